@@ -1,0 +1,33 @@
+/** Boundaries (STYLE): the engine is pure domain code; only store/ touches the database driver. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'engine-is-pure',
+      comment: 'engine/ must not reach HTTP, storage, events, feeds, the CLI, Fastify or SQL drivers',
+      severity: 'error',
+      from: { path: '^src/engine/' },
+      to: { path: ['^src/(http|store|events|feed|cli|services)/', 'node_modules/(fastify|better-sqlite3|pg)/'] },
+    },
+    {
+      name: 'driver-only-in-store',
+      comment: 'better-sqlite3 is imported by store/ only (the PostgreSQL adapter comes in beside it)',
+      severity: 'error',
+      from: { pathNot: ['^src/store/', '^src/app\\.ts$', '^src/cli/'] },
+      to: { path: 'node_modules/better-sqlite3/' },
+    },
+    {
+      name: 'routes-no-sql',
+      comment: 'routes call services; no SQL in route files',
+      severity: 'error',
+      from: { path: '^src/http/routes/' },
+      to: { path: ['^src/store/sqlite/', 'node_modules/better-sqlite3/'] },
+    },
+    { name: 'no-circular-engine', severity: 'error', from: { path: '^src/engine/' }, to: { circular: true } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.mjs'] },
+  },
+};

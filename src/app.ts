@@ -1,0 +1,131 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config/config.js';
+import { buildAdmin } from './http/admin.js';
+import { buildApi } from './http/api.js';
+import { LoadMonitor } from './http/load.js';
+import { Idempotency } from './http/plugins/idempotency.js';
+import { RateLimiter } from './http/plugins/rate-limit.js';
+import { randomBase62 } from './services/credentials.js';
+import { Rampart } from './services/rampart.js';
+import { SqliteStore } from './store/sqlite/sqlite-store.js';
+import type { Store } from './store/port.js';
+
+export interface BuildOptions {
+  config: Config;
+  logger?: Logger;
+  /** Start of the manual clock. */
+  clockStart?: number;
+  /** Holds loading until it resolves: the API answers not_ready meanwhile (tests of start-up). */
+  holdLoading?: Promise<void>;
+}
+
+export interface Bootstrap {
+  customer_id: string;
+  key: string;
+  account_id: string | null;
+}
+
+export interface App {
+  rampart: Rampart;
+  live: FastifyInstance;
+  sandbox: FastifyInstance;
+  admin: FastifyInstance;
+  adminToken: string;
+  /** Set when this start made the admin token (print it once). */
+  adminTokenGenerated: boolean;
+  /** Set when this start created the demo customer and key (print them once). */
+  bootstrap: Bootstrap | undefined;
+  /** Resolves once keys and state are loaded and the API answers. */
+  loaded: Promise<void>;
+  isReady(): boolean;
+  close(): Promise<void>;
+}
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'rampart' },
+      redact: { paths: ['req.headers.authorization', 'headers.authorization', 'key', 'token', 'secret'], censor: '[redacted]' },
+    },
+    destination,
+  );
+}
+
+function openStore(config: Config): SqliteStore {
+  const file = config.databaseUrl.slice('sqlite:'.length);
+  return new SqliteStore(file);
+}
+
+async function adminTokenFor(config: Config, store: Store): Promise<{ token: string; generated: boolean }> {
+  if (config.adminToken) return { token: config.adminToken, generated: false };
+  const file = join(config.dataDir, 'admin-token');
+  if (existsSync(file)) return { token: readFileSync(file, 'utf8').trim(), generated: false };
+  const token = `radm_${randomBase62(40)}`;
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  void store;
+  return { token, generated: true };
+}
+
+/** Wires config, store, services, feed and the three HTTP instances. Does not listen. */
+export async function build(options: BuildOptions): Promise<App> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const store = openStore(config);
+  const rampart = new Rampart({ config, store, log: logger, ...(options.clockStart !== undefined ? { clockStart: options.clockStart } : {}) });
+  const load = new LoadMonitor(config.limits.capacity.max_in_flight, config.limits.capacity.max_event_loop_delay_ms);
+  const limiter = config.rateLimitsEnabled ? new RateLimiter(config.limits.rate_limits, () => rampart.clock.now()) : undefined;
+  if (!config.rateLimitsEnabled) logger.warn('RATE LIMITING IS OFF (RAMPART_RATE_LIMITS=off): for benchmarks and load tests only');
+  const idempotency = new Idempotency(store, rampart.clock, config.limits.idempotency_ttl_ms);
+  idempotency.register('account', async (id) => rampart.accounts.view((await store.getAccount(id))!));
+
+  let ready = false;
+  const isReady = () => ready;
+  const deps = { rampart, load, limiter, idempotency, isReady, logger };
+  const live = await buildApi({ ...deps, environment: 'live' });
+  const sandbox = await buildApi({ ...deps, environment: 'sandbox' });
+  const { token: adminToken, generated } = await adminTokenFor(config, store);
+  const admin = await buildAdmin(rampart, adminToken, logger);
+
+  let bootstrap: Bootstrap | undefined;
+  if (store.isNew && config.bootstrap) {
+    const customer = await rampart.customers.create('demo');
+    const created = await rampart.keys.create(customer.id, { environment: 'sandbox', access: 'trade', name: 'demo sandbox key' });
+    bootstrap = { customer_id: customer.id, key: created.key, account_id: created.opened_account?.id ?? null };
+  }
+
+  const expiry = setInterval(() => void idempotency.expire().catch(() => undefined), 3_600_000);
+  expiry.unref();
+
+  const loaded = (async () => {
+    await options.holdLoading;
+    await rampart.load();
+    rampart.start();
+    ready = true;
+  })();
+
+  return {
+    rampart,
+    live,
+    sandbox,
+    admin,
+    adminToken,
+    adminTokenGenerated: generated,
+    bootstrap,
+    loaded,
+    isReady,
+    async close() {
+      clearInterval(expiry);
+      await Promise.allSettled([live.close(), sandbox.close(), admin.close()]);
+      await loaded.catch(() => undefined);
+      await rampart.stop();
+      load.stop();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { build, createLogger } from '../app.js';
+import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import { ApiError } from '../errors/api-error.js';
+import { Rampart } from '../services/rampart.js';
+import { SqliteStore } from '../store/sqlite/sqlite-store.js';
+import { serve } from '../server.js';
+
+/** Runs fn over the services on the configured store (the CLI works with or without a running server). */
+async function withServices<T>(fn: (r: Rampart) => Promise<T>): Promise<void> {
+  const config = loadConfig();
+  const store = new SqliteStore(config.databaseUrl.slice('sqlite:'.length));
+  const rampart = new Rampart({ config, store, log: createLogger('warn') });
+  try {
+    const out = await fn(rampart);
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  } finally {
+    await store.close();
+  }
+}
+
+const list = (v: string): string[] => v.split(',').map((s) => s.trim()).filter(Boolean);
+const int = (v: string): number => {
+  if (!/^\d+$/.test(v)) throw new InvalidArgumentError('must be Unix milliseconds (an integer)');
+  return Number.parseInt(v, 10);
+};
+const bool = (v: string): boolean => {
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  throw new InvalidArgumentError('must be true or false');
+};
+const oneOf = (...allowed: string[]) => (v: string) => {
+  if (!allowed.includes(v)) throw new InvalidArgumentError(`must be one of ${allowed.join(', ')}`);
+  return v;
+};
+
+interface FenceOpts {
+  name?: string;
+  markets?: string[];
+  reduceOnly?: boolean;
+  maxOrderUsd?: string;
+  maxPositionUsd?: string;
+  lossStopUsd?: string;
+  ip?: string[];
+  expiresAt?: number;
+}
+
+const fences = (o: FenceOpts) => ({
+  name: o.name,
+  markets: o.markets ?? null,
+  reduce_only: o.reduceOnly ?? false,
+  max_order_usd: o.maxOrderUsd ?? null,
+  max_position_usd: o.maxPositionUsd ?? null,
+  loss_stop_usd: o.lossStopUsd ?? null,
+  ip_allowlist: o.ip ?? [],
+  expires_at: o.expiresAt ?? null,
+});
+
+function withFenceOptions(cmd: Command): Command {
+  return cmd
+    .option('--name <name>', 'a name to recognise it by')
+    .option('--markets <list>', 'only these markets (comma-separated)', list)
+    .option('--reduce-only', 'only reduce-only orders')
+    .option('--max-order-usd <usd>', 'largest order value')
+    .option('--max-position-usd <usd>', 'largest position value')
+    .option('--loss-stop-usd <usd>', 'loss per trading day that stops the key')
+    .option('--ip <cidrs>', 'IP allowlist (comma-separated CIDR)', list)
+    .option('--expires-at <ms>', 'end date, Unix ms', int);
+}
+
+export function program(): Command {
+  const root = new Command('rampart').description('Rampart: protected-order trading API — server and operator CLI').showHelpAfterError();
+
+  root
+    .command('serve')
+    .description('start the live, sandbox and operator listeners (embedded SQLite, simulated prices by default)')
+    .action(async () => {
+      await serve(loadConfig());
+    });
+
+  root
+    .command('openapi')
+    .description('print the OpenAPI 3.1 document')
+    .action(async () => {
+      const config: Config = { ...loadConfig(), databaseUrl: 'sqlite::memory:', bootstrap: false, adminToken: 'cli' };
+      const app = await build({ config, logger: createLogger('silent') });
+      await app.sandbox.ready();
+      process.stdout.write(`${JSON.stringify(app.sandbox.swagger(), null, 2)}\n`);
+      await app.close();
+    });
+
+  const customers = root.command('customers').description('customers');
+  customers
+    .command('create')
+    .requiredOption('--name <name>', 'customer name')
+    .action((o: { name: string }) => withServices((r) => r.customers.create(o.name)));
+  customers.command('list').action(() => withServices((r) => r.customers.list()));
+  customers
+    .command('set <customer>')
+    .requiredOption('--api-enabled <bool>', 'true or false', bool)
+    .action((id: string, o: { apiEnabled: boolean }) => withServices((r) => r.customers.setApiEnabled(id, o.apiEnabled)));
+
+  const keys = root.command('keys').description('API keys');
+  withFenceOptions(
+    keys
+      .command('create')
+      .requiredOption('--customer <id>', 'customer id')
+      .requiredOption('--env <environment>', 'sandbox or live', oneOf('sandbox', 'live'))
+      .requiredOption('--access <access>', 'read or trade', oneOf('read', 'trade')),
+  ).action((o: FenceOpts & { customer: string; env: 'sandbox' | 'live'; access: 'read' | 'trade' }) =>
+    withServices(async (r) => {
+      const created = await r.keys.create(o.customer, { environment: o.env, access: o.access, ...fences(o) });
+      return { ...created.record, key: created.key, opened_account_id: created.opened_account?.id ?? null };
+    }),
+  );
+  keys.command('revoke <key>').action((id: string) => withServices((r) => r.keys.revoke(id)));
+  keys
+    .command('list')
+    .requiredOption('--customer <id>', 'customer id')
+    .action((o: { customer: string }) => withServices((r) => r.keys.list(o.customer)));
+
+  const accounts = root.command('accounts').description('live accounts');
+  accounts
+    .command('create')
+    .requiredOption('--customer <id>', 'customer id')
+    .requiredOption('--product <id>', 'product id (config/products.json)')
+    .action((o: { customer: string; product: string }) =>
+      withServices(async (r) => r.accounts.view(await r.accounts.openLive(await r.customers.require(o.customer), o.product))),
+    );
+
+  const tokens = root.command('tokens').description('app access tokens');
+  withFenceOptions(
+    tokens
+      .command('issue')
+      .requiredOption('--customer <id>', 'customer id')
+      .requiredOption('--env <environment>', 'sandbox or live', oneOf('sandbox', 'live'))
+      .requiredOption('--kind <kind>', 'app or assistant', oneOf('app', 'assistant'))
+      .option('--access <access>', 'read or trade', oneOf('read', 'trade')),
+  ).action((o: FenceOpts & { customer: string; env: 'sandbox' | 'live'; kind: 'app' | 'assistant'; access?: 'read' | 'trade' }) =>
+    withServices(async (r) => {
+      const issued = await r.tokens.issue(o.customer, { environment: o.env, kind: o.kind, access: o.access, ...fences(o) });
+      return { ...issued.record, token: issued.token };
+    }),
+  );
+  tokens.command('revoke <token>').action((id: string) => withServices((r) => r.tokens.revoke(id)));
+  return root;
+}
+
+try {
+  await program().parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof ApiError || err instanceof ConfigError) {
+    process.stderr.write(`rampart: ${err instanceof ApiError ? `${err.code}: ` : ''}${err.message}\n`);
+    process.exit(2);
+  }
+  throw err;
+}

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Type, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { Product, type Environment } from '../schemas/common.js';
+import { LimitsConfig, MarketConfig } from './markets.js';
+
+export interface Listen {
+  readonly host: string;
+  readonly port: number;
+}
+
+export type PriceFeedConfig =
+  | { readonly kind: 'simulated'; readonly seed: number; readonly intervalMs: number }
+  | { readonly kind: 'manual' }
+  | { readonly kind: 'replay'; readonly file: string };
+
+export interface Config {
+  readonly listen: Readonly<Record<Environment | 'admin', Listen>>;
+  /** Public base URLs; their authority is what wrong_environment and token resources name. */
+  readonly publicUrl: Readonly<Record<Environment, string>>;
+  readonly databaseUrl: string;
+  readonly dataDir: string;
+  readonly adminToken: string | undefined;
+  readonly priceFeed: PriceFeedConfig;
+  readonly clock: 'system' | 'manual';
+  readonly tradingDayStartMinutes: number;
+  readonly timezone: string;
+  readonly rateLimitsEnabled: boolean;
+  readonly bootstrap: boolean;
+  readonly faults: boolean;
+  readonly docsUrl: string;
+  readonly webhookAllowPrivate: boolean;
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+  readonly configDir: string;
+  readonly markets: readonly MarketConfig[];
+  readonly products: readonly Product[];
+  readonly limits: LimitsConfig;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_CONFIG_DIR = resolve(here, '../../config');
+
+function parseListen(name: string, value: string): Listen {
+  const m = /^(\[[0-9a-fA-F:.]+\]|[^:]+):(\d{1,5})$/.exec(value);
+  const port = m ? Number.parseInt(m[2] ?? '', 10) : Number.NaN;
+  if (!m || !m[1] || port > 65535) throw new ConfigError(`${name} must be host:port, got "${value}"`);
+  return { host: m[1].replace(/^\[|\]$/g, ''), port };
+}
+
+function parseBool(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(value)) return true;
+  if (['0', 'false', 'off', 'no'].includes(value)) return false;
+  throw new ConfigError(`${name} must be a boolean, got "${value}"`);
+}
+
+function readJson<T extends TSchema>(dir: string, file: string, schema: T): unknown {
+  const path = resolve(dir, file);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`cannot read ${path}: ${(err as Error).message}`);
+  }
+  if (!Value.Check(schema, raw)) {
+    const first = [...Value.Errors(schema, raw)].slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`);
+    throw new ConfigError(`${path} is invalid: ${first.join('; ')}`);
+  }
+  return raw;
+}
+
+function parseTimeOfDay(value: string): number {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value);
+  if (!m) throw new ConfigError(`RAMPART_TRADING_DAY_START must be HH:MM, got "${value}"`);
+  return Number.parseInt(m[1] ?? '0', 10) * 60 + Number.parseInt(m[2] ?? '0', 10);
+}
+
+function parseFeed(env: NodeJS.ProcessEnv): PriceFeedConfig {
+  const value = env.RAMPART_PRICE_FEED ?? 'simulated';
+  if (value === 'simulated') {
+    const seed = Number.parseInt(env.RAMPART_PRICE_SEED ?? '1', 10);
+    if (!Number.isSafeInteger(seed)) throw new ConfigError('RAMPART_PRICE_SEED must be an integer');
+    const intervalMs = Number.parseInt(env.RAMPART_PRICE_INTERVAL_MS ?? '1000', 10);
+    if (!Number.isSafeInteger(intervalMs) || intervalMs < 10) throw new ConfigError('RAMPART_PRICE_INTERVAL_MS must be ≥ 10');
+    return { kind: 'simulated', seed, intervalMs };
+  }
+  if (value === 'manual') return { kind: 'manual' };
+  if (value.startsWith('replay:') && value.length > 'replay:'.length) return { kind: 'replay', file: value.slice(7) };
+  throw new ConfigError(`RAMPART_PRICE_FEED must be simulated, manual or replay:<file>, got "${value}"`);
+}
+
+function authority(name: string, url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('not http(s)');
+    return url.replace(/\/+$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${url}"`);
+  }
+}
+
+export function databaseDataDir(databaseUrl: string): string {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const file = databaseUrl.slice('sqlite:'.length);
+    return file === ':memory:' ? resolve('data') : dirname(resolve(file));
+  }
+  return resolve('data');
+}
+
+/** Reads the environment and config/*.json into one validated Config. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const configDir = resolve(env.RAMPART_CONFIG_DIR ?? DEFAULT_CONFIG_DIR);
+  const markets = readJson(configDir, 'markets.json', Type.Array(MarketConfig, { minItems: 1 })) as MarketConfig[];
+  const products = readJson(configDir, 'products.json', Type.Array(Product, { minItems: 1 })) as Product[];
+  const limits = readJson(configDir, 'limits.json', LimitsConfig) as LimitsConfig;
+  if (!products.some((p) => p.id === limits.sandbox_default_product)) {
+    throw new ConfigError(`limits.json sandbox_default_product "${limits.sandbox_default_product}" is not a product`);
+  }
+  const databaseUrl = env.RAMPART_DATABASE_URL ?? 'sqlite:./data/rampart.db';
+  if (!databaseUrl.startsWith('sqlite:')) {
+    throw new ConfigError(`RAMPART_DATABASE_URL: only sqlite:<file> is available in this build, got "${databaseUrl}"`);
+  }
+  const clock = env.RAMPART_CLOCK ?? 'system';
+  if (clock !== 'system' && clock !== 'manual') throw new ConfigError(`RAMPART_CLOCK must be system or manual`);
+  const rl = env.RAMPART_RATE_LIMITS ?? 'on';
+  if (rl !== 'on' && rl !== 'off') throw new ConfigError('RAMPART_RATE_LIMITS must be on or off');
+  const timezone = env.RAMPART_TIMEZONE ?? 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+  } catch {
+    throw new ConfigError(`RAMPART_TIMEZONE "${timezone}" is not a time zone`);
+  }
+  return {
+    listen: {
+      live: parseListen('RAMPART_LIVE_LISTEN', env.RAMPART_LIVE_LISTEN ?? '127.0.0.1:8080'),
+      sandbox: parseListen('RAMPART_SANDBOX_LISTEN', env.RAMPART_SANDBOX_LISTEN ?? '127.0.0.1:8081'),
+      admin: parseListen('RAMPART_ADMIN_LISTEN', env.RAMPART_ADMIN_LISTEN ?? '127.0.0.1:8090'),
+    },
+    publicUrl: {
+      live: authority('RAMPART_LIVE_URL', env.RAMPART_LIVE_URL ?? 'http://127.0.0.1:8080'),
+      sandbox: authority('RAMPART_SANDBOX_URL', env.RAMPART_SANDBOX_URL ?? 'http://127.0.0.1:8081'),
+    },
+    databaseUrl,
+    dataDir: databaseDataDir(databaseUrl),
+    adminToken: env.RAMPART_ADMIN_TOKEN || undefined,
+    priceFeed: parseFeed(env),
+    clock,
+    tradingDayStartMinutes: parseTimeOfDay(env.RAMPART_TRADING_DAY_START ?? '00:00'),
+    timezone,
+    rateLimitsEnabled: rl === 'on',
+    bootstrap: env.RAMPART_BOOTSTRAP !== '0',
+    faults: parseBool('RAMPART_FAULTS', env.RAMPART_FAULTS, false),
+    docsUrl: (env.RAMPART_DOCS_URL ?? 'https://docs.rampart.dev').replace(/\/+$/, ''),
+    webhookAllowPrivate: parseBool('RAMPART_WEBHOOK_ALLOW_PRIVATE', env.RAMPART_WEBHOOK_ALLOW_PRIVATE, false),
+    trustProxy: parseBool('RAMPART_TRUST_PROXY', env.RAMPART_TRUST_PROXY, false),
+    logLevel: env.RAMPART_LOG_LEVEL ?? 'info',
+    configDir,
+    markets,
+    products,
+    limits,
+  };
+}
+
+export function hostOf(url: string): string {
+  return new URL(url).host;
+}

@@ -1,0 +1,64 @@
+import { Type, type Static } from 'typebox';
+import { PositiveDecimal } from '../schemas/common.js';
+
+export const MarketConfig = Type.Object(
+  {
+    id: Type.String({ pattern: '^[A-Z0-9]{1,16}-USD$' }),
+    base_asset: Type.String(),
+    quote_asset: Type.Literal('USD'),
+    size_step: PositiveDecimal,
+    tick_size: PositiveDecimal,
+    min_notional_usd: PositiveDecimal,
+    max_leverage: Type.Integer({ minimum: 1 }),
+    default_leverage: Type.Integer({ minimum: 1 }),
+    max_slippage_pct: Type.Object(
+      { default: PositiveDecimal, min: PositiveDecimal, max: PositiveDecimal },
+      { additionalProperties: false },
+    ),
+    price_band_pct: PositiveDecimal,
+    exposure_cap_usd: PositiveDecimal,
+    maker_fee_rate: PositiveDecimal,
+    taker_fee_rate: PositiveDecimal,
+    maintenance_margin_rate: PositiveDecimal,
+    stale_after_ms: Type.Integer({ minimum: 1 }),
+    simulation: Type.Object(
+      { start: PositiveDecimal, spread_ticks: Type.Integer({ minimum: 1 }), max_step_ticks: Type.Integer({ minimum: 1 }) },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type MarketConfig = Static<typeof MarketConfig>;
+
+const Bucket = Type.Object(
+  { capacity: Type.Integer({ minimum: 1 }), refill_per_second: Type.Number({ exclusiveMinimum: 0 }) },
+  { additionalProperties: false },
+);
+export type BucketConfig = Static<typeof Bucket>;
+
+export const LimitsConfig = Type.Object(
+  {
+    rate_limits: Type.Object({ ip: Bucket, key: Bucket, account_orders: Bucket }, { additionalProperties: false }),
+    working_orders: Type.Object(
+      { per_account: Type.Integer({ minimum: 1 }), per_customer: Type.Integer({ minimum: 1 }) },
+      { additionalProperties: false },
+    ),
+    sandbox_accounts_per_customer: Type.Integer({ minimum: 1 }),
+    sandbox_default_product: Type.String(),
+    sandbox_park_after_ms: Type.Integer({ minimum: 1 }),
+    body_max_bytes: Type.Integer({ minimum: 1024 }),
+    url_max_bytes: Type.Integer({ minimum: 256 }),
+    json_max_depth: Type.Integer({ minimum: 1 }),
+    idempotency_ttl_ms: Type.Integer({ minimum: 1 }),
+    capacity: Type.Object(
+      { max_in_flight: Type.Integer({ minimum: 1 }), max_event_loop_delay_ms: Type.Integer({ minimum: 1 }) },
+      { additionalProperties: false },
+    ),
+    timeouts: Type.Object(
+      { headers_ms: Type.Integer({ minimum: 1 }), request_ms: Type.Integer({ minimum: 1 }), keep_alive_ms: Type.Integer({ minimum: 1 }) },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type LimitsConfig = Static<typeof LimitsConfig>;

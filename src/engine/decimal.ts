@@ -1,0 +1,128 @@
+/**
+ * Exact decimals as scaled bigints (18 places). Prices, sizes and money never pass through a float.
+ *
+ * Rounding table (CONTRACT conventions):
+ * - money computed at a fill (fees, P&L, margin, balances): 8 places, half-even (`roundMoney`);
+ * - sizes from notional_usd: down to the size step (`floorToStep`);
+ * - everything else stays exact.
+ */
+export const SCALE = 18;
+const ONE_RAW = 10n ** BigInt(SCALE);
+
+export type Dec = bigint & { readonly __dec: unique symbol };
+
+const DECIMAL_RE = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+
+export const ZERO = 0n as Dec;
+export const ONE = ONE_RAW as Dec;
+
+/** Parses a canonical-enough decimal string ("60000.5", "0.001", "-3"); undefined when it is not one. */
+export function parseDec(text: string): Dec | undefined {
+  if (text.length === 0 || text.length > 64 || !DECIMAL_RE.test(text)) return undefined;
+  const negative = text.startsWith('-');
+  const body = negative ? text.slice(1) : text;
+  const [whole = '0', frac = ''] = body.split('.');
+  if (frac.length > SCALE) return undefined;
+  const raw = BigInt(whole) * ONE_RAW + BigInt(frac.padEnd(SCALE, '0') || '0');
+  return (negative ? -raw : raw) as Dec;
+}
+
+export function dec(text: string): Dec {
+  const d = parseDec(text);
+  if (d === undefined) throw new Error(`not a decimal: ${text}`);
+  return d;
+}
+
+export function fromInt(n: number | bigint): Dec {
+  return (BigInt(n) * ONE_RAW) as Dec;
+}
+
+/** Canonical output: no exponent, no '+', no trailing zeros, "-0" never. */
+export function fmt(d: Dec): string {
+  const negative = d < 0n;
+  const abs = negative ? -d : d;
+  const whole = abs / ONE_RAW;
+  const frac = (abs % ONE_RAW).toString().padStart(SCALE, '0').replace(/0+$/, '');
+  const text = frac.length > 0 ? `${whole}.${frac}` : `${whole}`;
+  return negative && abs !== 0n ? `-${text}` : text;
+}
+
+export const add = (a: Dec, b: Dec): Dec => (a + b) as Dec;
+export const sub = (a: Dec, b: Dec): Dec => (a - b) as Dec;
+export const neg = (a: Dec): Dec => -a as Dec;
+export const abs = (a: Dec): Dec => (a < 0n ? -a : a) as Dec;
+export const min = (a: Dec, b: Dec): Dec => (a < b ? a : b);
+export const max = (a: Dec, b: Dec): Dec => (a > b ? a : b);
+export const isZero = (a: Dec): boolean => a === 0n;
+
+export type Rounding = 'down' | 'up' | 'half_even' | 'floor' | 'ceil';
+
+/** Divides a raw bigint by a positive divisor with the rounding given. */
+function divRound(n: bigint, d: bigint, mode: Rounding): bigint {
+  const q = n / d;
+  const r = n % d;
+  if (r === 0n) return q;
+  const negative = n < 0n !== d < 0n;
+  switch (mode) {
+    case 'down':
+      return q;
+    case 'up':
+      return negative ? q - 1n : q + 1n;
+    case 'floor':
+      return negative ? q - 1n : q;
+    case 'ceil':
+      return negative ? q : q + 1n;
+    case 'half_even': {
+      const twice = (r < 0n ? -r : r) * 2n;
+      const dd = d < 0n ? -d : d;
+      if (twice < dd) return q;
+      if (twice > dd || q % 2n !== 0n) return negative ? q - 1n : q + 1n;
+      return q;
+    }
+  }
+}
+
+/** Exact product, rounded to 18 places (half-even) when the product has more. */
+export function mul(a: Dec, b: Dec, mode: Rounding = 'half_even'): Dec {
+  return divRound(a * b, ONE_RAW, mode) as Dec;
+}
+
+export function div(a: Dec, b: Dec, mode: Rounding = 'half_even'): Dec {
+  if (b === 0n) throw new RangeError('division by zero');
+  return divRound(a * ONE_RAW, b, mode) as Dec;
+}
+
+/** Rounds to `places` decimal places. */
+export function round(a: Dec, places: number, mode: Rounding = 'half_even'): Dec {
+  const unit = 10n ** BigInt(SCALE - places);
+  return (divRound(a, unit, mode) * unit) as Dec;
+}
+
+export const roundMoney = (a: Dec): Dec => round(a, 8, 'half_even');
+
+export function isMultipleOf(a: Dec, step: Dec): boolean {
+  return step !== 0n && a % step === 0n;
+}
+
+/** The largest multiple of step that is ≤ a (toward −∞). */
+export function floorToStep(a: Dec, step: Dec): Dec {
+  return (divRound(a, step, 'floor') * step) as Dec;
+}
+
+export function ceilToStep(a: Dec, step: Dec): Dec {
+  return (divRound(a, step, 'ceil') * step) as Dec;
+}
+
+/** The two multiples of step around a (equal when a is one). */
+export function nearestSteps(a: Dec, step: Dec): [Dec, Dec] {
+  return [floorToStep(a, step), ceilToStep(a, step)];
+}
+
+/** Percent of a value: a × pct / 100. */
+export function pct(a: Dec, percent: Dec, mode: Rounding = 'half_even'): Dec {
+  return div(mul(a, percent, mode), fromInt(100), mode);
+}
+
+export function cmp(a: Dec, b: Dec): -1 | 0 | 1 {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

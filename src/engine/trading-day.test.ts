@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { TradingCalendar } from './trading-day.js';
+
+const utc = (s: string) => Date.parse(s);
+
+describe('TradingCalendar', () => {
+  it('rolls over at the configured time in UTC', () => {
+    const cal = new TradingCalendar(22 * 60, 'UTC');
+    expect(cal.dayStart(utc('2026-03-10T21:59:59Z'))).toBe(utc('2026-03-09T22:00:00Z'));
+    expect(cal.dayStart(utc('2026-03-10T22:00:00Z'))).toBe(utc('2026-03-10T22:00:00Z'));
+    expect(cal.nextRollover(utc('2026-03-10T23:00:00Z'))).toBe(utc('2026-03-11T22:00:00Z'));
+  });
+
+  it('follows the zone across a daylight-saving change', () => {
+    const cal = new TradingCalendar(17 * 60, 'America/New_York');
+    // 2026-03-08 clocks go forward in New York: 17:00 local is 22:00Z before, 21:00Z after.
+    expect(cal.dayStart(utc('2026-03-07T23:00:00Z'))).toBe(utc('2026-03-07T22:00:00Z'));
+    expect(cal.dayStart(utc('2026-03-09T23:00:00Z'))).toBe(utc('2026-03-09T21:00:00Z'));
+  });
+
+  it('counts rollovers and knows the weekend', () => {
+    const cal = new TradingCalendar(0, 'UTC');
+    expect(cal.rolloversBetween(utc('2026-11-20T12:00:00Z'), utc('2026-11-22T01:00:00Z'))).toBe(2);
+    expect(cal.isWeekend(utc('2026-11-21T12:00:00Z'))).toBe(true); // Saturday
+    expect(cal.isWeekend(utc('2026-11-23T12:00:00Z'))).toBe(false); // Monday
+  });
+});

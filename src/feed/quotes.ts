@@ -1,0 +1,39 @@
+import type { Dec } from '../engine/decimal.js';
+
+export interface Quote {
+  readonly market: string;
+  readonly bid: Dec;
+  readonly ask: Dec;
+  readonly last: Dec;
+  /** Clock time the quote arrived. */
+  readonly time: number;
+}
+
+export type QuoteListener = (q: Quote) => void;
+
+/** The latest quote of every market; the engine and the routes read prices only from here. */
+export class QuoteBook {
+  private readonly quotes = new Map<string, Quote>();
+  private readonly listeners = new Set<QuoteListener>();
+
+  get(market: string): Quote | undefined {
+    return this.quotes.get(market);
+  }
+
+  set(q: Quote): void {
+    this.quotes.set(q.market, q);
+    for (const l of this.listeners) l(q);
+  }
+
+  onQuote(l: QuoteListener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+}
+
+/** A source of quotes (CONTRACT §1 RAMPART_PRICE_FEED). */
+export interface PriceFeed {
+  readonly kind: 'simulated' | 'manual' | 'replay';
+  start(): void;
+  stop(): void;
+}

@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { timingSafeEqual } from 'node:crypto';
+import { ApiError } from '../errors/api-error.js';
+import { ManualClock } from '../engine/clock.js';
+import { DecimalString, Environment, Nullable, TimeMs } from '../schemas/common.js';
+import type { Rampart } from '../services/rampart.js';
+import { createInstance } from './instance.js';
+import { sendError } from './envelope.js';
+import { checkBodyHeaders } from './plugins/strict-input.js';
+
+const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
+
+const FenceFields = {
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  markets: Type.Optional(Nullable(Type.Array(Type.String(), { maxItems: 100 }))),
+  reduce_only: Type.Optional(Type.Boolean()),
+  max_order_usd: Type.Optional(Nullable(DecimalString)),
+  max_position_usd: Type.Optional(Nullable(DecimalString)),
+  loss_stop_usd: Type.Optional(Nullable(DecimalString)),
+  ip_allowlist: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 })),
+  expires_at: Type.Optional(Nullable(TimeMs)),
+};
+const Access = Type.Union([Type.Literal('read'), Type.Literal('trade')]);
+
+export const KeyBody = strict({ environment: Environment, access: Access, ...FenceFields });
+export const TokenBody = strict({
+  environment: Environment,
+  kind: Type.Union([Type.Literal('app'), Type.Literal('assistant')]),
+  access: Type.Optional(Access),
+  ...FenceFields,
+});
+const IdParam = strict({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const Fault = Type.Union([
+  strict({ kind: Type.Literal('engine_down'), environment: Environment, enabled: Type.Boolean() }),
+  strict({ kind: Type.Literal('store_failing'), enabled: Type.Boolean() }),
+  strict({ kind: Type.Literal('store_delay'), ms: Type.Integer({ minimum: 0, maximum: 60_000 }) }),
+  strict({ kind: Type.Literal('clear') }),
+]);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The operator API (/admin/v1): the same services the CLI uses, behind RAMPART_ADMIN_TOKEN. */
+export async function buildAdmin(rampart: Rampart, adminToken: string, logger: FastifyInstance['log']): Promise<FastifyInstance> {
+  const docsUrl = rampart.config.docsUrl;
+  const { limits } = rampart.config;
+  const app = createInstance(rampart.config, logger, 'admin');
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new ApiError('route_not_found'), docsUrl));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    const header = request.headers.authorization;
+    if (!header) throw new ApiError('missing_api_key', { message: 'The operator API needs Authorization: Bearer <RAMPART_ADMIN_TOKEN>.' });
+    const m = /^Bearer +(\S+)$/i.exec(header);
+    if (!m || !sameToken(m[1] ?? '', adminToken)) throw new ApiError('invalid_api_key', { message: 'The operator token is not valid.' });
+    checkBodyHeaders(request, limits.body_max_bytes);
+  });
+
+  const { customers, keys, tokens, accounts, markets, environments } = rampart;
+
+  app.get('/admin/v1/customers', async () => ({ data: await customers.list() }));
+  app.post('/admin/v1/customers', { schema: { body: strict({ name: Type.String({ minLength: 1, maxLength: 200 }) }) } }, async (req, reply) => {
+    reply.code(201);
+    return customers.create((req.body as { name: string }).name);
+  });
+  app.patch('/admin/v1/customers/:id', { schema: { params: IdParam, body: strict({ api_enabled: Type.Boolean() }) } }, async (req) =>
+    customers.setApiEnabled((req.params as { id: string }).id, (req.body as { api_enabled: boolean }).api_enabled),
+  );
+  app.post('/admin/v1/customers/:id/keys', { schema: { params: IdParam, body: KeyBody } }, async (req, reply) => {
+    const created = await keys.create((req.params as { id: string }).id, req.body as Static<typeof KeyBody>);
+    reply.code(201);
+    return { ...created.record, key: created.key, opened_account_id: created.opened_account?.id ?? null };
+  });
+  app.get('/admin/v1/customers/:id/keys', { schema: { params: IdParam } }, async (req) => ({ data: await keys.list((req.params as { id: string }).id) }));
+  app.delete('/admin/v1/keys/:id', { schema: { params: IdParam } }, async (req) => keys.revoke((req.params as { id: string }).id));
+  app.post('/admin/v1/customers/:id/accounts', { schema: { params: IdParam, body: strict({ product: Type.String({ minLength: 1 }) }) } }, async (req, reply) => {
+    const customer = await customers.require((req.params as { id: string }).id);
+    const account = await accounts.openLive(customer, (req.body as { product: string }).product);
+    rampart.engine.kick();
+    reply.code(201);
+    return accounts.view(account);
+  });
+  app.post('/admin/v1/customers/:id/tokens', { schema: { params: IdParam, body: TokenBody } }, async (req, reply) => {
+    const issued = await tokens.issue((req.params as { id: string }).id, req.body as Static<typeof TokenBody>);
+    reply.code(201);
+    return { ...issued.record, token: issued.token };
+  });
+  app.delete('/admin/v1/tokens/:id', { schema: { params: IdParam } }, async (req) => tokens.revoke((req.params as { id: string }).id));
+  app.patch(
+    '/admin/v1/accounts/:id',
+    { schema: { params: IdParam, body: strict({ status: Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('closed')]) }) } },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      const { status } = req.body as { status: 'active' | 'suspended' | 'closed' };
+      const account = await rampart.store.getAccount(id);
+      if (!account) throw new ApiError('account_not_found', { details: { account_id: id } });
+      await rampart.store.transaction((tx) => tx.updateAccount(id, { status, status_reason: status === 'active' ? null : status }, rampart.clock.now()));
+      return accounts.view((await rampart.store.getAccount(id))!);
+    },
+  );
+  app.put(
+    '/admin/v1/markets/:market/price',
+    { schema: { params: strict({ market: Type.String() }), body: strict({ bid: DecimalString, ask: DecimalString, last: DecimalString }) } },
+    async (req) => markets.setPrice((req.params as { market: string }).market, req.body as { bid: string; ask: string; last: string }),
+  );
+  app.patch(
+    '/admin/v1/markets/:market',
+    {
+      schema: {
+        params: strict({ market: Type.String() }),
+        body: strict({
+          status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('halted')])),
+          offered: Type.Optional(Type.Boolean()),
+        }),
+      },
+    },
+    async (req) => markets.setState((req.params as { market: string }).market, req.body as { status?: 'open'; offered?: boolean }),
+  );
+  app.post(
+    '/admin/v1/clock',
+    { schema: { body: Type.Union([strict({ now: TimeMs }), strict({ advance_ms: Type.Integer({ minimum: 0 }) })]) } },
+    async (req) => {
+      const clock = rampart.clock;
+      if (!(clock instanceof ManualClock)) throw new ApiError('invalid_request', { message: 'The clock is the system clock; start with RAMPART_CLOCK=manual.' });
+      const body = req.body as { now?: number; advance_ms?: number };
+      const ok = body.now !== undefined ? clock.set(body.now) : clock.advance(body.advance_ms ?? 0);
+      if (!ok) throw new ApiError('invalid_request', { message: 'The clock never goes back.', details: { now: clock.now() } });
+      return { now: clock.now() };
+    },
+  );
+  app.get('/admin/v1/clock', async () => ({ kind: rampart.clock.kind, now: rampart.clock.now() }));
+  app.patch(
+    '/admin/v1/environments/:environment',
+    { schema: { params: strict({ environment: Environment }), body: strict({ enabled: Type.Optional(Type.Boolean()), sandbox_opening: Type.Optional(Type.Boolean()) }) } },
+    async (req) => environments.set((req.params as { environment: 'live' | 'sandbox' }).environment, req.body as { enabled?: boolean; sandbox_opening?: boolean }),
+  );
+  if (rampart.config.faults) {
+    app.post('/admin/v1/faults', { schema: { body: Fault } }, async (req) => {
+      const f = req.body as Static<typeof Fault>;
+      const store = rampart.store.faults;
+      if (f.kind === 'engine_down') rampart.engine.up[f.environment] = !f.enabled;
+      if (f.kind === 'store_failing') store.failing = f.enabled;
+      if (f.kind === 'store_delay') store.delayMs = f.ms;
+      if (f.kind === 'clear') {
+        store.failing = false;
+        store.delayMs = 0;
+        rampart.engine.up.live = true;
+        rampart.engine.up.sandbox = true;
+      }
+      if (f.kind === 'clear' || f.kind === 'engine_down') rampart.engine.kick();
+      return { engine_up: rampart.engine.up, store };
+    });
+  }
+  return app;
+}

@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import FindMyWay from 'find-my-way';
+import { ApiError } from '../errors/api-error.js';
+import type { Environment } from '../schemas/common.js';
+import type { Rampart } from '../services/rampart.js';
+import { sendError } from './envelope.js';
+import type { LoadMonitor } from './load.js';
+import { authenticate, type Principal } from './plugins/auth.js';
+import { idempotencyKeyOf, type Idempotency } from './plugins/idempotency.js';
+import type { RateLimiter, Spend } from './plugins/rate-limit.js';
+import { checkBodyHeaders, checkQuery } from './plugins/strict-input.js';
+import { createInstance } from './instance.js';
+import { responseSchemas, routeCodes, type RouteDef } from './route.js';
+import { apiRoutes } from './routes/index.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+    idempotencyKey?: string;
+  }
+  interface FastifyContextConfig {
+    def?: RouteDef;
+  }
+}
+
+export interface ApiDeps {
+  rampart: Rampart;
+  environment: Environment;
+  load: LoadMonitor;
+  limiter: RateLimiter | undefined;
+  idempotency: Idempotency;
+  isReady: () => boolean;
+  logger: FastifyInstance['log'];
+}
+
+function setRateHeaders(reply: FastifyReply, s: Spend): void {
+  reply.header('RateLimit-Limit', String(s.limit));
+  reply.header('RateLimit-Remaining', String(s.remaining));
+  reply.header('RateLimit-Reset', String(s.reset));
+}
+
+function spend(limiter: RateLimiter, reply: FastifyReply, scope: Spend['scope'], subject: string, tightest: { s?: Spend }): void {
+  const s = limiter.spend(scope, subject);
+  if (!tightest.s || s.remaining / s.limit <= tightest.s.remaining / tightest.s.limit || !s.ok) {
+    tightest.s = s;
+    setRateHeaders(reply, s);
+  }
+  if (!s.ok) {
+    throw new ApiError('rate_limited', {
+      message: `The ${scope} request budget is used up.`,
+      details: { scope, limit: s.limit },
+      retryAfter: s.retryAfter,
+    });
+  }
+}
+
+/** One public listener (live or sandbox): the whole /v1 surface with every check of CONTRACT §5. */
+export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
+  const { rampart, environment, load, limiter, idempotency } = deps;
+  const { limits } = rampart.config;
+  const docsUrl = rampart.config.docsUrl;
+  const app = createInstance(rampart.config, deps.logger, environment);
+
+  // Paths with their methods, to tell 404 from 405.
+  const paths = FindMyWay();
+  const methodsByPath = new Map<string, Set<string>>();
+  app.addHook('onRoute', (opts) => {
+    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+    const set = methodsByPath.get(opts.url) ?? new Set<string>();
+    if (!methodsByPath.has(opts.url)) {
+      methodsByPath.set(opts.url, set);
+      paths.on('GET', opts.url, () => undefined, { url: opts.url });
+    }
+    for (const m of methods) set.add(m);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const found = paths.find('GET', path);
+    const url = (found?.store as { url?: string } | undefined)?.url;
+    if (url) {
+      const allow = [...(methodsByPath.get(url) ?? [])].sort().join(', ');
+      return sendError(request, reply, new ApiError('method_not_allowed', { details: { allow: allow.split(', ') }, headers: { Allow: allow } }), docsUrl);
+    }
+    return sendError(request, reply, new ApiError('route_not_found', { details: { path } }), docsUrl);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    load.inFlight++;
+    if (request.url.length > limits.url_max_bytes) {
+      throw new ApiError('uri_too_long', { details: { max_bytes: limits.url_max_bytes } });
+    }
+    const def = request.routeOptions.config.def;
+    if (!def) return; // 404/405: answered by the not-found handler
+    checkBodyHeaders(request, limits.body_max_bytes);
+    if (!deps.isReady()) throw new ApiError('not_ready');
+    if (def.url !== '/v1/status' && def.url !== '/v1/openapi.json' && !rampart.environments.get(environment).enabled) {
+      throw new ApiError('environment_disabled', { details: { status_url: `${rampart.config.publicUrl[environment]}/v1/status` } });
+    }
+    if (load.overloaded()) throw new ApiError('capacity');
+    const tightest: { s?: Spend } = {};
+    if (limiter) spend(limiter, reply, 'ip', request.ip, tightest);
+    if (def.access === 'none') return;
+    request.principal = await authenticate(request, rampart, environment, def.access);
+    if (limiter) {
+      spend(limiter, reply, 'key', request.principal.id, tightest);
+      const accountId = (request.params as Record<string, string> | undefined)?.account_id;
+      if (def.accountOrders && accountId) spend(limiter, reply, 'account_orders', `${environment}:${accountId}`, tightest);
+    }
+  });
+  app.addHook('onResponse', async () => {
+    load.inFlight--;
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const def = request.routeOptions.config.def;
+    if (!def) return;
+    const props = (def.schema.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    checkQuery(request, new Set(Object.keys(props)));
+    if (def.optionalBody && request.body === undefined) request.body = {};
+    if (!def.schema.body && request.body !== undefined && request.method !== 'GET') {
+      throw new ApiError('invalid_request', { message: 'This route takes no body.' });
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const def = request.routeOptions.config.def;
+    if (def?.idempotencyKey) request.idempotencyKey = idempotencyKeyOf(request);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Rampart API',
+        version: '1.0.0',
+        description:
+          'Protected-order trading API for perpetual markets. Prices, sizes and money are decimal strings; times are Unix milliseconds. Every error answers the envelope {error: {type, code, message, request_id, retryable, doc_url, details}}.',
+      },
+      servers: [{ url: rampart.config.publicUrl[environment], description: environment }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key rk_live_… / rk_test_… or app token rat_…' } },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+
+  for (const def of apiRoutes) {
+    if (def.environments && !def.environments.includes(environment)) continue;
+    app.route({
+      method: def.method,
+      url: def.url,
+      config: { def },
+      schema: {
+        summary: def.summary,
+        tags: def.tags,
+        ...(def.access === 'none' ? { security: [] } : {}),
+        ...(def.schema.body ? { body: def.schema.body } : {}),
+        ...(def.schema.querystring ? { querystring: def.schema.querystring } : {}),
+        ...(def.schema.params ? { params: def.schema.params } : {}),
+        ...(def.idempotencyKey
+          ? { headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', description: '1 to 128 printable ASCII characters; makes the call safe to retry (kept 24 h).' } } } }
+          : {}),
+        response: responseSchemas(def),
+        'x-access': def.access,
+        'x-error-codes': routeCodes(def),
+      } as Record<string, unknown>,
+      handler: async (request: FastifyRequest, reply: FastifyReply) =>
+        def.handler({
+          request,
+          reply,
+          body: request.body as never,
+          query: request.query as never,
+          params: request.params as never,
+          principal: request.principal as Principal,
+          environment,
+          rampart,
+          idempotency,
+        }),
+    });
+  }
+  return app;
+}

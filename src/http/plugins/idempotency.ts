@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../errors/api-error.js';
+import { CODES, isErrorCode } from '../../errors/codes.js';
+import type { Clock } from '../../engine/clock.js';
+import type { Store, Tx } from '../../store/port.js';
+import type { Principal } from './auth.js';
+
+const KEY_RE = /^[\x20-\x7e]{1,128}$/;
+
+/** What a creating call made: its status and the resource a replay shows as it is now. */
+export interface Created {
+  status: number;
+  kind: string;
+  id: string;
+}
+
+export type Renderer = (id: string) => Promise<unknown>;
+
+/** JSON with sorted keys: two bodies that differ only in key order have one fingerprint. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  return `{${Object.keys(obj)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
+    .join(',')}}`;
+}
+
+/** Header check: idempotency_key_required / invalid_idempotency_key. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) throw new ApiError('idempotency_key_required');
+  if (Array.isArray(raw) || !KEY_RE.test(raw)) {
+    throw new ApiError('invalid_idempotency_key', {
+      details: { reason: Array.isArray(raw) ? 'sent more than once' : raw.length === 0 ? 'empty' : raw.length > 128 ? 'longer than 128 characters' : 'characters that are not printable ASCII' },
+    });
+  }
+  return raw;
+}
+
+/**
+ * Idempotency-Key for every creating call (CONTRACT §5). The record is written in the same transaction as what
+ * the call created; a replay answers the first status with the resource as it is now. A stored non-retryable
+ * refusal replays as the same error. Retryable answers and refusals before execution are never stored.
+ */
+export class Idempotency {
+  private readonly inFlight = new Set<string>();
+  private readonly renderers = new Map<string, Renderer>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly ttlMs: number,
+  ) {}
+
+  register(kind: string, render: Renderer): void {
+    this.renderers.set(kind, render);
+  }
+
+  private async render(kind: string, id: string): Promise<unknown> {
+    const r = this.renderers.get(kind);
+    if (!r) throw new Error(`no renderer for ${kind}`);
+    return r(id);
+  }
+
+  async run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    principal: Principal,
+    key: string,
+    execute: (tx: Tx) => Promise<Created>,
+  ): Promise<unknown> {
+    const scope = `${principal.customer.id}:${principal.environment}`;
+    const path = request.url.split('?')[0] ?? request.url;
+    const fingerprint = createHash('sha256')
+      .update(`${request.method}\n${path}\n${canonicalJson(request.body ?? null)}`)
+      .digest('hex');
+    const flightKey = `${scope}\u0000${key}`;
+    if (this.inFlight.has(flightKey)) throw new ApiError('operation_in_progress');
+    this.inFlight.add(flightKey);
+    try {
+      const now = this.clock.now();
+      const outcome = await this.store
+        .transaction(async (tx) => {
+          const prior = await tx.getIdempotency(scope, key);
+          if (prior && prior.created_at + this.ttlMs > now) return { prior };
+          const created = await execute(tx);
+          await tx.putIdempotency({
+            scope,
+            key,
+            fingerprint,
+            status: created.status,
+            resource_kind: created.kind,
+            resource_id: created.id,
+            body: null,
+            created_at: now,
+          });
+          return { created };
+        })
+        .catch(async (err: unknown) => {
+          if (err instanceof ApiError && !CODES[err.code].retryable && (err.status === 409 || err.status === 422)) {
+            await this.store.transaction((tx) =>
+              tx.putIdempotency({
+                scope,
+                key,
+                fingerprint,
+                status: err.status,
+                resource_kind: null,
+                resource_id: null,
+                body: JSON.stringify({ code: err.code, message: err.message, details: err.details ?? null }),
+                created_at: now,
+              }),
+            );
+          }
+          throw err;
+        });
+      if ('created' in outcome && outcome.created) {
+        reply.code(outcome.created.status);
+        return this.render(outcome.created.kind, outcome.created.id);
+      }
+      const prior = outcome.prior!;
+      if (prior.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
+      reply.header('Idempotent-Replayed', 'true');
+      if (prior.body !== null) {
+        const stored = JSON.parse(prior.body) as { code: string; message: string; details: Record<string, unknown> | null };
+        if (isErrorCode(stored.code)) {
+          throw new ApiError(stored.code, { message: stored.message, ...(stored.details ? { details: stored.details } : {}) });
+        }
+      }
+      reply.code(prior.status);
+      return this.render(prior.resource_kind ?? '', prior.resource_id ?? '');
+    } finally {
+      this.inFlight.delete(flightKey);
+    }
+  }
+
+  /** Drops records older than the time they are kept. */
+  async expire(): Promise<number> {
+    const before = this.clock.now() - this.ttlMs;
+    return this.store.transaction((tx) => tx.deleteIdempotencyBefore(before));
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import sjson from 'secure-json-parse';
+import { ApiError } from '../../errors/api-error.js';
+
+/** Depth of nested objects and arrays, without recursion (a hostile body cannot blow the stack here). */
+export function depthOf(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    const depth = d + 1;
+    if (depth > deepest) deepest = depth;
+    if (deepest > limit) return deepest;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth]);
+  }
+  return deepest;
+}
+
+/**
+ * The only body parser: application/json (any charset parameter). Not JSON, __proto__ or constructor keys,
+ * or nesting deeper than the limit → invalid_json. An empty body counts as no body.
+ */
+export function installJsonParser(app: FastifyInstance, maxDepth: number, bodyLimit: number): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    } catch (err) {
+      const poisoned = /prototype/i.test((err as Error).message);
+      done(new ApiError('invalid_json', { message: poisoned ? 'The body has a forbidden key (__proto__ or constructor.prototype).' : 'The body is not valid JSON.' }), undefined);
+      return;
+    }
+    if (depthOf(parsed, maxDepth) > maxDepth) {
+      done(new ApiError('invalid_json', { message: `The body is nested deeper than ${maxDepth} levels.`, details: { max_depth: maxDepth } }), undefined);
+      return;
+    }
+    done(null, parsed);
+  });
+}
+
+const JSON_TYPE_RE = /^application\/json\s*(;.*)?$/i;
+
+/** 413 and 415 from the headers, before anything else is looked at (CONTRACT §5 order). */
+export function checkBodyHeaders(request: FastifyRequest, bodyLimit: number): void {
+  const length = request.headers['content-length'];
+  const chunked = request.headers['transfer-encoding'] !== undefined;
+  const hasBody = chunked || (length !== undefined && length !== '0');
+  if (!hasBody || request.method === 'GET' || request.method === 'HEAD') return;
+  if (length !== undefined && Number(length) > bodyLimit) {
+    throw new ApiError('payload_too_large', { details: { max_bytes: bodyLimit } });
+  }
+  const type = request.headers['content-type'];
+  if (type === undefined || !JSON_TYPE_RE.test(type)) {
+    throw new ApiError('unsupported_media_type', { details: { content_type: type ?? null } });
+  }
+}
+
+/** Unknown or repeated query parameters → unknown_field (details.fields). */
+export function checkQuery(request: FastifyRequest, known: ReadonlySet<string>): void {
+  const q = request.url.indexOf('?');
+  if (q < 0) return;
+  const seen = new Set<string>();
+  const bad = new Set<string>();
+  for (const [name] of new URLSearchParams(request.url.slice(q + 1))) {
+    if (seen.has(name) || !known.has(name)) bad.add(name);
+    seen.add(name);
+  }
+  if (bad.size > 0) {
+    const fields = [...bad];
+    throw new ApiError('unknown_field', { message: `Unknown or repeated parameter: ${fields.join(', ')}`, details: { fields } });
+  }
+}

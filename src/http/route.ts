@@ -1,0 +1,118 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static, type TSchema } from 'typebox';
+import { CODES, type ErrorCode } from '../errors/codes.js';
+import type { Environment } from '../schemas/common.js';
+import type { Rampart } from '../services/rampart.js';
+import type { Principal } from './plugins/auth.js';
+import type { Idempotency } from './plugins/idempotency.js';
+
+export type Access = 'none' | 'read' | 'trade';
+
+export interface RouteSchemas {
+  body?: TSchema;
+  querystring?: TSchema;
+  params?: TSchema;
+  /** Success answers by status. */
+  response: Record<number, TSchema>;
+}
+
+type In<S, K extends keyof RouteSchemas> = S extends { [P in K]: infer T extends TSchema } ? Static<T> : undefined;
+
+export interface HandlerContext<S extends RouteSchemas> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: In<S, 'body'>;
+  query: In<S, 'querystring'>;
+  params: In<S, 'params'>;
+  /** Set on every route with access read or trade. */
+  principal: Principal;
+  environment: Environment;
+  rampart: Rampart;
+  idempotency: Idempotency;
+}
+
+export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  /** Registered only on these listeners (POST /v1/accounts is sandbox only: 405 on live). */
+  environments?: Environment[];
+  /** Needs an Idempotency-Key header (CONTRACT §5). */
+  idempotencyKey?: boolean;
+  /** Spends the account_orders budget of the account in the path. */
+  accountOrders?: boolean;
+  /** The body may be absent; it then validates as {}. */
+  optionalBody?: boolean;
+  /** Codes the route answers beyond those every route of its kind can (see commonCodes). */
+  errors: ErrorCode[];
+  schema: S;
+  handler(ctx: HandlerContext<S>): Promise<unknown>;
+}
+
+export const defineRoute = <S extends RouteSchemas>(def: RouteDef<S>): RouteDef => def as unknown as RouteDef;
+
+/** Codes any route of the kind can answer, whatever it does (checks of CONTRACT §5 before the route's own). */
+export function commonCodes(def: RouteDef): ErrorCode[] {
+  const codes: ErrorCode[] = ['uri_too_long', 'not_ready', 'capacity', 'rate_limited', 'internal_error'];
+  if (def.url !== '/v1/status' && def.url !== '/v1/openapi.json') codes.push('environment_disabled');
+  if (def.access !== 'none') {
+    codes.push(
+      'missing_api_key',
+      'invalid_api_key',
+      'revoked_api_key',
+      'expired_api_key',
+      'wrong_environment',
+      'invalid_token',
+      'expired_token',
+      'revoked_token',
+      'wrong_resource',
+      'ip_not_allowed',
+      'api_disabled',
+    );
+  }
+  if (def.access === 'trade') codes.push('insufficient_permission');
+  if (def.schema.body) codes.push('payload_too_large', 'unsupported_media_type', 'invalid_json', 'unknown_field', 'invalid_request');
+  if (def.schema.querystring) codes.push('unknown_field', 'invalid_parameter');
+  if (def.schema.params) codes.push('invalid_parameter');
+  if (def.idempotencyKey) codes.push('idempotency_key_required', 'invalid_idempotency_key', 'idempotency_key_reused', 'operation_in_progress');
+  return codes;
+}
+
+export function routeCodes(def: RouteDef): ErrorCode[] {
+  return [...new Set([...commonCodes(def), ...def.errors])];
+}
+
+export const ErrorEnvelope = Type.Object(
+  {
+    error: Type.Object(
+      {
+        type: Type.String(),
+        code: Type.String(),
+        message: Type.String(),
+        request_id: Type.String(),
+        retryable: Type.Boolean(),
+        doc_url: Type.String(),
+        details: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, description: 'Error envelope' },
+);
+
+/** Success schemas plus one entry per error status, naming its codes (the OpenAPI document shows them). */
+export function responseSchemas(def: RouteDef): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of routeCodes(def)) {
+    const { status } = CODES[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(def.schema.response)) out[status] = schema;
+  for (const [status, codes] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) {
+    out[String(status)] = { ...ErrorEnvelope, description: `Error codes: ${codes.join(', ')}`, 'x-error-codes': codes };
+  }
+  return out;
+}

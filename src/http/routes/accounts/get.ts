@@ -1,0 +1,15 @@
+import { Type } from 'typebox';
+import { Account, AccountId } from '../../schemas/resources.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/accounts/:account_id',
+  summary: 'One account with its balance, equity, rule and the metrics the rule is judged on',
+  tags: ['accounts'],
+  access: 'read',
+  errors: ['account_not_found'],
+  schema: { params: Type.Object({ account_id: AccountId }, { additionalProperties: false }), response: { 200: Account } },
+  handler: async ({ rampart, principal, params, environment }) =>
+    rampart.accounts.view(await rampart.accounts.reachable(params.account_id, principal.customer.id, environment)),
+});

@@ -1,0 +1,26 @@
+import { Account, ListQuery, page } from '../../schemas/resources.js';
+import { ApiError } from '../../../errors/api-error.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/accounts',
+  summary: "The accounts the key reaches (its customer's, in this environment), oldest first",
+  tags: ['accounts'],
+  access: 'read',
+  errors: ['invalid_cursor'],
+  schema: { querystring: ListQuery(), response: { 200: page(Account) } },
+  handler: async ({ rampart, principal, query, environment }) => {
+    const limit = query.limit ?? 100;
+    if (query.after !== undefined) {
+      const a = await rampart.store.getAccount(query.after);
+      if (!a || a.customer_id !== principal.customer.id || a.environment !== environment) {
+        throw new ApiError('invalid_cursor', { details: { after: query.after } });
+      }
+    }
+    const rows = await rampart.store.listAccounts({ customerId: principal.customer.id, environment, after: query.after, limit: limit + 1 });
+    const data = rows.slice(0, limit).map((a) => rampart.accounts.view(a));
+    const hasMore = rows.length > limit;
+    return { data, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null, has_more: hasMore };
+  },
+});

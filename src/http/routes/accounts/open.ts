@@ -1,0 +1,38 @@
+import { Type } from 'typebox';
+import { ApiError } from '../../../errors/api-error.js';
+import { Account } from '../../schemas/resources.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'POST',
+  url: '/v1/accounts',
+  summary: 'Open a sandbox account (202, pending, active within moments)',
+  tags: ['accounts'],
+  access: 'trade',
+  environments: ['sandbox'],
+  idempotencyKey: true,
+  optionalBody: true,
+  errors: ['sandbox_limit_reached', 'sandbox_opening', 'sandbox_disabled', 'temporarily_unavailable', 'state_unavailable'],
+  schema: {
+    body: Type.Object(
+      { product: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Mirror this product's size, balance and rule" })) },
+      { additionalProperties: false },
+    ),
+    response: { 202: Account },
+  },
+  handler: async ({ rampart, principal, body, request, reply, idempotency }) => {
+    if (!rampart.environments.get('sandbox').sandbox_opening) throw new ApiError('sandbox_disabled');
+    if (body.product !== undefined) rampart.accounts.requireProduct(body.product);
+    const answer = await idempotency.run(request, reply, principal, request.idempotencyKey!, async (tx) => {
+      const pending = (await tx.listAccountsByStatus('pending')).filter(
+        (a) => a.customer_id === principal.customer.id && a.environment === 'sandbox',
+      );
+      if (pending.length > 0) throw new ApiError('sandbox_opening', { details: { account_id: pending[0]!.id } });
+      const account = await rampart.accounts.openSandbox(tx, principal.customer, body.product);
+      return { status: 202, kind: 'account', id: account.id };
+    });
+    rampart.engine.kick();
+    reply.header('Location', `/v1/accounts/${(answer as { id: string }).id}`);
+    return answer;
+  },
+});

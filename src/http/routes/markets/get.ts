@@ -1,0 +1,17 @@
+import { Type } from 'typebox';
+import { Market, MarketId } from '../../schemas/resources.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/markets/:market',
+  summary: 'One market with its current quote',
+  tags: ['markets'],
+  access: 'read',
+  errors: ['market_not_found'],
+  schema: {
+    params: Type.Object({ market: MarketId }, { additionalProperties: false }),
+    response: { 200: Market },
+  },
+  handler: async ({ rampart, params }) => rampart.markets.view(params.market),
+});

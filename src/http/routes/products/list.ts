@@ -1,0 +1,14 @@
+import { Type } from 'typebox';
+import { ProductView } from '../../schemas/resources.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/products',
+  summary: 'The products accounts are sold as, with their rules (ids POST /v1/accounts takes)',
+  tags: ['accounts'],
+  access: 'read',
+  errors: [],
+  schema: { response: { 200: Type.Object({ data: Type.Array(ProductView) }, { additionalProperties: false }) } },
+  handler: async ({ rampart }) => ({ data: rampart.config.products.map((p) => ({ id: p.id, stage: p.stage, size: p.size, rule: p.rule })) }),
+});

@@ -1,0 +1,26 @@
+import { Limits } from '../../schemas/resources.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/limits',
+  summary: "The customer's limits: sandbox accounts, request budgets, working-order caps, body and URL sizes",
+  tags: ['service'],
+  access: 'read',
+  errors: [],
+  schema: { response: { 200: Limits } },
+  handler: async ({ rampart, principal }) => {
+    const { limits, rateLimitsEnabled } = rampart.config;
+    const used = await rampart.store.countAccounts(principal.customer.id, 'sandbox');
+    const limit = limits.sandbox_accounts_per_customer;
+    return {
+      sandbox_accounts: { limit, used, remaining: Math.max(0, limit - used) },
+      rate_limits: { enabled: rateLimitsEnabled, ...limits.rate_limits },
+      working_orders: limits.working_orders,
+      body_max_bytes: limits.body_max_bytes,
+      url_max_bytes: limits.url_max_bytes,
+      json_max_depth: limits.json_max_depth,
+      idempotency_key_ttl_ms: limits.idempotency_ttl_ms,
+    };
+  },
+});

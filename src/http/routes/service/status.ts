@@ -1,0 +1,33 @@
+import { Status } from '../../schemas/resources.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/status',
+  summary: 'Health of this environment: engine, price feed, switches',
+  tags: ['service'],
+  access: 'read',
+  errors: [],
+  schema: { response: { 200: Status } },
+  handler: async ({ rampart, environment }) => {
+    const now = rampart.clock.now();
+    const stale: string[] = [];
+    let quoted = 0;
+    for (const m of rampart.config.markets) {
+      const q = rampart.quotes.get(m.id);
+      if (q) quoted++;
+      if (!q || now - q.time > m.stale_after_ms) stale.push(m.id);
+    }
+    const env = rampart.environments.get(environment);
+    const engineUp = rampart.engine.up[environment];
+    return {
+      environment,
+      status: engineUp && stale.length === 0 && env.enabled ? 'operational' : 'degraded',
+      engine: engineUp ? 'up' : 'down',
+      price_feed: { source: rampart.config.priceFeed.kind, markets_quoted: quoted, markets_stale: stale },
+      accepting_requests: env.enabled,
+      sandbox_opening: environment === 'sandbox' && env.sandbox_opening,
+      time: now,
+    };
+  },
+});

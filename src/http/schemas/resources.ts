@@ -1,0 +1,122 @@
+import { Type } from 'typebox';
+import { DecimalString, Nullable, Rule, TimeMs } from '../../schemas/common.js';
+
+const obj = <T extends Parameters<typeof Type.Object>[0]>(props: T, description?: string) =>
+  Type.Object(props, { additionalProperties: false, ...(description ? { description } : {}) });
+
+export const AccountId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' });
+export const MarketId = Type.String({ minLength: 1, maxLength: 32 });
+
+export const Metrics = obj({
+  day_start_balance: DecimalString,
+  day_start_equity: DecimalString,
+  peak_balance: DecimalString,
+  peak_equity: DecimalString,
+  drawdown_reference: DecimalString,
+  drawdown_floor: Nullable(DecimalString),
+  daily_loss_limit_usd: Nullable(DecimalString),
+  daily_loss_used: DecimalString,
+  profit: DecimalString,
+  trading_days: Type.Integer(),
+  calendar_days: Type.Integer(),
+  last_trade_at: Nullable(TimeMs),
+});
+
+export const Account = obj(
+  {
+    id: Type.String(),
+    status: Type.Union(['pending', 'active', 'passed', 'failed', 'closed', 'suspended'].map((s) => Type.Literal(s))),
+    environment: Type.Union([Type.Literal('live'), Type.Literal('sandbox')]),
+    stage: Type.Union([Type.Literal('evaluation'), Type.Literal('funded'), Type.Literal('sandbox')]),
+    product: Type.String(),
+    size: DecimalString,
+    starting_balance: DecimalString,
+    balance: DecimalString,
+    equity: DecimalString,
+    unrealized_pnl: DecimalString,
+    margin_used: DecimalString,
+    margin_available: DecimalString,
+    rule: Rule,
+    metrics: Metrics,
+    payout_eligible: Type.Boolean(),
+    parked: Type.Boolean(),
+    paused_until: Nullable(TimeMs),
+    status_reason: Nullable(Type.String()),
+    created_at: TimeMs,
+    updated_at: TimeMs,
+  },
+  'A trading account',
+);
+
+export const Market = obj(
+  {
+    id: Type.String(),
+    base_asset: Type.String(),
+    quote_asset: Type.String(),
+    status: Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('halted')]),
+    offered: Type.Boolean(),
+    size_step: DecimalString,
+    tick_size: DecimalString,
+    min_notional_usd: DecimalString,
+    max_leverage: Type.Integer(),
+    default_leverage: Type.Integer(),
+    max_slippage_pct: obj({ default: DecimalString, min: DecimalString, max: DecimalString }),
+    price_band_pct: DecimalString,
+    exposure_cap_usd: DecimalString,
+    maker_fee_rate: DecimalString,
+    taker_fee_rate: DecimalString,
+    maintenance_margin_rate: DecimalString,
+    stale_after_ms: Type.Integer(),
+    bid: Nullable(DecimalString),
+    ask: Nullable(DecimalString),
+    last: Nullable(DecimalString),
+    price_time: Nullable(TimeMs),
+  },
+  'A perpetual market with its current quote',
+);
+
+export const ProductView = obj({
+  id: Type.String(),
+  stage: Type.Union([Type.Literal('evaluation'), Type.Literal('funded')]),
+  size: DecimalString,
+  rule: Rule,
+});
+
+export const page = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+  obj({ data: Type.Array(item), next_cursor: Nullable(Type.String()), has_more: Type.Boolean() });
+
+const Bucket = obj({ capacity: Type.Integer(), refill_per_second: Type.Number() });
+
+export const Limits = obj({
+  sandbox_accounts: obj({ limit: Type.Integer(), used: Type.Integer(), remaining: Type.Integer() }),
+  rate_limits: obj({ enabled: Type.Boolean(), ip: Bucket, key: Bucket, account_orders: Bucket }),
+  working_orders: obj({ per_account: Type.Integer(), per_customer: Type.Integer() }),
+  body_max_bytes: Type.Integer(),
+  url_max_bytes: Type.Integer(),
+  json_max_depth: Type.Integer(),
+  idempotency_key_ttl_ms: Type.Integer(),
+});
+
+export const Status = obj({
+  environment: Type.Union([Type.Literal('live'), Type.Literal('sandbox')]),
+  status: Type.Union([Type.Literal('operational'), Type.Literal('degraded')]),
+  engine: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  price_feed: obj({
+    source: Type.Union([Type.Literal('simulated'), Type.Literal('manual'), Type.Literal('replay')]),
+    markets_quoted: Type.Integer(),
+    markets_stale: Type.Array(Type.String()),
+  }),
+  accepting_requests: Type.Boolean(),
+  sandbox_opening: Type.Boolean(),
+  time: TimeMs,
+});
+
+export const ListQuery = (extra: Parameters<typeof Type.Object>[0] = {}) =>
+  Type.Object(
+    {
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+      after: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+      ...extra,
+    },
+    { additionalProperties: false },
+  );

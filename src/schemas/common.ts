@@ -1,0 +1,69 @@
+import { Type, type Static } from 'typebox';
+
+/** A decimal string: what every price, size and amount is on the wire (CONTRACT conventions). */
+export const DecimalString = Type.String({
+  pattern: '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$',
+  maxLength: 40,
+  description: 'Decimal string, never a JSON number',
+  examples: ['60000.5'],
+});
+export const PositiveDecimal = Type.String({
+  pattern: '^(0|[1-9][0-9]*)(\\.[0-9]+)?$',
+  maxLength: 40,
+  description: 'Non-negative decimal string',
+});
+export const TimeMs = Type.Integer({ minimum: 0, description: 'Unix milliseconds' });
+export const Environment = Type.Union([Type.Literal('live'), Type.Literal('sandbox')]);
+export type Environment = Static<typeof Environment>;
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const DailyLossBasis = Type.Union(
+  ['peak_balance', 'start_balance', 'peak_equity', 'day_start_balance', 'day_start_equity'].map((v) => Type.Literal(v)),
+);
+export const DailyLossAction = Type.Union(['fail_account', 'flatten', 'flatten_and_pause'].map((v) => Type.Literal(v)));
+export const DrawdownMode = Type.Union(['end_of_day', 'end_of_trade', 'static', 'intraday_equity'].map((v) => Type.Literal(v)));
+
+export const Rule = Type.Object(
+  {
+    starting_balance: PositiveDecimal,
+    daily_loss: Nullable(
+      Type.Object(
+        { amount_usd: Nullable(PositiveDecimal), percent: Nullable(PositiveDecimal), basis: DailyLossBasis, action: DailyLossAction },
+        { additionalProperties: false },
+      ),
+    ),
+    drawdown: Nullable(
+      Type.Object(
+        { amount_usd: Nullable(PositiveDecimal), percent: Nullable(PositiveDecimal), mode: DrawdownMode },
+        { additionalProperties: false },
+      ),
+    ),
+    profit_target: Nullable(
+      Type.Object(
+        { amount_usd: Nullable(PositiveDecimal), percent: Nullable(PositiveDecimal), close_positions: Type.Boolean() },
+        { additionalProperties: false },
+      ),
+    ),
+    min_trading_days: Type.Integer({ minimum: 0 }),
+    min_calendar_days: Type.Integer({ minimum: 0 }),
+    overnight_allowed: Type.Boolean(),
+    weekend_allowed: Type.Boolean(),
+    inactivity_days: Nullable(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type Rule = Static<typeof Rule>;
+
+export const Stage = Type.Union([Type.Literal('evaluation'), Type.Literal('funded'), Type.Literal('sandbox')]);
+export type Stage = Static<typeof Stage>;
+
+export const Product = Type.Object(
+  {
+    id: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,63}$' }),
+    stage: Type.Union([Type.Literal('evaluation'), Type.Literal('funded')]),
+    size: PositiveDecimal,
+    rule: Rule,
+  },
+  { additionalProperties: false },
+);
+export type Product = Static<typeof Product>;

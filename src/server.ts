@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { build, type App } from './app.js';
+import type { Config, Listen } from './config/config.js';
+
+async function listen(app: FastifyInstance, at: Listen): Promise<string> {
+  return app.listen({ host: at.host, port: at.port });
+}
+
+export function banner(app: App, config: Config, addresses: { live: string; sandbox: string; admin: string }): string {
+  const lines = [
+    '',
+    'Rampart is running',
+    `  live API      ${addresses.live}`,
+    `  sandbox API   ${addresses.sandbox}`,
+    `  operator API  ${addresses.admin}`,
+    `  storage       ${config.databaseUrl}   prices: ${config.priceFeed.kind}   clock: ${config.clock}`,
+  ];
+  if (app.adminTokenGenerated) {
+    lines.push('', `Operator token (shown once; also in ${config.dataDir}/admin-token):`, `  ${app.adminToken}`);
+  }
+  if (app.bootstrap) {
+    lines.push(
+      '',
+      'A demo customer and a sandbox key were created (the key is shown once):',
+      `  ${app.bootstrap.key}`,
+      `  sandbox account: ${app.bootstrap.account_id}`,
+      '',
+      'Try it:',
+      `  curl -H "Authorization: Bearer ${app.bootstrap.key}" ${config.publicUrl.sandbox}/v1/accounts`,
+    );
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** `rampart serve`: the three listeners in one process, with a graceful shutdown on SIGINT/SIGTERM. */
+export async function serve(config: Config): Promise<App> {
+  const app = await build({ config });
+  const live = await listen(app.live, config.listen.live);
+  const sandbox = await listen(app.sandbox, config.listen.sandbox);
+  const admin = await listen(app.admin, config.listen.admin);
+  await app.loaded;
+  process.stdout.write(banner(app, config, { live, sandbox, admin }));
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.rampart.store.faults.failing = false;
+    process.stdout.write(`\n${signal}: shutting down\n`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    void app.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return app;
+}

@@ -1,0 +1,106 @@
+import type { Config } from '../config/config.js';
+import { accountView, startingFigures, type AccountView } from '../engine/account-view.js';
+import type { Clock } from '../engine/clock.js';
+import type { TradingCalendar } from '../engine/trading-day.js';
+import { ApiError } from '../errors/api-error.js';
+import type { Environment, Product } from '../schemas/common.js';
+import type { AccountRecord, CustomerRecord, Store, Tx } from '../store/port.js';
+
+/** Opening, reading and listing accounts. The engine activates pending accounts (EngineHost). */
+export class AccountService {
+  constructor(
+    private readonly config: Config,
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly calendar: TradingCalendar,
+  ) {}
+
+  product(id: string): Product | undefined {
+    return this.config.products.find((p) => p.id === id);
+  }
+
+  requireProduct(id: string): Product {
+    const p = this.product(id);
+    if (!p) {
+      throw new ApiError('invalid_request', {
+        message: `unknown product "${id}"; GET /v1/products lists them`,
+        details: { field: 'product', products: this.config.products.map((x) => x.id) },
+      });
+    }
+    return p;
+  }
+
+  get sandboxLimit(): number {
+    return this.config.limits.sandbox_accounts_per_customer;
+  }
+
+  /** Opens a sandbox account inside the caller's transaction; refuses past the lifetime limit. */
+  async openSandbox(tx: Tx, customer: CustomerRecord, productId?: string): Promise<AccountRecord> {
+    const product = this.requireProduct(productId ?? this.config.limits.sandbox_default_product);
+    const used = await tx.countAccounts(customer.id, 'sandbox');
+    if (used >= this.sandboxLimit) {
+      throw new ApiError('sandbox_limit_reached', { details: { limit: this.sandboxLimit, used } });
+    }
+    const n = await tx.nextSequence(`sandbox_account:${customer.id}`, 1);
+    const record = this.newRecord(`SANDBOX-${customer.number}-${n}`, customer, 'sandbox', product, 'sandbox');
+    await tx.insertAccount(record);
+    return record;
+  }
+
+  /** A live account bought as a product (operator). */
+  async openLive(customer: CustomerRecord, productId: string): Promise<AccountRecord> {
+    const product = this.requireProduct(productId);
+    return this.store.transaction(async (tx) => {
+      const n = await tx.nextSequence('live_account', 70000001);
+      const record = this.newRecord(String(n), customer, 'live', product, product.stage);
+      await tx.insertAccount(record);
+      return record;
+    });
+  }
+
+  private newRecord(id: string, customer: CustomerRecord, environment: Environment, product: Product, stage: AccountRecord['stage']): AccountRecord {
+    const now = this.clock.now();
+    return {
+      id,
+      customer_id: customer.id,
+      environment,
+      status: 'pending',
+      stage,
+      product: product.id,
+      size: product.size,
+      starting_balance: product.rule.starting_balance,
+      balance: product.rule.starting_balance,
+      rule: product.rule,
+      status_reason: null,
+      parked: false,
+      paused_until: null,
+      last_used_at: now,
+      created_at: now,
+      updated_at: now,
+    };
+  }
+
+  view(record: AccountRecord): AccountView {
+    return accountView(record, startingFigures(record), this.clock.now(), this.calendar);
+  }
+
+  /** The account when the customer may see it in this environment; account_not_found otherwise. */
+  async reachable(id: string, customerId: string, environment: Environment): Promise<AccountRecord> {
+    const a = await this.store.getAccount(id);
+    if (!a || a.customer_id !== customerId || a.environment !== environment) {
+      throw new ApiError('account_not_found', { details: { account_id: id } });
+    }
+    return a;
+  }
+
+  /** For trading calls: the account must be open on the engine and tradable. */
+  assertTradable(a: AccountRecord): void {
+    if (a.status === 'pending') throw new ApiError('account_not_ready', { details: { account_id: a.id } });
+    if (a.status !== 'active') {
+      throw new ApiError('account_not_tradable', { details: { account_id: a.id, status: a.status, reason: a.status_reason ?? a.status } });
+    }
+    if (a.paused_until !== null && a.paused_until > this.clock.now()) {
+      throw new ApiError('account_paused', { details: { until: a.paused_until } });
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Environment } from '../schemas/common.js';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Uniform base62 text from the system CSPRNG (rejection sampling: no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b < 248 && out.length < length) out += BASE62[b % 62];
+    }
+  }
+  return out;
+}
+
+export const envTag = (environment: Environment): 'live' | 'test' => (environment === 'live' ? 'live' : 'test');
+
+export const KEY_RE = /^rk_(live|test)_[0-9A-Za-z]{32,64}$/;
+export const TOKEN_RE = /^rat_(live|test)_[0-9A-Za-z]{32,64}$/;
+
+export function newKeySecret(environment: Environment): string {
+  return `rk_${envTag(environment)}_${randomBase62(40)}`;
+}
+
+export function newTokenSecret(environment: Environment): string {
+  return `rat_${envTag(environment)}_${randomBase62(40)}`;
+}
+
+/** Only this hash is stored. A fast hash is right here: the secrets carry 238 bits of entropy. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export const newId = (prefix: string): string => `${prefix}_${randomBase62(20)}`;

@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Environment } from '../schemas/common.js';
+import type { Store } from '../store/port.js';
+
+/**
+ * Where the trading engine of each environment is reached. Today it opens accounts (pending → active);
+ * the order engine plugs in here. An engine marked down (fault injection) opens nothing.
+ */
+export class EngineHost {
+  readonly up: Record<Environment, boolean> = { live: true, sandbox: true };
+  private poll: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Opens pending accounts soon: right after a request committed one, and on a poll for the CLI's. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.activatePending()
+      .catch((err: unknown) => this.log.warn({ err }, 'opening pending accounts failed; will retry'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Waits until no activation runs (tests, shutdown). */
+  async settle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async activatePending(): Promise<void> {
+    const pending = (await this.store.listAccountsByStatus('pending')).filter((a) => this.up[a.environment]);
+    if (pending.length === 0) return;
+    await this.store.transaction(async (tx) => {
+      for (const a of pending) await tx.updateAccount(a.id, { status: 'active' }, this.now());
+    });
+  }
+
+  start(pollMs: number): void {
+    this.kick();
+    this.poll = setInterval(() => this.kick(), pollMs);
+    this.poll.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.poll) clearInterval(this.poll);
+    await this.settle();
+  }
+}

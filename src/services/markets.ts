@@ -1,0 +1,105 @@
+import type { MarketConfig } from '../config/markets.js';
+import { dec, fmt, isMultipleOf, parseDec } from '../engine/decimal.js';
+import type { Clock } from '../engine/clock.js';
+import { ApiError } from '../errors/api-error.js';
+import type { QuoteBook } from '../feed/quotes.js';
+import type { MarketState, Store } from '../store/port.js';
+
+export type MarketStatus = MarketState['status'];
+
+/** Markets from config/markets.json with the operator's state and the live quote. */
+export class MarketService {
+  readonly ids: ReadonlySet<string>;
+  private readonly configs = new Map<string, MarketConfig>();
+  private readonly states = new Map<string, MarketState>();
+
+  constructor(
+    markets: readonly MarketConfig[],
+    private readonly store: Store,
+    readonly quotes: QuoteBook,
+    private readonly clock: Clock,
+  ) {
+    for (const m of markets) {
+      this.configs.set(m.id, m);
+      this.states.set(m.id, { market: m.id, status: 'open', offered: true });
+    }
+    this.ids = new Set(this.configs.keys());
+  }
+
+  async load(): Promise<void> {
+    for (const s of await this.store.listMarketStates()) if (this.configs.has(s.market)) this.states.set(s.market, s);
+  }
+
+  config(id: string): MarketConfig | undefined {
+    return this.configs.get(id);
+  }
+
+  require(id: string): MarketConfig {
+    const m = this.configs.get(id);
+    if (!m) throw new ApiError('market_not_found', { details: { market: id } });
+    return m;
+  }
+
+  state(id: string): MarketState {
+    return this.states.get(id) ?? { market: id, status: 'open', offered: true };
+  }
+
+  view(id: string) {
+    const m = this.require(id);
+    const s = this.state(id);
+    const q = this.quotes.get(id);
+    return {
+      id: m.id,
+      base_asset: m.base_asset,
+      quote_asset: m.quote_asset,
+      status: s.status,
+      offered: s.offered,
+      size_step: m.size_step,
+      tick_size: m.tick_size,
+      min_notional_usd: m.min_notional_usd,
+      max_leverage: m.max_leverage,
+      default_leverage: m.default_leverage,
+      max_slippage_pct: m.max_slippage_pct,
+      price_band_pct: m.price_band_pct,
+      exposure_cap_usd: m.exposure_cap_usd,
+      maker_fee_rate: m.maker_fee_rate,
+      taker_fee_rate: m.taker_fee_rate,
+      maintenance_margin_rate: m.maintenance_margin_rate,
+      stale_after_ms: m.stale_after_ms,
+      bid: q ? fmt(q.bid) : null,
+      ask: q ? fmt(q.ask) : null,
+      last: q ? fmt(q.last) : null,
+      price_time: q ? q.time : null,
+    };
+  }
+
+  list() {
+    return [...this.configs.keys()].map((id) => this.view(id));
+  }
+
+  async setState(id: string, patch: { status?: MarketStatus | undefined; offered?: boolean | undefined }) {
+    this.require(id);
+    const next: MarketState = { ...this.state(id), ...(patch.status ? { status: patch.status } : {}), ...(patch.offered !== undefined ? { offered: patch.offered } : {}) };
+    await this.store.transaction((tx) => tx.setMarketState(next));
+    this.states.set(id, next);
+    return this.view(id);
+  }
+
+  /** Sets the quote by hand (the manual feed; also allowed on top of the others for operators). */
+  setPrice(id: string, input: { bid: string; ask: string; last: string }) {
+    const m = this.require(id);
+    const tick = dec(m.tick_size);
+    const parsed = { bid: parseDec(input.bid), ask: parseDec(input.ask), last: parseDec(input.last) };
+    for (const [name, v] of Object.entries(parsed)) {
+      if (v === undefined || v <= 0n || !isMultipleOf(v, tick)) {
+        throw new ApiError('invalid_request', {
+          message: `${name} must be a positive multiple of the tick size ${m.tick_size}`,
+          details: { field: name },
+        });
+      }
+    }
+    if (parsed.bid! > parsed.ask!) throw new ApiError('invalid_request', { message: 'bid must not be above ask', details: { field: 'bid' } });
+    this.quotes.set({ market: id, bid: parsed.bid!, ask: parsed.ask!, last: parsed.last!, time: this.clock.now() });
+    return this.view(id);
+  }
+}

@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { hostOf, type Config } from '../config/config.js';
+import { ManualClock, SystemClock, type Clock } from '../engine/clock.js';
+import { TradingCalendar } from '../engine/trading-day.js';
+import { QuoteBook, type PriceFeed } from '../feed/quotes.js';
+import { ReplayFeed } from '../feed/replay.js';
+import { SimulatedFeed } from '../feed/simulated.js';
+import type { Environment } from '../schemas/common.js';
+import type { Store } from '../store/port.js';
+import { AccountService } from './accounts.js';
+import { CustomerService } from './customers.js';
+import { EngineHost } from './engine-host.js';
+import { EnvironmentService } from './environments.js';
+import { KeyService } from './keys.js';
+import { MarketService } from './markets.js';
+import { TokenService } from './tokens.js';
+
+export interface RampartOptions {
+  readonly config: Config;
+  readonly store: Store;
+  readonly log: FastifyBaseLogger;
+  /** Start of the manual clock (defaults to the wall time at start). */
+  readonly clockStart?: number;
+}
+
+/** The application services, shared by the three listeners and the CLI. */
+export class Rampart {
+  readonly config: Config;
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly calendar: TradingCalendar;
+  readonly quotes = new QuoteBook();
+  readonly feed: PriceFeed | undefined;
+  readonly markets: MarketService;
+  readonly environments: EnvironmentService;
+  readonly customers: CustomerService;
+  readonly accounts: AccountService;
+  readonly keys: KeyService;
+  readonly tokens: TokenService;
+  readonly engine: EngineHost;
+
+  constructor(opts: RampartOptions) {
+    this.config = opts.config;
+    this.store = opts.store;
+    this.clock = opts.config.clock === 'manual' ? new ManualClock(opts.clockStart ?? Date.now()) : new SystemClock();
+    this.calendar = new TradingCalendar(opts.config.tradingDayStartMinutes, opts.config.timezone);
+    this.markets = new MarketService(opts.config.markets, opts.store, this.quotes, this.clock);
+    this.environments = new EnvironmentService(opts.store);
+    this.customers = new CustomerService(opts.store, this.clock);
+    this.accounts = new AccountService(opts.config, opts.store, this.clock, this.calendar);
+    this.engine = new EngineHost(opts.store, () => this.clock.now(), opts.log);
+    this.keys = new KeyService(opts.store, this.clock, this.customers, this.accounts, this.markets.ids, () => this.engine.kick());
+    this.tokens = new TokenService(opts.store, this.clock, this.customers, this.markets.ids, (env) => this.resource(env));
+    const feed = opts.config.priceFeed;
+    this.feed =
+      feed.kind === 'simulated'
+        ? new SimulatedFeed(opts.config.markets, feed.seed, feed.intervalMs, this.quotes, this.clock)
+        : feed.kind === 'replay'
+          ? new ReplayFeed(feed.file, this.quotes, this.clock, this.markets.ids)
+          : undefined;
+  }
+
+  /** The host (authority) of an environment's public URL. */
+  resource(environment: Environment): string {
+    return hostOf(this.config.publicUrl[environment]);
+  }
+
+  /** Loads operator state; after it, the API answers (until then: not_ready). */
+  async load(): Promise<void> {
+    await this.markets.load();
+    await this.environments.load();
+  }
+
+  start(): void {
+    this.feed?.start();
+    this.engine.start(250);
+  }
+
+  async stop(): Promise<void> {
+    this.feed?.stop();
+    await this.engine.stop();
+  }
+}

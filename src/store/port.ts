@@ -1,0 +1,162 @@
+import type { Environment, Rule, Stage } from '../schemas/common.js';
+
+/** The storage port. Domain and HTTP code see only this; store/sqlite implements it (PostgreSQL later). */
+
+export type Access = 'read' | 'trade';
+export type AccountStatus = 'pending' | 'active' | 'passed' | 'failed' | 'closed' | 'suspended';
+
+export interface CustomerRecord {
+  id: string;
+  number: number;
+  name: string;
+  api_enabled: boolean;
+  created_at: number;
+}
+
+/** The fences a key or app token carries (SPEC Authentication 6). */
+export interface Fences {
+  markets: string[] | null;
+  reduce_only: boolean;
+  max_order_usd: string | null;
+  max_position_usd: string | null;
+  loss_stop_usd: string | null;
+  ip_allowlist: string[];
+}
+
+export interface KeyRecord extends Fences {
+  id: string;
+  customer_id: string;
+  name: string;
+  environment: Environment;
+  access: Access;
+  expires_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+  last_used_at: number | null;
+  prefix: string;
+}
+
+export type TokenKind = 'app' | 'assistant';
+
+export interface TokenRecord extends Fences {
+  id: string;
+  customer_id: string;
+  kind: TokenKind;
+  name: string;
+  environment: Environment;
+  resource: string;
+  access: Access;
+  expires_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+  last_used_at: number | null;
+  prefix: string;
+}
+
+export interface AccountRecord {
+  id: string;
+  customer_id: string;
+  environment: Environment;
+  status: AccountStatus;
+  stage: Stage;
+  product: string;
+  size: string;
+  starting_balance: string;
+  balance: string;
+  rule: Rule;
+  status_reason: string | null;
+  parked: boolean;
+  paused_until: number | null;
+  last_used_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IdempotencyRecord {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  status: number;
+  resource_kind: string | null;
+  resource_id: string | null;
+  body: string | null;
+  created_at: number;
+}
+
+export interface MarketState {
+  market: string;
+  status: 'open' | 'closed' | 'halted';
+  offered: boolean;
+}
+
+export interface EnvironmentState {
+  environment: Environment;
+  enabled: boolean;
+  sandbox_opening: boolean;
+}
+
+export interface AccountPage {
+  customerId: string;
+  environment: Environment;
+  /** Account id after which the page starts. */
+  after?: string | undefined;
+  limit: number;
+}
+
+export interface Reads {
+  getCustomer(id: string): Promise<CustomerRecord | undefined>;
+  listCustomers(): Promise<CustomerRecord[]>;
+  findKeyByHash(hash: string): Promise<(KeyRecord & { hash: string }) | undefined>;
+  getKey(id: string): Promise<KeyRecord | undefined>;
+  listKeys(customerId: string): Promise<KeyRecord[]>;
+  countKeys(customerId: string, environment: Environment): Promise<number>;
+  findTokenByHash(hash: string): Promise<(TokenRecord & { hash: string }) | undefined>;
+  getToken(id: string): Promise<TokenRecord | undefined>;
+  getAccount(id: string): Promise<AccountRecord | undefined>;
+  listAccounts(page: AccountPage): Promise<AccountRecord[]>;
+  /** Every account ever opened for the customer in the environment (the lifetime limit counts these). */
+  countAccounts(customerId: string, environment: Environment): Promise<number>;
+  listAccountsByStatus(status: AccountStatus): Promise<AccountRecord[]>;
+  getIdempotency(scope: string, key: string): Promise<IdempotencyRecord | undefined>;
+  listMarketStates(): Promise<MarketState[]>;
+  listEnvironmentStates(): Promise<EnvironmentState[]>;
+  getSetting(name: string): Promise<string | undefined>;
+}
+
+export interface Tx extends Reads {
+  insertCustomer(c: CustomerRecord): Promise<void>;
+  setCustomerApiEnabled(id: string, enabled: boolean): Promise<boolean>;
+  insertKey(k: KeyRecord & { hash: string }): Promise<void>;
+  revokeKey(id: string, at: number): Promise<boolean>;
+  insertToken(t: TokenRecord & { hash: string }): Promise<void>;
+  revokeToken(id: string, at: number): Promise<boolean>;
+  insertAccount(a: AccountRecord): Promise<void>;
+  updateAccount(
+    id: string,
+    patch: Partial<Pick<AccountRecord, 'status' | 'status_reason' | 'balance' | 'parked' | 'paused_until' | 'last_used_at'>>,
+    at: number,
+  ): Promise<boolean>;
+  /** Next value of a named counter (customer numbers, live account ids, sandbox numbers per customer). */
+  nextSequence(name: string, start: number): Promise<number>;
+  putIdempotency(r: IdempotencyRecord): Promise<void>;
+  deleteIdempotencyBefore(time: number): Promise<number>;
+  setMarketState(s: MarketState): Promise<void>;
+  setEnvironmentState(s: EnvironmentState): Promise<void>;
+  setSetting(name: string, value: string): Promise<void>;
+}
+
+export interface Store extends Reads {
+  /** Runs fn in one transaction: everything it wrote commits together, durably, or not at all. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Records that a key or token was used (best effort, batched; not part of any answer's durability). */
+  touchCredential(kind: 'key' | 'token', id: string, at: number): void;
+  readonly isNew: boolean;
+  /** Test-only fault switches (RAMPART_FAULTS=1): fail every operation, or answer late. */
+  readonly faults: { failing: boolean; delayMs: number };
+  close(): Promise<void>;
+}
+
+/** The store could not complete an operation (disk, lock, injected fault). Answers 503 state_unavailable. */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+}

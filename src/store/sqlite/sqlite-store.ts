@@ -1,0 +1,386 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrations } from '../migrate.js';
+import {
+  StoreUnavailableError,
+  type AccountPage,
+  type AccountRecord,
+  type AccountStatus,
+  type CustomerRecord,
+  type EnvironmentState,
+  type IdempotencyRecord,
+  type KeyRecord,
+  type MarketState,
+  type Store,
+  type TokenRecord,
+  type Tx,
+} from '../port.js';
+import type { Environment } from '../../schemas/common.js';
+
+type Row = Record<string, unknown>;
+
+const bool = (v: unknown): boolean => v === 1 || v === 1n;
+const json = <T>(v: unknown): T => JSON.parse(String(v)) as T;
+
+function fences(r: Row) {
+  return {
+    markets: r.markets === null ? null : json<string[]>(r.markets),
+    reduce_only: bool(r.reduce_only),
+    max_order_usd: (r.max_order_usd as string | null) ?? null,
+    max_position_usd: (r.max_position_usd as string | null) ?? null,
+    loss_stop_usd: (r.loss_stop_usd as string | null) ?? null,
+    ip_allowlist: json<string[]>(r.ip_allowlist),
+  };
+}
+
+const toCustomer = (r: Row): CustomerRecord => ({
+  id: r.id as string,
+  number: Number(r.number),
+  name: r.name as string,
+  api_enabled: bool(r.api_enabled),
+  created_at: Number(r.created_at),
+});
+
+const toKey = (r: Row): KeyRecord & { hash: string } => ({
+  id: r.id as string,
+  customer_id: r.customer_id as string,
+  name: r.name as string,
+  environment: r.environment as Environment,
+  access: r.access as 'read' | 'trade',
+  ...fences(r),
+  expires_at: r.expires_at === null ? null : Number(r.expires_at),
+  revoked_at: r.revoked_at === null ? null : Number(r.revoked_at),
+  created_at: Number(r.created_at),
+  last_used_at: r.last_used_at === null ? null : Number(r.last_used_at),
+  prefix: r.prefix as string,
+  hash: r.hash as string,
+});
+
+const toToken = (r: Row): TokenRecord & { hash: string } => ({
+  ...toKey(r),
+  kind: r.kind as 'app' | 'assistant',
+  resource: r.resource as string,
+});
+
+const toAccount = (r: Row): AccountRecord => ({
+  id: r.id as string,
+  customer_id: r.customer_id as string,
+  environment: r.environment as Environment,
+  status: r.status as AccountStatus,
+  stage: r.stage as AccountRecord['stage'],
+  product: r.product as string,
+  size: r.size as string,
+  starting_balance: r.starting_balance as string,
+  balance: r.balance as string,
+  rule: json(r.rule),
+  status_reason: (r.status_reason as string | null) ?? null,
+  parked: bool(r.parked),
+  paused_until: r.paused_until === null ? null : Number(r.paused_until),
+  last_used_at: Number(r.last_used_at),
+  created_at: Number(r.created_at),
+  updated_at: Number(r.updated_at),
+});
+
+const fenceParams = (f: KeyRecord | TokenRecord) => ({
+  markets: f.markets === null ? null : JSON.stringify(f.markets),
+  reduce_only: f.reduce_only ? 1 : 0,
+  max_order_usd: f.max_order_usd,
+  max_position_usd: f.max_position_usd,
+  loss_stop_usd: f.loss_stop_usd,
+  ip_allowlist: JSON.stringify(f.ip_allowlist),
+});
+
+/** Faults a test can switch on (RAMPART_FAULTS=1): the store fails, or answers late. */
+export interface StoreFaults {
+  failing: boolean;
+  delayMs: number;
+}
+
+/**
+ * SQLite in WAL mode with synchronous=FULL: a commit is on disk before the promise resolves.
+ * better-sqlite3 is synchronous; transactions are serialized through one promise chain so that the
+ * async port never interleaves two transactions on the one connection.
+ */
+export class SqliteStore implements Store {
+  readonly isNew: boolean;
+  readonly faults: StoreFaults = { failing: false, delayMs: 0 };
+  private readonly db: Database.Database;
+  private readonly stmts = new Map<string, Database.Statement>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private readonly touches = new Map<string, { kind: 'key' | 'token'; id: string; at: number }>();
+  private touchTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('foreign_keys = ON');
+    this.isNew = this.migrate();
+  }
+
+  private migrate(): boolean {
+    this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+    const applied = new Set(
+      (this.db.prepare('SELECT version FROM schema_migrations').all() as Row[]).map((r) => Number(r.version)),
+    );
+    const isNew = applied.size === 0;
+    for (const m of migrations()) {
+      if (applied.has(m.version)) continue;
+      this.db.transaction(() => {
+        this.db.exec(m.sql);
+        this.db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+      }).immediate();
+    }
+    return isNew;
+  }
+
+  private stmt(sql: string): Database.Statement {
+    let s = this.stmts.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.stmts.set(sql, s);
+    }
+    return s;
+  }
+
+  private async gate(): Promise<void> {
+    if (this.closed) throw new StoreUnavailableError('store closed');
+    if (this.faults.delayMs > 0) await new Promise((r) => setTimeout(r, this.faults.delayMs));
+    if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
+  }
+
+  private run<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_FULL') {
+        throw new StoreUnavailableError((err as Error).message);
+      }
+      throw err;
+    }
+  }
+
+  private async read<T>(fn: () => T): Promise<T> {
+    if (this.faults.failing || this.faults.delayMs > 0 || this.closed) await this.gate();
+    return this.run(fn);
+  }
+
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const previous = this.chain;
+    let release!: () => void;
+    this.chain = new Promise<void>((r) => (release = r));
+    await previous;
+    try {
+      await this.gate();
+      this.run(() => this.stmt('BEGIN IMMEDIATE').run());
+      try {
+        const result = await fn(this.tx);
+        if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
+        this.run(() => this.stmt('COMMIT').run());
+        return result;
+      } catch (err) {
+        if (this.db.inTransaction) this.stmt('ROLLBACK').run();
+        throw err;
+      }
+    } finally {
+      release();
+    }
+  }
+
+  touchCredential(kind: 'key' | 'token', id: string, at: number): void {
+    this.touches.set(`${kind}:${id}`, { kind, id, at });
+    this.touchTimer ??= setTimeout(() => this.flushTouches(), 1000).unref();
+  }
+
+  private flushTouches(): void {
+    this.touchTimer = undefined;
+    if (this.closed || this.touches.size === 0) return;
+    const items = [...this.touches.values()];
+    this.touches.clear();
+    void this.transaction(async () => {
+      for (const t of items) {
+        const table = t.kind === 'key' ? 'api_keys' : 'access_tokens';
+        this.stmt(`UPDATE ${table} SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?`).run(t.at, t.id);
+      }
+    }).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    if (this.touchTimer) clearTimeout(this.touchTimer);
+    this.flushTouches();
+    await this.chain;
+    this.closed = true;
+    this.db.close();
+  }
+
+  // Reads -----------------------------------------------------------------------------------------
+
+  getCustomer = (id: string) => this.read(() => {
+    const r = this.stmt('SELECT * FROM customers WHERE id = ?').get(id) as Row | undefined;
+    return r ? toCustomer(r) : undefined;
+  });
+
+  listCustomers = () => this.read(() => (this.stmt('SELECT * FROM customers ORDER BY number').all() as Row[]).map(toCustomer));
+
+  findKeyByHash = (hash: string) => this.read(() => {
+    const r = this.stmt('SELECT * FROM api_keys WHERE hash = ?').get(hash) as Row | undefined;
+    return r ? toKey(r) : undefined;
+  });
+
+  getKey = (id: string) => this.read(() => {
+    const r = this.stmt('SELECT * FROM api_keys WHERE id = ?').get(id) as Row | undefined;
+    return r ? strip(toKey(r)) : undefined;
+  });
+
+  listKeys = (customerId: string) =>
+    this.read(() =>
+      (this.stmt('SELECT * FROM api_keys WHERE customer_id = ? ORDER BY created_at, id').all(customerId) as Row[]).map((r) =>
+        strip(toKey(r)),
+      ),
+    );
+
+  countKeys = (customerId: string, environment: Environment) =>
+    this.read(() => Number((this.stmt('SELECT COUNT(*) AS n FROM api_keys WHERE customer_id = ? AND environment = ?').get(customerId, environment) as Row).n));
+
+  findTokenByHash = (hash: string) => this.read(() => {
+    const r = this.stmt('SELECT * FROM access_tokens WHERE hash = ?').get(hash) as Row | undefined;
+    return r ? toToken(r) : undefined;
+  });
+
+  getToken = (id: string) => this.read(() => {
+    const r = this.stmt('SELECT * FROM access_tokens WHERE id = ?').get(id) as Row | undefined;
+    return r ? strip(toToken(r)) : undefined;
+  });
+
+  getAccount = (id: string) => this.read(() => {
+    const r = this.stmt('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
+    return r ? toAccount(r) : undefined;
+  });
+
+  listAccounts = (page: AccountPage) => this.read(() => {
+    const after = page.after
+      ? ((this.stmt('SELECT seq FROM accounts WHERE id = ?').get(page.after) as Row | undefined)?.seq ?? -1)
+      : 0;
+    return (
+      this.stmt('SELECT * FROM accounts WHERE customer_id = ? AND environment = ? AND seq > ? ORDER BY seq LIMIT ?').all(
+        page.customerId,
+        page.environment,
+        after,
+        page.limit,
+      ) as Row[]
+    ).map(toAccount);
+  });
+
+  countAccounts = (customerId: string, environment: Environment) =>
+    this.read(() => Number((this.stmt('SELECT COUNT(*) AS n FROM accounts WHERE customer_id = ? AND environment = ?').get(customerId, environment) as Row).n));
+
+  listAccountsByStatus = (status: AccountStatus) =>
+    this.read(() => (this.stmt('SELECT * FROM accounts WHERE status = ? ORDER BY seq').all(status) as Row[]).map(toAccount));
+
+  getIdempotency = (scope: string, key: string) => this.read(() => {
+    const r = this.stmt('SELECT * FROM idempotency WHERE scope = ? AND key = ?').get(scope, key) as Row | undefined;
+    return r ? ({ ...r, status: Number(r.status), created_at: Number(r.created_at) } as unknown as IdempotencyRecord) : undefined;
+  });
+
+  listMarketStates = () =>
+    this.read(() => (this.stmt('SELECT * FROM market_states').all() as Row[]).map((r) => ({ market: r.market as string, status: r.status as MarketState['status'], offered: bool(r.offered) })));
+
+  listEnvironmentStates = () =>
+    this.read(() =>
+      (this.stmt('SELECT * FROM environment_states').all() as Row[]).map((r) => ({
+        environment: r.environment as Environment,
+        enabled: bool(r.enabled),
+        sandbox_opening: bool(r.sandbox_opening),
+      })),
+    );
+
+  getSetting = (name: string) => this.read(() => (this.stmt('SELECT value FROM settings WHERE name = ?').get(name) as Row | undefined)?.value as string | undefined);
+
+  // Writes (only through transaction) -------------------------------------------------------------
+
+  private readonly tx: Tx = Object.assign(Object.create(this) as Tx, {
+    insertCustomer: async (c: CustomerRecord) => {
+      this.stmt('INSERT INTO customers (id, number, name, api_enabled, created_at) VALUES (?, ?, ?, ?, ?)').run(c.id, c.number, c.name, c.api_enabled ? 1 : 0, c.created_at);
+    },
+    setCustomerApiEnabled: async (id: string, enabled: boolean) =>
+      this.stmt('UPDATE customers SET api_enabled = ? WHERE id = ?').run(enabled ? 1 : 0, id).changes > 0,
+    insertKey: async (k: KeyRecord & { hash: string }) => {
+      this.stmt(
+        `INSERT INTO api_keys (id, customer_id, name, environment, access, markets, reduce_only, max_order_usd, max_position_usd,
+           loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash)
+         VALUES (@id, @customer_id, @name, @environment, @access, @markets, @reduce_only, @max_order_usd, @max_position_usd,
+           @loss_stop_usd, @ip_allowlist, @expires_at, @revoked_at, @created_at, @last_used_at, @prefix, @hash)`,
+      ).run({ ...k, ...fenceParams(k) });
+    },
+    revokeKey: async (id: string, at: number) =>
+      this.stmt('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id).changes > 0,
+    insertToken: async (t: TokenRecord & { hash: string }) => {
+      this.stmt(
+        `INSERT INTO access_tokens (id, customer_id, kind, name, environment, resource, access, markets, reduce_only, max_order_usd,
+           max_position_usd, loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash)
+         VALUES (@id, @customer_id, @kind, @name, @environment, @resource, @access, @markets, @reduce_only, @max_order_usd,
+           @max_position_usd, @loss_stop_usd, @ip_allowlist, @expires_at, @revoked_at, @created_at, @last_used_at, @prefix, @hash)`,
+      ).run({ ...t, ...fenceParams(t) });
+    },
+    revokeToken: async (id: string, at: number) =>
+      this.stmt('UPDATE access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id).changes > 0,
+    insertAccount: async (a: AccountRecord) => {
+      this.stmt(
+        `INSERT INTO accounts (id, customer_id, environment, status, stage, product, size, starting_balance, balance, rule,
+           status_reason, parked, paused_until, last_used_at, created_at, updated_at)
+         VALUES (@id, @customer_id, @environment, @status, @stage, @product, @size, @starting_balance, @balance, @rule,
+           @status_reason, @parked, @paused_until, @last_used_at, @created_at, @updated_at)`,
+      ).run({ ...a, rule: JSON.stringify(a.rule), parked: a.parked ? 1 : 0 });
+    },
+    updateAccount: async (id: string, patch: Partial<AccountRecord>, at: number) => {
+      const cols = Object.keys(patch).filter((k) =>
+        ['status', 'status_reason', 'balance', 'parked', 'paused_until', 'last_used_at'].includes(k),
+      );
+      if (cols.length === 0) return false;
+      const values: Row = { id, updated_at: at };
+      for (const k of cols) {
+        const v = (patch as Row)[k];
+        values[k] = typeof v === 'boolean' ? (v ? 1 : 0) : v;
+      }
+      const sql = `UPDATE accounts SET ${cols.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @updated_at WHERE id = @id`;
+      return this.stmt(sql).run(values).changes > 0;
+    },
+    nextSequence: async (name: string, start: number) => {
+      const r = this.stmt(
+        'INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value',
+      ).get(name, start) as Row;
+      return Number(r.value);
+    },
+    putIdempotency: async (r: IdempotencyRecord) => {
+      this.stmt(
+        `INSERT OR REPLACE INTO idempotency (scope, key, fingerprint, status, resource_kind, resource_id, body, created_at)
+         VALUES (@scope, @key, @fingerprint, @status, @resource_kind, @resource_id, @body, @created_at)`,
+      ).run(r);
+    },
+    deleteIdempotencyBefore: async (time: number) => this.stmt('DELETE FROM idempotency WHERE created_at < ?').run(time).changes,
+    setMarketState: async (s: MarketState) => {
+      this.stmt('INSERT OR REPLACE INTO market_states (market, status, offered) VALUES (?, ?, ?)').run(s.market, s.status, s.offered ? 1 : 0);
+    },
+    setEnvironmentState: async (s: EnvironmentState) => {
+      this.stmt('INSERT OR REPLACE INTO environment_states (environment, enabled, sandbox_opening) VALUES (?, ?, ?)').run(
+        s.environment,
+        s.enabled ? 1 : 0,
+        s.sandbox_opening ? 1 : 0,
+      );
+    },
+    setSetting: async (name: string, value: string) => {
+      this.stmt('INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)').run(name, value);
+    },
+  });
+}
+
+function strip<T extends { hash: string }>(r: T): Omit<T, 'hash'> {
+  const { hash: _hash, ...rest } = r;
+  return rest;
+}
