@@ -1,7 +1,24 @@
-import type { Rule } from '../schemas/common.js';
-import type { AccountRecord } from '../store/port.js';
+import type { Environment, Rule, Stage } from '../schemas/common.js';
 import { add, dec, fmt, max, pct, sub, ZERO, type Dec } from './decimal.js';
 import type { TradingCalendar } from './trading-day.js';
+
+/** The stored account, as far as the view needs it (store/port's AccountRecord fits). */
+export interface AccountState {
+  id: string;
+  environment: Environment;
+  status: string;
+  stage: Stage;
+  product: string;
+  size: string;
+  starting_balance: string;
+  balance: string;
+  rule: Rule;
+  status_reason: string | null;
+  parked: boolean;
+  paused_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
 
 /** What the engine knows of an account's open risk; zero until positions exist. */
 export interface LiveFigures {
@@ -16,7 +33,7 @@ export interface LiveFigures {
   last_trade_at: number | null;
 }
 
-export function startingFigures(record: AccountRecord): LiveFigures {
+export function startingFigures(record: AccountState): LiveFigures {
   const balance = dec(record.balance);
   return {
     unrealized_pnl: ZERO,
@@ -47,7 +64,7 @@ function dailyLossBasis(rule: Rule, f: LiveFigures, startingBalance: Dec): Dec {
 }
 
 /** The account as the API shows it (CONTRACT §3), with the metrics its rule is judged on. */
-export function accountView(record: AccountRecord, f: LiveFigures, now: number, calendar: TradingCalendar) {
+export function accountView(record: AccountState, f: LiveFigures, now: number, calendar: TradingCalendar) {
   const rule = record.rule;
   const starting = dec(record.starting_balance);
   const balance = dec(record.balance);

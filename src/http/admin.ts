@@ -34,6 +34,7 @@ const IdParam = strict({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const Fault = Type.Union([
   strict({ kind: Type.Literal('engine_down'), environment: Environment, enabled: Type.Boolean() }),
   strict({ kind: Type.Literal('store_failing'), enabled: Type.Boolean() }),
+  strict({ kind: Type.Literal('store_error'), enabled: Type.Boolean() }),
   strict({ kind: Type.Literal('store_delay'), ms: Type.Integer({ minimum: 0, maximum: 60_000 }) }),
   strict({ kind: Type.Literal('clear') }),
 ]);
@@ -144,9 +145,11 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
       const store = rampart.store.faults;
       if (f.kind === 'engine_down') rampart.engine.up[f.environment] = !f.enabled;
       if (f.kind === 'store_failing') store.failing = f.enabled;
+      if (f.kind === 'store_error') store.erroring = f.enabled;
       if (f.kind === 'store_delay') store.delayMs = f.ms;
       if (f.kind === 'clear') {
         store.failing = false;
+        store.erroring = false;
         store.delayMs = 0;
         rampart.engine.up.live = true;
         rampart.engine.up.sandbox = true;

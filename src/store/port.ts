@@ -152,7 +152,7 @@ export interface Store extends Reads {
   touchCredential(kind: 'key' | 'token', id: string, at: number): void;
   readonly isNew: boolean;
   /** Test-only fault switches (RAMPART_FAULTS=1): fail every operation, or answer late. */
-  readonly faults: { failing: boolean; delayMs: number };
+  readonly faults: { failing: boolean; erroring: boolean; delayMs: number };
   close(): Promise<void>;
 }
 

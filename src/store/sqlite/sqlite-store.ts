@@ -94,6 +94,8 @@ const fenceParams = (f: KeyRecord | TokenRecord) => ({
 /** Faults a test can switch on (RAMPART_FAULTS=1): the store fails, or answers late. */
 export interface StoreFaults {
   failing: boolean;
+  /** Operations throw an unexpected error (a bug, as far as the caller can tell). */
+  erroring: boolean;
   delayMs: number;
 }
 
@@ -104,7 +106,7 @@ export interface StoreFaults {
  */
 export class SqliteStore implements Store {
   readonly isNew: boolean;
-  readonly faults: StoreFaults = { failing: false, delayMs: 0 };
+  readonly faults: StoreFaults = { failing: false, erroring: false, delayMs: 0 };
   private readonly db: Database.Database;
   private readonly stmts = new Map<string, Database.Statement>();
   private chain: Promise<unknown> = Promise.resolve();
@@ -151,6 +153,7 @@ export class SqliteStore implements Store {
     if (this.closed) throw new StoreUnavailableError('store closed');
     if (this.faults.delayMs > 0) await new Promise((r) => setTimeout(r, this.faults.delayMs));
     if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
+    if (this.faults.erroring) throw new Error('unexpected store error (injected fault)');
   }
 
   private run<T>(fn: () => T): T {
@@ -166,7 +169,7 @@ export class SqliteStore implements Store {
   }
 
   private async read<T>(fn: () => T): Promise<T> {
-    if (this.faults.failing || this.faults.delayMs > 0 || this.closed) await this.gate();
+    if (this.faults.failing || this.faults.erroring || this.faults.delayMs > 0 || this.closed) await this.gate();
     return this.run(fn);
   }
 

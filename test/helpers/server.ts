@@ -1,0 +1,187 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { expect } from 'vitest';
+import { build, createLogger, type App } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
+import type { LimitsConfig } from '../../src/config/markets.js';
+
+export const T0 = Date.parse('2026-03-02T12:00:00Z'); // a Monday
+export const LIVE_URL = 'http://live.rampart.test';
+export const SANDBOX_URL = 'http://sandbox.rampart.test';
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+function merge<T>(base: T, patch: DeepPartial<T> | undefined): T {
+  if (!patch) return base;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(patch)) {
+    const b = out[k];
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) && b && typeof b === 'object' ? merge(b, v as never) : v;
+  }
+  return out as T;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  limits?: DeepPartial<LimitsConfig>;
+  config?: Partial<Config>;
+  holdLoading?: Promise<void>;
+  /** Don't wait for loading (with holdLoading). */
+  noWait?: boolean;
+}
+
+export interface Answer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  key?: string | undefined;
+  body?: unknown;
+  /** Raw body text (sent as is, with the content type given or application/json). */
+  raw?: string;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+}
+
+/** A Rampart under test: a temp SQLite store, manual clock and feed, real HTTP on loopback ports. */
+export class TestServer {
+  readonly logs: string[] = [];
+  app!: App;
+  url!: { live: string; sandbox: string; admin: string };
+  private dir!: string;
+
+  static async start(opts: StartOptions = {}): Promise<TestServer> {
+    const s = new TestServer();
+    s.dir = mkdtempSync(join(tmpdir(), 'rampart-test-'));
+    const base = loadConfig({
+      RAMPART_DATABASE_URL: `sqlite:${join(s.dir, 'rampart.db')}`,
+      RAMPART_PRICE_FEED: 'manual',
+      RAMPART_CLOCK: 'manual',
+      RAMPART_FAULTS: '1',
+      RAMPART_BOOTSTRAP: '0',
+      RAMPART_ADMIN_TOKEN: 'radm_test_admin_token',
+      RAMPART_LIVE_URL: LIVE_URL,
+      RAMPART_SANDBOX_URL: SANDBOX_URL,
+      RAMPART_LOG_LEVEL: 'info',
+      ...opts.env,
+    });
+    const config: Config = { ...base, ...opts.config, limits: merge(base.limits, opts.limits) };
+    const sink = new Writable({
+      write: (chunk, _enc, cb) => {
+        s.logs.push(String(chunk));
+        cb();
+      },
+    });
+    s.app = await build({
+      config,
+      logger: createLogger(config.logLevel, sink),
+      clockStart: T0,
+      ...(opts.holdLoading ? { holdLoading: opts.holdLoading } : {}),
+    });
+    const live = await s.app.live.listen({ host: '127.0.0.1', port: 0 });
+    const sandbox = await s.app.sandbox.listen({ host: '127.0.0.1', port: 0 });
+    const admin = await s.app.admin.listen({ host: '127.0.0.1', port: 0 });
+    s.url = { live, sandbox, admin };
+    if (!opts.noWait) await s.app.loaded;
+    return s;
+  }
+
+  get rampart() {
+    return this.app.rampart;
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  async call<T = any>(base: string, method: string, path: string, o: CallOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.key !== undefined) headers.authorization = `Bearer ${o.key}`;
+    if (o.idempotencyKey !== undefined) headers['idempotency-key'] = o.idempotencyKey;
+    let body: string | undefined;
+    if (o.raw !== undefined) body = o.raw;
+    else if (o.body !== undefined) body = JSON.stringify(o.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      /* not JSON: the assertion that follows will say so */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  sandboxCall<T = any>(method: string, path: string, o: CallOptions = {}) {
+    return this.call<T>(this.url.sandbox, method, path, o);
+  }
+
+  liveCall<T = any>(method: string, path: string, o: CallOptions = {}) {
+    return this.call<T>(this.url.live, method, path, o);
+  }
+
+  admin<T = any>(method: string, path: string, body?: unknown) {
+    return this.call<T>(this.url.admin, method, path, { key: 'radm_test_admin_token', ...(body !== undefined ? { body } : {}) });
+  }
+
+  async customer(name = 'trader'): Promise<{ id: string; number: number }> {
+    const r = await this.admin('POST', '/admin/v1/customers', { name });
+    expect(r.status).toBe(201);
+    return r.body;
+  }
+
+  /** A key (and, for the first sandbox key, the first sandbox account, opened and active). */
+  async key(customerId: string, fields: Record<string, unknown> = {}): Promise<{ id: string; key: string; opened_account_id: string | null }> {
+    const r = await this.admin('POST', `/admin/v1/customers/${customerId}/keys`, { environment: 'sandbox', access: 'trade', ...fields });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    await this.settle();
+    return r.body;
+  }
+
+  /** A customer with a sandbox trade key and its first account, active. */
+  async trader(fields: Record<string, unknown> = {}) {
+    const c = await this.customer();
+    const k = await this.key(c.id, fields);
+    return { customer: c, key: k.key, keyId: k.id, accountId: k.opened_account_id as string };
+  }
+
+  /** Lets the engine open what was just created. */
+  async settle(): Promise<void> {
+    this.rampart.engine.kick();
+    await this.rampart.engine.settle();
+  }
+
+  fault(body: Record<string, unknown>) {
+    return this.admin('POST', '/admin/v1/faults', body);
+  }
+}
+
+/** Checks the whole error envelope, status and the headers every error carries. */
+export function expectError(r: Answer, status: number, code: string, details?: Record<string, unknown>): void {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+  const e = r.body?.error;
+  expect(e, JSON.stringify(r.body)).toBeDefined();
+  expect(Object.keys(r.body)).toEqual(['error']);
+  expect(e.code).toBe(code);
+  expect(typeof e.type).toBe('string');
+  expect(typeof e.message).toBe('string');
+  expect(e.message.length).toBeGreaterThan(0);
+  expect(e.request_id).toMatch(/^req_/);
+  expect(r.headers.get('x-request-id')).toBe(e.request_id);
+  expect(e.doc_url).toBe(`https://docs.rampart.dev/reference/errors#${code}`);
+  expect(typeof e.retryable).toBe('boolean');
+  if (e.retryable) expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  else expect(r.headers.get('retry-after')).toBeNull();
+  if (details) expect(e.details).toMatchObject(details);
+  reached.add(code);
+}
+
+/** Codes the tests of this file reached (for the reachability check). */
+export const reached = new Set<string>();
