@@ -14,11 +14,30 @@ export interface FenceInput {
 
 type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
+/**
+ * Parses an address, IPv4 only as four decimal parts ("10.0.0.1", also inside "::ffff:10.0.0.1"): ipaddr.js
+ * alone also reads "010.0.0.1" as octal (8.0.0.1), "0x7f.0.0.1", "127.1" and "2130706433", which in an
+ * allowlist would admit hosts other than the ones meant. Throws on anything else.
+ */
+function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  if (ipaddr.IPv6.isValid(text)) {
+    const tail = /([^:%]*)(%.*)?$/.exec(text)?.[1] ?? '';
+    if (tail.includes('.') && !ipaddr.IPv4.isValidFourPartDecimal(tail)) throw new Error(`not an IP address: ${text}`);
+    return ipaddr.IPv6.parse(text);
+  }
+  if (!ipaddr.IPv4.isValidFourPartDecimal(text)) throw new Error(`not an IP address: ${text}`);
+  return ipaddr.IPv4.parse(text);
+}
+
 /** Parses "10.0.0.0/8", "2001:db8::/32" or a bare address (one host). */
 export function parseCidr(text: string): Cidr | undefined {
   try {
-    if (text.includes('/')) return ipaddr.parseCIDR(text);
-    const addr = ipaddr.parse(text);
+    const slash = text.indexOf('/');
+    if (slash >= 0) {
+      parseAddress(text.slice(0, slash));
+      return ipaddr.parseCIDR(text);
+    }
+    const addr = parseAddress(text);
     return [addr, addr.kind() === 'ipv4' ? 32 : 128];
   } catch {
     return undefined;
@@ -30,10 +49,11 @@ export function ipAllowed(address: string, allowlist: readonly string[]): boolea
   if (allowlist.length === 0) return true;
   let addr: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    addr = ipaddr.process(address);
+    addr = parseAddress(address);
   } catch {
     return false;
   }
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
   for (const entry of allowlist) {
     const cidr = parseCidr(entry);
     if (!cidr) continue;

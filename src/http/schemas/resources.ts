@@ -120,3 +120,12 @@ export const ListQuery = (extra: Parameters<typeof Type.Object>[0] = {}) =>
     },
     { additionalProperties: false },
   );
+
+export const MarginSetting = obj({
+  market: Type.String(),
+  leverage: Type.Integer({ minimum: 1 }),
+  margin_mode: Type.Union([Type.Literal('isolated'), Type.Literal('cross')]),
+  max_leverage: Type.Integer({ minimum: 1 }),
+  leverage_source: Type.Union([Type.Literal('position'), Type.Literal('saved'), Type.Literal('default')]),
+  locked: Type.Boolean(),
+});

@@ -1,0 +1,21 @@
+import { Type } from 'typebox';
+import { AccountId, MarginSetting } from '../../schemas/resources.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/accounts/:account_id/margin',
+  summary: 'The margin setting of every market on the account: leverage, mode, where the leverage comes from',
+  tags: ['margin'],
+  access: 'read',
+  errors: ['account_not_found', 'account_not_ready', 'state_unavailable'],
+  schema: {
+    params: Type.Object({ account_id: AccountId }, { additionalProperties: false }),
+    response: { 200: Type.Object({ data: Type.Array(MarginSetting) }, { additionalProperties: false }) },
+  },
+  handler: async ({ rampart, principal, params, environment }) => {
+    const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
+    rampart.accounts.assertOpen(account);
+    return { data: rampart.accounts.marginSettings(account) };
+  },
+});
