@@ -42,7 +42,7 @@ export async function authenticate(
   if (!record || !sameHash(record.hash, hash)) throw new ApiError(isToken ? 'invalid_token' : 'invalid_api_key');
   const now = rampart.clock.now();
   if (record.revoked_at !== null) throw new ApiError(isToken ? 'revoked_token' : 'revoked_api_key');
-  if (record.expires_at !== null && record.expires_at <= now) {
+  if (record.expires_at !== null && now > record.expires_at) {
     throw new ApiError(isToken ? 'expired_token' : 'expired_api_key', { details: { expired_at: record.expires_at } });
   }
   if (isToken) {
