@@ -262,7 +262,7 @@ describe('app access tokens', () => {
     const c = await s.trader();
     const t = await token(c.customer.id, { environment: 'sandbox', kind: 'app', expires_at: (await now()) + 5_000 });
     ok(await s.sandboxCall('GET', '/v1/accounts', { key: t.token }));
-    await advance(5_000);
+    await advance(5_001);
     expectError(await s.sandboxCall('GET', '/v1/accounts', { key: t.token }), 401, 'expired_token');
   });
 
