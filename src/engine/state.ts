@@ -45,6 +45,8 @@ export interface Order {
   /** Best last seen since a trailing stop was placed (highest for a long's stop, lowest for a short's). */
   trailingAnchor: Dec | null;
   triggered: boolean;
+  /** For an order that closes a position on request: the close_reason its position.closed carries. */
+  closeReason: CloseReason | null;
   cancelReason: CancelReason | null;
   reject: Rejection | null;
   createdAt: number;

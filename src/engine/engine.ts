@@ -1,0 +1,834 @@
+import type { Rejection } from '../errors/api-error.js';
+import { add, ceilToStep, div, floorToStep, fmt, fromInt, isMultipleOf, mul, nearestSteps, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { figures, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
+import { judge } from './fill-rules.js';
+import { net } from './netting.js';
+import { checkOrder, type OrderBody, type PricedOrder } from './order-checks.js';
+import { transition } from './order-status.js';
+import type { CloseReason, EngineEvent, ExitSpec, Fill, Order, Position } from './state.js';
+import { TriggerBook, type Trigger } from './trigger-book.js';
+import type { CancelReason, MarketSpec, Origin, Quote, Side, Triggerable } from './types.js';
+
+export interface MarketStateLike {
+  status: 'open' | 'closed' | 'halted';
+  offered: boolean;
+}
+
+export interface EngineOptions {
+  markets: ReadonlyMap<string, MarketSpec>;
+  quote(market: string): Quote | undefined;
+  marketState(market: string): MarketStateLike;
+  newId(prefix: 'ord' | 'fil'): string;
+  caps: { perAccount: number; perCustomer: number };
+}
+
+/** The key fences that apply to an order (SPEC Authentication 6). */
+export interface Fences {
+  markets: string[] | null;
+  reduceOnly: boolean;
+  maxOrderUsd: Dec | null;
+  maxPositionUsd: Dec | null;
+}
+
+export interface Actor {
+  keyId: string | null;
+  fences: Fences | null;
+  origin: Origin;
+}
+
+export interface PlaceRequest {
+  accountId: string;
+  body: OrderBody;
+  exits: ExitSpec | null;
+  actor: Actor;
+  now: number;
+  /** Set by the host so the id is known before the engine answers (202 Location). */
+  orderId?: string;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; rejection: Rejection };
+
+export interface Evaluation {
+  priced: PricedOrder;
+  market: MarketSpec;
+  opening: Dec;
+  leverage: number;
+  mode: 'isolated' | 'cross';
+  required: Dec;
+  fee: Dec;
+  before: Figures;
+  positionAfter: { size: Dec; side: 'long' | 'short'; entryPrice: Dec } | null;
+  exposure: { cap: Dec; open: Dec };
+}
+
+/** What one command changed: the host persists it in one transaction before anyone hears of it. */
+export interface Effects {
+  orders: Map<string, Order>;
+  fills: Fill[];
+  positions: Map<string, { accountId: string; market: string; position: Position | null }>;
+  balances: Map<string, Dec>;
+  events: EngineEvent[];
+}
+
+const newEffects = (): Effects => ({ orders: new Map(), fills: [], positions: new Map(), balances: new Map(), events: [] });
+const fail = (code: Rejection['code'], details?: Record<string, unknown>, message?: string): { ok: false; rejection: Rejection } => ({
+  ok: false,
+  rejection: { code, ...(details ? { details } : {}), ...(message ? { message } : {}) },
+});
+const sourceOf = (origin: Origin): 'api' | 'platform' | 'engine' => (origin === 'api' ? 'api' : origin === 'system' ? 'engine' : 'platform');
+const opposite = (p: Position): Side => (p.side === 'long' ? 'sell' : 'buy');
+
+/**
+ * The trading engine of one environment: pure domain state in memory, commands in, effects out.
+ * Time comes in with every command and tick; prices come from ticks. No I/O.
+ */
+export class Engine {
+  readonly books = new Map<string, Book>();
+  private readonly open = new Map<string, Order>();
+  private readonly triggers = new Map<string, TriggerBook>();
+  private readonly last = new Map<string, Dec>();
+  private readonly holders = new Map<string, Set<string>>();
+  private readonly clientIds = new Map<string, string>();
+  private fx: Effects = newEffects();
+  private seq = 0;
+  private deferred: Order[] | null = null;
+  private tickTime = 0;
+
+  constructor(private readonly o: EngineOptions) {
+    for (const id of o.markets.keys()) this.triggers.set(id, new TriggerBook());
+  }
+
+  /** Hands over what changed since the last call. */
+  take(): Effects {
+    const out = this.fx;
+    this.fx = newEffects();
+    return out;
+  }
+
+  // ---- loading -----------------------------------------------------------------------------------
+
+  addBook(book: Book): void {
+    this.books.set(book.id, book);
+    for (const p of book.positions.values()) this.hold(p);
+  }
+
+  /** Restores a working order read from the store (its book must be added first). */
+  restoreOrder(o: Order): void {
+    this.seq = Math.max(this.seq, o.seq);
+    const book = this.books.get(o.accountId);
+    if (!book) return;
+    book.orders.set(o.id, o);
+    this.open.set(o.id, o);
+    if (o.status === 'working') this.index(o);
+  }
+
+  rememberClientId(customerId: string, clientOrderId: string, orderId: string): void {
+    this.clientIds.set(`${customerId}\u0000${clientOrderId}`, orderId);
+  }
+
+  clientOrderHolder(customerId: string, clientOrderId: string): string | undefined {
+    return this.clientIds.get(`${customerId}\u0000${clientOrderId}`);
+  }
+
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  // ---- reading -----------------------------------------------------------------------------------
+
+  figures(book: Book): Figures {
+    return figures(book, this.o.markets, this.o.quote);
+  }
+
+  order(id: string): Order | undefined {
+    return this.open.get(id);
+  }
+
+  // ---- placing -----------------------------------------------------------------------------------
+
+  /** Every check a placement makes, without changing anything (preview uses it as is). */
+  evaluate(req: PlaceRequest): Outcome<Evaluation> {
+    const book = this.books.get(req.accountId);
+    if (!book) return fail('account_not_found');
+    const m = this.o.markets.get(req.body.market);
+    if (!m) return fail('market_not_found', { market: req.body.market });
+    const state = this.o.marketState(m.id);
+    if (state.status === 'closed') return fail('market_closed', { market: m.id });
+    if (state.status === 'halted') return fail('market_halted', { market: m.id });
+    const pos = book.positions.get(m.id);
+    if (pos?.liquidating) return fail('position_liquidating', { market: m.id });
+    const checked = checkOrder(req.body, m, this.o.quote(m.id), req.now);
+    if (!checked.ok) return checked;
+    const priced = checked.order;
+    const fences = req.actor.fences;
+    if (fences?.markets && !fences.markets.includes(m.id)) return fail('key_market_not_allowed', { markets: fences.markets });
+    if (fences?.reduceOnly && !priced.reduceOnly) return fail('key_reduce_only');
+    if (priced.reduceOnly) {
+      if (!pos || (priced.side === 'buy') === (pos.side === 'long')) {
+        return fail('reduce_only_violation', { position: pos ? pos.side : null }, 'A reduce-only order needs a position on the other side to reduce.');
+      }
+      if (priced.size > pos.size) return fail('reduce_only_violation', { position_size: fmt(pos.size) }, 'A reduce-only order may not be larger than the position.');
+    }
+    const opening = openingSize({ side: priced.side, size: priced.size, reduceOnly: priced.reduceOnly }, pos);
+    if (opening > 0n && !state.offered) return fail('market_not_offered', { market: m.id });
+    if (fences?.maxOrderUsd && priced.notional > fences.maxOrderUsd) return fail('key_max_order_notional', { max_order_usd: fmt(fences.maxOrderUsd) });
+    const after = net(pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null, priced.side, priced.size, priced.immediate ?? priced.valuePrice).after;
+    if (fences?.maxPositionUsd && after && mul(after.size, priced.valuePrice) > fences.maxPositionUsd && opening > 0n) {
+      return fail('key_max_position_notional', { max_position_usd: fmt(fences.maxPositionUsd) });
+    }
+    const exitsOk = this.checkExits(req.exits, priced, opening, pos, m);
+    if (exitsOk) return exitsOk;
+    if (priced.immediate === null && !priced.expiresUnfilled) {
+      if (book.orders.size >= this.o.caps.perAccount) return fail('working_order_cap', { scope: 'account', limit: this.o.caps.perAccount });
+      let customerCount = 0;
+      for (const b of this.books.values()) if (b.customerId === book.customerId) customerCount += b.orders.size;
+      if (customerCount >= this.o.caps.perCustomer) return fail('working_order_cap', { scope: 'customer', limit: this.o.caps.perCustomer });
+    }
+    const setting = settingOf(book, m);
+    const before = this.figures(book);
+    const required = div(mul(opening, priced.valuePrice), fromInt(setting.leverage));
+    const fee = roundMoney(mul(mul(priced.immediate ?? priced.valuePrice, priced.size), priced.immediate !== null ? m.takerFee : m.makerFee));
+    if (opening > 0n && required > before.available) {
+      return fail('insufficient_margin', { required: fmt(roundMoney(required)), available: fmt(roundMoney(before.available)) });
+    }
+    const exposure = this.exposure(book, m);
+    if (opening > 0n && add(exposure, mul(opening, priced.valuePrice)) > m.exposureCap) {
+      return fail('exposure_cap_exceeded', { cap_usd: fmt(m.exposureCap), open_usd: fmt(roundMoney(exposure)) });
+    }
+    return {
+      ok: true,
+      value: { priced, market: m, opening, leverage: setting.leverage, mode: setting.mode, required, fee, before, positionAfter: after, exposure: { cap: m.exposureCap, open: exposure } },
+    };
+  }
+
+  private checkExits(exits: ExitSpec | null, o: PricedOrder, opening: Dec, pos: Position | undefined, m: MarketSpec): { ok: false; rejection: Rejection } | null {
+    if (!exits || (!exits.takeProfit && !exits.stopLoss && !exits.breakEven)) return null;
+    if (o.reduceOnly || opening === ZERO) return fail('invalid_request', { field: 'exits' }, 'Exits attach only to an order that opens, adds to or flips a position.');
+    const long = o.side === 'buy';
+    const entry = pos && (pos.side === 'long') === long ? pos.entryPrice : (o.immediate ?? o.limitPrice ?? o.stopPrice ?? o.valuePrice);
+    const prices: [string, Dec | null][] = [
+      ['take_profit.price', exits.takeProfit?.price ?? null],
+      ['take_profit.limit_price', exits.takeProfit?.limitPrice ?? null],
+      ['stop_loss.price', exits.stopLoss?.price ?? null],
+      ['stop_loss.trailing.distance', exits.stopLoss?.trailingDistance ?? null],
+      ['break_even.trigger_price', exits.breakEven?.triggerPrice ?? null],
+    ];
+    for (const [field, p] of prices) {
+      if (p === null) continue;
+      if (p <= 0n) return fail('invalid_request', { field }, `${field} must be positive`);
+      if (!isMultipleOf(p, m.tick)) return fail('invalid_price_tick', { field, tick_size: fmt(m.tick), nearest: nearestSteps(p, m.tick).map(fmt) });
+    }
+    if (exits.takeProfit && (long ? exits.takeProfit.price <= entry : exits.takeProfit.price >= entry)) {
+      return fail('invalid_request', { field: 'take_profit.price', entry_price: fmt(entry) }, `take_profit must be ${long ? 'above' : 'below'} the entry price`);
+    }
+    if (exits.stopLoss && (long ? exits.stopLoss.price >= entry : exits.stopLoss.price <= entry)) {
+      return fail('invalid_request', { field: 'stop_loss.price', entry_price: fmt(entry) }, `stop_loss must be ${long ? 'below' : 'above'} the entry price`);
+    }
+    if (exits.breakEven && (long ? exits.breakEven.triggerPrice <= entry : exits.breakEven.triggerPrice >= entry)) {
+      return fail('invalid_request', { field: 'break_even.trigger_price', entry_price: fmt(entry) }, `break_even.trigger_price must be on the profit side of the entry price`);
+    }
+    return null;
+  }
+
+  /** Open notional on the market across the customer's accounts of the same product (CONTRACT §7). */
+  private exposure(book: Book, m: MarketSpec): Dec {
+    const q = this.o.quote(m.id);
+    let total = ZERO;
+    for (const b of this.books.values()) {
+      if (b.customerId !== book.customerId || b.product !== book.product) continue;
+      const p = b.positions.get(m.id);
+      if (p) total = add(total, mul(p.size, q?.last ?? p.entryPrice));
+      for (const o of b.orders.values()) {
+        if (o.market !== m.id) continue;
+        const size = openingSize(o, p);
+        if (size > 0n) total = add(total, mul(size, orderValuePrice(o, q)));
+      }
+    }
+    return total;
+  }
+
+  place(req: PlaceRequest): Outcome<Order> {
+    const ev = this.evaluate(req);
+    if (!ev.ok) return ev;
+    const { priced } = ev.value;
+    const book = this.books.get(req.accountId)!;
+    const o: Order = {
+      id: req.orderId ?? this.o.newId('ord'),
+      seq: this.nextSeq(),
+      clientOrderId: req.body.client_order_id ?? null,
+      accountId: book.id,
+      customerId: book.customerId,
+      keyId: req.actor.keyId,
+      market: priced.market,
+      side: priced.side,
+      type: priced.type,
+      status: 'pending',
+      size: priced.size,
+      filledSize: ZERO,
+      limitPrice: priced.limitPrice,
+      stopPrice: priced.stopPrice,
+      worstPrice: priced.worstPrice,
+      averageFillPrice: null,
+      fee: null,
+      reduceOnly: priced.reduceOnly,
+      postOnly: priced.postOnly,
+      tif: priced.tif,
+      expiresAt: priced.expiresAt,
+      origin: req.actor.origin,
+      exits: req.exits,
+      exitKind: null,
+      trailingDistance: null,
+      trailingAnchor: null,
+      triggered: false,
+      closeReason: null,
+      cancelReason: null,
+      reject: null,
+      createdAt: req.now,
+      filledAt: null,
+      canceledAt: null,
+      updatedAt: req.now,
+      activeFrom: req.now,
+    };
+    if (o.clientOrderId) this.rememberClientId(o.customerId, o.clientOrderId, o.id);
+    o.status = transition(o.status, 'accept');
+    book.orders.set(o.id, o);
+    this.open.set(o.id, o);
+    this.touch(o);
+    this.emit({ type: 'order.created', accountId: o.accountId, at: req.now, source: sourceOf(o.origin), order: o });
+    if (priced.immediate !== null) this.fill(o, priced.immediate, req.now, 'taker');
+    else if (priced.expiresUnfilled) this.end(o, 'expire', req.now);
+    else this.index(o);
+    return { ok: true, value: o };
+  }
+
+  // ---- fills and positions -----------------------------------------------------------------------
+
+  private fill(o: Order, price: Dec, now: number, liquidity: 'maker' | 'taker', liquidation = false): void {
+    const book = this.books.get(o.accountId)!;
+    const m = this.o.markets.get(o.market)!;
+    let pos = book.positions.get(o.market);
+    const side = o.side!;
+    if (o.reduceOnly && !liquidation) {
+      if (!pos) return this.cancel(o, 'position_closed', now);
+      if ((side === 'buy') === (pos.side === 'long')) return this.cancel(o, 'position_reversed', now);
+      if (o.size > pos.size) {
+        o.size = pos.size;
+      }
+    }
+    if (!o.reduceOnly && o.createdAt !== now) {
+      // A resting opening order that triggers must still find its margin (CONTRACT §7).
+      const opening = openingSize(o, pos);
+      if (opening > 0n) {
+        const f = this.figures(book);
+        const leverage = settingOf(book, m).leverage;
+        const own = div(mul(opening, orderValuePrice(o, this.o.quote(o.market))), fromInt(leverage));
+        const needed = div(mul(opening, price), fromInt(leverage));
+        if (needed > add(f.available, own)) {
+          o.reject = { code: 'insufficient_margin', message: 'The margin the order needs was no longer available when it triggered.' };
+          return this.end(o, 'reject', now);
+        }
+      }
+    }
+    const fee = roundMoney(mul(mul(price, o.size), liquidity === 'maker' ? m.makerFee : m.takerFee));
+    const held = pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null;
+    const n = net(held, side, o.size, price);
+    book.balance = sub(add(book.balance, n.realized), fee);
+    this.fx.balances.set(book.id, book.balance);
+    o.status = transition(o.status, 'fill');
+    o.filledSize = o.size;
+    o.averageFillPrice = price;
+    o.fee = fee;
+    o.filledAt = now;
+    o.updatedAt = now;
+    this.unindex(o);
+    book.orders.delete(o.id);
+    this.open.delete(o.id);
+    this.touch(o);
+    const fill: Fill = {
+      id: this.o.newId('fil'),
+      orderId: o.id,
+      accountId: o.accountId,
+      market: o.market,
+      side,
+      size: o.size,
+      price,
+      fee,
+      liquidation,
+      realizedPnl: n.realized,
+      filledAt: now,
+    };
+    this.fx.fills.push(fill);
+    const source = sourceOf(o.origin);
+    this.emit({ type: 'order.filled', accountId: o.accountId, at: now, source, order: o });
+    this.emit({ type: 'fill.created', accountId: o.accountId, at: now, source, fill });
+
+    const setting = settingOf(book, m);
+    const previous = pos ? pos.size : ZERO;
+    if (n.kind === 'opened' || n.kind === 'flipped') {
+      if (pos && n.kind === 'flipped') this.closePositionRecord(book, pos, now, 'reversed', n.realized, 'position_reversed');
+      const after = n.after!;
+      pos = {
+        accountId: book.id,
+        market: o.market,
+        side: after.side,
+        size: after.size,
+        entryPrice: after.entryPrice,
+        realizedPnl: n.kind === 'flipped' ? ZERO : ZERO,
+        leverage: setting.leverage,
+        marginMode: setting.mode,
+        margin: div(mul(after.size, after.entryPrice), fromInt(setting.leverage)),
+        takeProfitId: null,
+        stopLossId: null,
+        breakEven: null,
+        liquidating: false,
+        openedAt: now,
+        updatedAt: now,
+      };
+      book.positions.set(o.market, pos);
+      this.hold(pos);
+      this.touchPosition(pos);
+      this.emit({ type: 'position.opened', accountId: book.id, at: now, source: 'engine', position: pos });
+    } else if (n.kind === 'closed') {
+      this.closePositionRecord(book, pos!, now, o.exitKind ? 'exit' : liquidation ? 'liquidation' : (o.closeReason ?? 'user'), n.realized, 'position_closed', o);
+      pos = undefined;
+    } else {
+      const p = pos!;
+      const after = n.after!;
+      if (p.marginMode === 'isolated') {
+        p.margin = n.kind === 'added' ? add(p.margin, div(mul(o.size, price), fromInt(p.leverage))) : div(mul(p.margin, after.size), p.size);
+      } else {
+        p.margin = div(mul(after.size, after.entryPrice), fromInt(p.leverage));
+      }
+      p.size = after.size;
+      p.entryPrice = after.entryPrice;
+      p.realizedPnl = add(p.realizedPnl, n.realized);
+      p.updatedAt = now;
+      this.resizeExits(p, now);
+      this.touchPosition(p);
+      this.emit({ type: 'position.changed', accountId: book.id, at: now, source: 'engine', position: p, previousSize: previous });
+    }
+    if (pos && o.exits && (n.kind === 'opened' || n.kind === 'added' || n.kind === 'flipped')) this.placeExits(pos, o.exits, o.origin, now);
+  }
+
+  private closePositionRecord(book: Book, p: Position, now: number, reason: CloseReason, realized: Dec, exitReason: CancelReason, by?: Order): void {
+    p.realizedPnl = add(p.realizedPnl, realized);
+    const closed: Position = { ...p, size: ZERO, updatedAt: now };
+    book.positions.delete(p.market);
+    this.holders.get(p.market)?.delete(book.id);
+    for (const id of [p.takeProfitId, p.stopLossId]) {
+      if (!id || id === by?.id) continue;
+      const exit = this.open.get(id);
+      if (exit) this.cancel(exit, by?.exitKind ? 'oco' : exitReason, now);
+    }
+    this.fx.positions.set(`${book.id}\u0000${p.market}`, { accountId: book.id, market: p.market, position: null });
+    this.emit({ type: 'position.closed', accountId: book.id, at: now, source: 'engine', closedPosition: closed, previousSize: p.size, closeReason: reason });
+  }
+
+  // ---- exits -------------------------------------------------------------------------------------
+
+  private exitOrder(p: Position, kind: 'take_profit' | 'stop_loss', origin: Origin, now: number): Order {
+    const book = this.books.get(p.accountId)!;
+    return {
+      id: this.o.newId('ord'),
+      seq: this.nextSeq(),
+      clientOrderId: null,
+      accountId: p.accountId,
+      customerId: book.customerId,
+      keyId: null,
+      market: p.market,
+      side: opposite(p),
+      type: kind === 'take_profit' ? 'take_market' : 'stop_market',
+      status: 'pending',
+      size: p.size,
+      filledSize: ZERO,
+      limitPrice: null,
+      stopPrice: null,
+      worstPrice: null,
+      averageFillPrice: null,
+      fee: null,
+      reduceOnly: true,
+      postOnly: false,
+      tif: 'gtc',
+      expiresAt: null,
+      origin,
+      exits: null,
+      exitKind: kind,
+      trailingDistance: null,
+      trailingAnchor: null,
+      triggered: false,
+      closeReason: null,
+      cancelReason: null,
+      reject: null,
+      createdAt: now,
+      filledAt: null,
+      canceledAt: null,
+      updatedAt: now,
+      activeFrom: now,
+    };
+  }
+
+  /** Replaces a position's exits (old ones canceled `replaced`); null parts remove that exit. */
+  placeExits(p: Position, spec: ExitSpec, origin: Origin, now: number): void {
+    const book = this.books.get(p.accountId)!;
+    for (const id of [p.takeProfitId, p.stopLossId]) {
+      const old = id ? this.open.get(id) : undefined;
+      if (old) this.cancel(old, 'replaced', now);
+    }
+    p.takeProfitId = null;
+    p.stopLossId = null;
+    p.breakEven = null;
+    const last = this.o.quote(p.market)?.last ?? p.entryPrice;
+    const add = (o: Order) => {
+      o.status = transition(o.status, 'accept');
+      book.orders.set(o.id, o);
+      this.open.set(o.id, o);
+      this.touch(o);
+      this.emit({ type: 'order.created', accountId: o.accountId, at: now, source: sourceOf(origin), order: o });
+      if (this.deferred) this.deferred.push(o);
+      else this.index(o);
+    };
+    if (spec.takeProfit) {
+      const o = this.exitOrder(p, 'take_profit', origin, now);
+      o.stopPrice = spec.takeProfit.price;
+      if (spec.takeProfit.limitPrice !== null) {
+        o.type = 'take_limit';
+        o.limitPrice = spec.takeProfit.limitPrice;
+      }
+      p.takeProfitId = o.id;
+      add(o);
+    }
+    if (spec.stopLoss) {
+      const o = this.exitOrder(p, 'stop_loss', origin, now);
+      o.stopPrice = spec.stopLoss.price;
+      o.trailingDistance = spec.stopLoss.trailingDistance;
+      o.trailingAnchor = spec.stopLoss.trailingDistance !== null ? last : null;
+      p.stopLossId = o.id;
+      add(o);
+    }
+    if (spec.breakEven) p.breakEven = { ...spec.breakEven, done: false };
+    p.updatedAt = now;
+    this.touchPosition(p);
+  }
+
+  private resizeExits(p: Position, now: number): void {
+    for (const id of [p.takeProfitId, p.stopLossId]) {
+      const o = id ? this.open.get(id) : undefined;
+      if (o && o.size !== p.size) {
+        o.size = p.size;
+        o.updatedAt = now;
+        this.touch(o);
+      }
+    }
+  }
+
+  /** Moves a trailing stop with the best last since placement; it only tightens and emits no event. */
+  private trail(o: Order, last: Dec, now: number): void {
+    if (o.trailingDistance === null || o.trailingAnchor === null) return;
+    const long = o.side === 'sell';
+    const anchor = long ? (last > o.trailingAnchor ? last : o.trailingAnchor) : last < o.trailingAnchor ? last : o.trailingAnchor;
+    if (anchor === o.trailingAnchor) return;
+    o.trailingAnchor = anchor;
+    const candidate = long ? sub(anchor, o.trailingDistance) : add(anchor, o.trailingDistance);
+    if (long ? candidate > o.stopPrice! : candidate < o.stopPrice!) {
+      o.stopPrice = candidate;
+      o.updatedAt = now;
+      this.index(o);
+    }
+    this.touch(o);
+  }
+
+  /** Break-even: once last reaches the trigger, the stop goes to entry ± offset ticks if that is tighter. */
+  private breakEven(p: Position, q: Quote, now: number): void {
+    const be = p.breakEven;
+    if (!be || be.done) return;
+    const long = p.side === 'long';
+    if (!(long ? q.last >= be.triggerPrice : q.last <= be.triggerPrice)) return;
+    const m = this.o.markets.get(p.market)!;
+    const offset = mul(m.tick, fromInt(be.offsetTicks));
+    const target = long ? floorToStep(add(p.entryPrice, offset), m.tick) : ceilToStep(sub(p.entryPrice, offset), m.tick);
+    be.done = true;
+    p.updatedAt = now;
+    this.touchPosition(p);
+    const sl = p.stopLossId ? this.open.get(p.stopLossId) : undefined;
+    if (sl) {
+      if (long ? target > sl.stopPrice! : target < sl.stopPrice!) {
+        const from = fmt(sl.stopPrice!);
+        sl.stopPrice = target;
+        sl.updatedAt = now;
+        this.touch(sl);
+        if (this.deferred === null) this.index(sl);
+        else this.deferred.push(sl);
+        this.emit({ type: 'order.edited', accountId: p.accountId, at: now, source: 'engine', order: sl, changes: { stop_price: { from, to: fmt(target) } } });
+      }
+      return;
+    }
+    const tp = p.takeProfitId ? this.open.get(p.takeProfitId) : undefined;
+    this.placeExits(p, { takeProfit: tp ? { price: tp.stopPrice!, limitPrice: tp.limitPrice } : null, stopLoss: { price: target, trailingDistance: null }, breakEven: null }, tp?.origin ?? 'api', now);
+    be.done = true;
+  }
+
+  // ---- ticks -------------------------------------------------------------------------------------
+
+  /** A new quote: trailing stops and break-evens move, then resting orders it reached fill in path order. */
+  onQuote(market: string, q: Quote): void {
+    const m = this.o.markets.get(market);
+    const book = this.triggers.get(market);
+    if (!m || !book) return;
+    const prev = this.last.get(market);
+    this.last.set(market, q.last);
+    const rising = prev === undefined || q.last >= prev;
+    const now = q.time;
+    this.tickTime = now;
+    this.deferred = [];
+    try {
+      for (const o of this.open.values()) if (o.market === market && o.trailingDistance !== null && o.status === 'working') this.trail(o, q.last, now);
+      for (const accountId of this.holders.get(market) ?? []) {
+        const p = this.books.get(accountId)?.positions.get(market);
+        if (p) this.breakEven(p, q, now);
+      }
+      const state = this.o.marketState(market);
+      if (state.status === 'open') {
+        for (let t = book.next(q.last, rising); t; t = book.next(q.last, rising)) this.onTrigger(t, q, m, now);
+      }
+    } finally {
+      const deferred = this.deferred;
+      this.deferred = null;
+      for (const o of deferred) if (this.open.get(o.id) === o && o.status === 'working') this.index(o);
+    }
+    this.liquidations(market, q, now);
+  }
+
+  private onTrigger(t: Trigger, q: Quote, m: MarketSpec, now: number): void {
+    const o = this.open.get(t.id);
+    if (!o || o.status !== 'working') return;
+    const out = judge(o as Triggerable, q, m.tick);
+    if (out.latch) {
+      o.triggered = true;
+      o.updatedAt = now;
+      this.touch(o);
+    }
+    if (out.price !== null) this.fill(o, out.price, now, o.type === 'limit' ? 'maker' : 'taker');
+    else this.index(o);
+  }
+
+  private liquidations(market: string, q: Quote, now: number): void {
+    const m = this.o.markets.get(market)!;
+    for (const accountId of [...(this.holders.get(market) ?? [])]) {
+      const book = this.books.get(accountId);
+      const p = book?.positions.get(market);
+      if (!book || !p) continue;
+      let due = false;
+      if (p.marginMode === 'isolated') {
+        const equity = add(p.margin, mul(p.side === 'long' ? sub(q.last, p.entryPrice) : sub(p.entryPrice, q.last), p.size));
+        due = equity <= mul(mul(p.size, q.last), m.maintenanceRate);
+      } else {
+        const f = this.figures(book);
+        let maintenance = ZERO;
+        for (const x of book.positions.values()) {
+          if (x.marginMode !== 'cross') continue;
+          const mk = this.o.markets.get(x.market)!;
+          maintenance = add(maintenance, mul(mul(x.size, this.o.quote(x.market)?.last ?? x.entryPrice), mk.maintenanceRate));
+        }
+        due = f.equity <= maintenance;
+      }
+      if (due) this.liquidate(book, p, q, now);
+    }
+  }
+
+  private liquidate(book: Book, p: Position, q: Quote, now: number): void {
+    const state = this.o.marketState(p.market);
+    const m = this.o.markets.get(p.market)!;
+    if (state.status !== 'open' || now - q.time > m.staleAfterMs) {
+      if (!p.liquidating) {
+        p.liquidating = true;
+        this.touchPosition(p);
+      }
+      return;
+    }
+    const o = this.systemOrder(p, now, 'system');
+    this.fill(o, p.side === 'long' ? q.bid : q.ask, now, 'taker', true);
+  }
+
+  /** A market order that closes the whole position (close requests, rules, restart, liquidation). */
+  private systemOrder(p: Position, now: number, origin: Origin): Order {
+    const book = this.books.get(p.accountId)!;
+    const o = this.exitOrder(p, 'stop_loss', origin, now);
+    o.type = 'market';
+    o.exitKind = null;
+    o.tif = 'ioc';
+    o.status = transition(o.status, 'accept');
+    book.orders.set(o.id, o);
+    this.open.set(o.id, o);
+    this.touch(o);
+    this.emit({ type: 'order.created', accountId: o.accountId, at: now, source: sourceOf(origin), order: o });
+    return o;
+  }
+
+  // ---- cancels, closes, edits --------------------------------------------------------------------
+
+  cancel(o: Order, reason: CancelReason, now: number): void {
+    o.status = transition(o.status, 'cancel');
+    o.cancelReason = reason;
+    o.canceledAt = now;
+    o.updatedAt = now;
+    this.finish(o);
+    this.emit({ type: 'order.canceled', accountId: o.accountId, at: now, source: sourceOf(o.origin), order: o });
+  }
+
+  private end(o: Order, how: 'expire' | 'reject', now: number): void {
+    o.status = transition(o.status, how);
+    o.updatedAt = now;
+    if (how === 'expire') o.canceledAt = now;
+    this.finish(o);
+    this.emit({ type: how === 'expire' ? 'order.expired' : 'order.rejected', accountId: o.accountId, at: now, source: sourceOf(o.origin), order: o });
+  }
+
+  private finish(o: Order): void {
+    this.unindex(o);
+    this.books.get(o.accountId)?.orders.delete(o.id);
+    this.open.delete(o.id);
+    const p = this.books.get(o.accountId)?.positions.get(o.market);
+    if (p && (p.takeProfitId === o.id || p.stopLossId === o.id)) {
+      if (p.takeProfitId === o.id) p.takeProfitId = null;
+      if (p.stopLossId === o.id) p.stopLossId = null;
+      this.touchPosition(p);
+    }
+    this.touch(o);
+  }
+
+  /** Cancels the account's working orders (all, or one market's; a key limited to markets reaches only those). */
+  cancelAll(accountId: string, market: string | null, allowed: string[] | null, reason: CancelReason, now: number): number {
+    const book = this.books.get(accountId);
+    if (!book) return 0;
+    let n = 0;
+    for (const o of [...book.orders.values()]) {
+      if (o.status !== 'working') continue;
+      if (market && o.market !== market) continue;
+      if (allowed && !allowed.includes(o.market)) continue;
+      this.cancel(o, reason, now);
+      n++;
+    }
+    return n;
+  }
+
+  /** Closes a whole position at the market (bid for a long, ask for a short). */
+  closePosition(accountId: string, market: string, reason: CloseReason, now: number, origin: Origin = 'api'): Outcome<Order> {
+    const book = this.books.get(accountId);
+    const p = book?.positions.get(market);
+    if (!book || !p) return fail('position_not_found', { market });
+    const m = this.o.markets.get(market)!;
+    const state = this.o.marketState(market);
+    if (state.status === 'closed') return fail('market_closed', { market });
+    if (state.status === 'halted') return fail('market_halted', { market });
+    const q = this.o.quote(market);
+    if (!q) return fail('no_price', { market });
+    if (now - q.time > m.staleAfterMs) return fail('stale_quote', { market });
+    for (const o of [...book.orders.values()]) {
+      if (o.market === market && o.reduceOnly && o.exitKind === null && o.status === 'working') this.cancel(o, 'close_assist', now);
+    }
+    const o = this.systemOrder(p, now, origin);
+    o.closeReason = reason;
+    this.fill(o, p.side === 'long' ? q.bid : q.ask, now, 'taker');
+    return { ok: true, value: o };
+  }
+
+  /** Expires gtd orders whose time has come. */
+  onClock(now: number): void {
+    for (const o of [...this.open.values()]) {
+      if (o.status === 'working' && o.tif === 'gtd' && o.expiresAt !== null && o.expiresAt <= now) this.end(o, 'expire', now);
+    }
+  }
+
+  /**
+   * The engine-restart transition (SPEC): every working order canceled `system_restart`, every position closed
+   * at the last stored quote, nothing re-placed; one engine.restarted per affected account.
+   */
+  restart(environment: string, now: number): void {
+    for (const book of this.books.values()) {
+      let canceled = 0;
+      let closed = 0;
+      for (const o of [...book.orders.values()]) {
+        if (o.status === 'working' || o.status === 'pending' || o.status === 'unconfirmed') {
+          this.cancel(o, 'system_restart', now);
+          canceled++;
+        }
+      }
+      for (const p of [...book.positions.values()]) {
+        const q = this.o.quote(p.market);
+        const price = q ? (p.side === 'long' ? q.bid : q.ask) : p.entryPrice;
+        const o = this.systemOrder(p, now, 'system');
+        o.closeReason = 'system_restart';
+        this.fill(o, price, now, 'taker');
+        closed++;
+      }
+      if (canceled + closed > 0) {
+        this.emit({ type: 'engine.restarted', accountId: book.id, at: now, source: 'engine', restart: { environment, canceled_orders: canceled, closed_positions: closed } });
+      }
+    }
+  }
+
+  // ---- indexing and bookkeeping ------------------------------------------------------------------
+
+  private index(o: Order): void {
+    const book = this.triggers.get(o.market);
+    if (!book) return;
+    const t = triggerOf(o);
+    if (t) book.add(t);
+  }
+
+  private unindex(o: Order): void {
+    this.triggers.get(o.market)?.remove(o.id);
+  }
+
+  private hold(p: Position): void {
+    let set = this.holders.get(p.market);
+    if (!set) this.holders.set(p.market, (set = new Set()));
+    set.add(p.accountId);
+  }
+
+  private touch(o: Order): void {
+    this.fx.orders.set(o.id, o);
+  }
+
+  private touchPosition(p: Position): void {
+    this.fx.positions.set(`${p.accountId}\u0000${p.market}`, { accountId: p.accountId, market: p.market, position: p });
+  }
+
+  private emit(e: EngineEvent): void {
+    // Events carry snapshots: later changes in the same command must not rewrite what this event says.
+    this.fx.events.push({
+      ...e,
+      ...(e.order ? { order: { ...e.order } } : {}),
+      ...(e.position ? { position: { ...e.position, breakEven: e.position.breakEven ? { ...e.position.breakEven } : null } } : {}),
+    });
+  }
+
+  get lastTickTime(): number {
+    return this.tickTime;
+  }
+}
+
+/** Where an order waits in the trigger book (see fill-rules for the conditions). */
+export function triggerOf(o: Order): Trigger | null {
+  const base = { seq: o.seq, id: o.id };
+  const buy = o.side === 'buy';
+  switch (o.type) {
+    case 'limit':
+      return { ...base, direction: buy ? 'down' : 'up', price: o.limitPrice!, strict: true };
+    case 'stop_market':
+      return { ...base, direction: buy ? 'up' : 'down', price: o.stopPrice!, strict: false };
+    case 'take_market':
+      return { ...base, direction: buy ? 'down' : 'up', price: o.stopPrice!, strict: false };
+    case 'stop_limit':
+      return o.triggered
+        ? { ...base, direction: buy ? 'down' : 'up', price: o.limitPrice!, strict: true }
+        : { ...base, direction: buy ? 'up' : 'down', price: o.stopPrice!, strict: false };
+    case 'take_limit':
+      return o.triggered
+        ? { ...base, direction: buy ? 'down' : 'up', price: o.limitPrice!, strict: true }
+        : { ...base, direction: buy ? 'down' : 'up', price: o.stopPrice!, strict: false };
+    case 'market':
+      return null;
+  }
+}
+
