@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.js';
-import { accountView, startingFigures, type AccountView } from '../engine/account-view.js';
+import { accountView, startingFigures, type AccountView, type LiveFigures } from '../engine/account-view.js';
 import type { Clock } from '../engine/clock.js';
 import type { TradingCalendar } from '../engine/trading-day.js';
 import { ApiError } from '../errors/api-error.js';
@@ -80,8 +80,11 @@ export class AccountService {
     };
   }
 
+  /** The engine's live figures for an account (set by the trading host once it exists). */
+  liveFigures: (record: AccountRecord) => Partial<LiveFigures> = () => ({});
+
   view(record: AccountRecord): AccountView {
-    return accountView(record, startingFigures(record), this.clock.now(), this.calendar);
+    return accountView(record, { ...startingFigures(record), ...this.liveFigures(record) }, this.clock.now(), this.calendar);
   }
 
   /** The account when the customer may see it in this environment; account_not_found otherwise. */

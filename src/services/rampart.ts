@@ -14,6 +14,7 @@ import { EnvironmentService } from './environments.js';
 import { KeyService } from './keys.js';
 import { MarketService } from './markets.js';
 import { TokenService } from './tokens.js';
+import { Trading } from './trading.js';
 
 export interface RampartOptions {
   readonly config: Config;
@@ -38,6 +39,7 @@ export class Rampart {
   readonly keys: KeyService;
   readonly tokens: TokenService;
   readonly engine: EngineHost;
+  readonly trading: Trading;
 
   constructor(opts: RampartOptions) {
     this.config = opts.config;
@@ -51,6 +53,13 @@ export class Rampart {
     this.engine = new EngineHost(opts.store, () => this.clock.now(), opts.log);
     this.keys = new KeyService(opts.store, this.clock, this.customers, this.accounts, this.markets.ids, () => this.engine.kick());
     this.tokens = new TokenService(opts.store, this.clock, this.customers, this.markets.ids, (env) => this.resource(env));
+    this.trading = new Trading(opts.config, opts.store, this.clock, this.markets, this.quotes, opts.log);
+    this.accounts.liveFigures = (record) => {
+      const book = this.trading.engine(record.environment)?.books.get(record.id);
+      if (!book) return {};
+      const f = this.trading.engine(record.environment).figures(book);
+      return { unrealized_pnl: f.unrealizedPnl, margin_used: f.marginUsed };
+    };
     const feed = opts.config.priceFeed;
     this.feed =
       feed.kind === 'simulated'
@@ -69,6 +78,7 @@ export class Rampart {
   async load(): Promise<void> {
     await this.markets.load();
     await this.environments.load();
+    await this.trading.start();
   }
 
   start(): void {
@@ -78,6 +88,7 @@ export class Rampart {
 
   async stop(): Promise<void> {
     this.feed?.stop();
+    this.trading.stop();
     await this.engine.stop();
   }
 }

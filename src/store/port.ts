@@ -103,6 +103,49 @@ export interface AccountPage {
   limit: number;
 }
 
+/** An order as stored: the columns queries need, and the whole order as engine-serialized JSON. */
+export interface OrderRow {
+  id: string;
+  seq: number;
+  environment: Environment;
+  account_id: string;
+  customer_id: string;
+  client_order_id: string | null;
+  market: string;
+  status: string;
+  created_at: number;
+  updated_at: number;
+  data: string;
+}
+
+export interface OrderQuery {
+  accountId: string;
+  status?: string[] | undefined;
+  market?: string | undefined;
+  clientOrderId?: string | undefined;
+  /** Order id after which the page starts (newest first). */
+  after?: string | undefined;
+  limit: number;
+}
+
+export interface EventRow {
+  seq: number;
+  id: string;
+  environment: Environment;
+  account_id: string;
+  type: string;
+  created_at: number;
+  data: string;
+}
+
+export interface QuoteRow {
+  market: string;
+  bid: string;
+  ask: string;
+  last: string;
+  time: number;
+}
+
 export interface Reads {
   getCustomer(id: string): Promise<CustomerRecord | undefined>;
   listCustomers(): Promise<CustomerRecord[]>;
@@ -117,10 +160,21 @@ export interface Reads {
   /** Every account ever opened for the customer in the environment (the lifetime limit counts these). */
   countAccounts(customerId: string, environment: Environment): Promise<number>;
   listAccountsByStatus(status: AccountStatus): Promise<AccountRecord[]>;
+  /** Accounts of an environment that are open on the engine (not pending). */
+  listAccountsByStatusIn(environment: Environment): Promise<AccountRecord[]>;
   getIdempotency(scope: string, key: string): Promise<IdempotencyRecord | undefined>;
   listMarketStates(): Promise<MarketState[]>;
   listEnvironmentStates(): Promise<EnvironmentState[]>;
   getSetting(name: string): Promise<string | undefined>;
+  getOrder(id: string): Promise<OrderRow | undefined>;
+  findOrderByClientId(customerId: string, environment: Environment, clientOrderId: string): Promise<OrderRow | undefined>;
+  listOrders(q: OrderQuery): Promise<OrderRow[]>;
+  listOpenOrders(environment: Environment): Promise<OrderRow[]>;
+  listFills(accountId: string, afterId: string | undefined, limit: number): Promise<{ id: string; data: string }[]>;
+  listPositions(environment: Environment): Promise<{ account_id: string; market: string; data: string }[]>;
+  listMarginSettings(environment: Environment): Promise<{ account_id: string; market: string; leverage: number; mode: 'isolated' | 'cross' }[]>;
+  listQuotes(): Promise<QuoteRow[]>;
+  lastEventSeq(): Promise<number>;
 }
 
 export interface Tx extends Reads {
@@ -143,6 +197,12 @@ export interface Tx extends Reads {
   setMarketState(s: MarketState): Promise<void>;
   setEnvironmentState(s: EnvironmentState): Promise<void>;
   setSetting(name: string, value: string): Promise<void>;
+  upsertOrder(o: OrderRow): Promise<void>;
+  insertFill(f: { id: string; account_id: string; order_id: string; filled_at: number; data: string }): Promise<void>;
+  putPosition(accountId: string, market: string, data: string | null): Promise<void>;
+  putMarginSetting(accountId: string, market: string, leverage: number, mode: 'isolated' | 'cross'): Promise<void>;
+  insertEvent(e: EventRow): Promise<void>;
+  putQuote(q: QuoteRow): Promise<void>;
 }
 
 export interface Store extends Reads {

@@ -157,6 +157,11 @@ export class TestServer {
     await this.rampart.engine.settle();
   }
 
+  /** Waits until every tick and command so far is applied and stored. */
+  async settleTrading(): Promise<void> {
+    await this.rampart.store.transaction(async () => undefined);
+  }
+
   fault(body: Record<string, unknown>) {
     return this.admin('POST', '/admin/v1/faults', body);
   }

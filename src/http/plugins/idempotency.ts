@@ -32,9 +32,11 @@ export function canonicalJson(value: unknown): string {
 export function idempotencyKeyOf(request: FastifyRequest): string {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) throw new ApiError('idempotency_key_required');
-  if (Array.isArray(raw) || !KEY_RE.test(raw)) {
+  // Node joins repeated headers with ", "; the distinct view tells a repeated header from a key with a comma.
+  const repeated = (request.raw.headersDistinct['idempotency-key']?.length ?? 0) > 1;
+  if (repeated || Array.isArray(raw) || !KEY_RE.test(raw)) {
     throw new ApiError('invalid_idempotency_key', {
-      details: { reason: Array.isArray(raw) ? 'sent more than once' : raw.length === 0 ? 'empty' : raw.length > 128 ? 'longer than 128 characters' : 'characters that are not printable ASCII' },
+      details: { reason: repeated || Array.isArray(raw) ? 'sent more than once' : raw.length === 0 ? 'empty' : raw.length > 128 ? 'longer than 128 characters' : 'characters that are not printable ASCII' },
     });
   }
   return raw;
@@ -69,9 +71,9 @@ export class Idempotency {
     request: FastifyRequest,
     reply: FastifyReply,
     principal: Principal,
-    key: string,
     execute: (tx: Tx) => Promise<Created>,
   ): Promise<unknown> {
+    const key = idempotencyKeyOf(request);
     const scope = `${principal.customer.id}:${principal.environment}`;
     const path = request.url.split('?')[0] ?? request.url;
     const fingerprint = createHash('sha256')

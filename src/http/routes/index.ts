@@ -2,7 +2,19 @@ import type { RouteDef } from '../route.js';
 import getAccount from './accounts/get.js';
 import listAccounts from './accounts/list.js';
 import openAccount from './accounts/open.js';
+import listFills from './fills/list.js';
 import listMargin from './margin/list.js';
+import cancelAll from './orders/cancel-all.js';
+import cancelOrder from './orders/cancel.js';
+import getOrder from './orders/get.js';
+import listOrders from './orders/list.js';
+import placeOrder from './orders/place.js';
+import previewOrder from './orders/preview.js';
+import closeAll from './positions/close-all.js';
+import closePosition from './positions/close.js';
+import putExits from './positions/exits.js';
+import getPosition from './positions/get.js';
+import listPositions from './positions/list.js';
 import getMarket from './markets/get.js';
 import listMarkets from './markets/list.js';
 import listProducts from './products/list.js';
@@ -11,4 +23,21 @@ import openapi from './service/openapi.js';
 import status from './service/status.js';
 
 /** Every public route, in the order the OpenAPI document lists them. */
-export const apiRoutes: RouteDef[] = [openapi, status, limits, listMarkets, getMarket, listProducts, openAccount, listAccounts, getAccount, listMargin];
+export const apiRoutes: RouteDef[] = [
+  openapi, status, limits, listMarkets, getMarket, listProducts, openAccount,
+  listAccounts,
+  getAccount,
+  placeOrder,
+  previewOrder,
+  cancelAll,
+  listOrders,
+  getOrder,
+  cancelOrder,
+  listPositions,
+  closeAll,
+  getPosition,
+  closePosition,
+  putExits,
+  listFills,
+  listMargin,
+];

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { DecimalString, Nullable, Rule, TimeMs } from '../../schemas/common.js';
 
 const obj = <T extends Parameters<typeof Type.Object>[0]>(props: T, description?: string) =>
@@ -111,15 +111,16 @@ export const Status = obj({
   time: TimeMs,
 });
 
-export const ListQuery = (extra: Parameters<typeof Type.Object>[0] = {}) =>
-  Type.Object(
-    {
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-      after: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-      ...extra,
-    },
-    { additionalProperties: false },
-  );
+const listBase = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  after: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+};
+
+export function ListQuery(): ReturnType<typeof Type.Object<typeof listBase>>;
+export function ListQuery<T extends Record<string, TSchema>>(extra: T): ReturnType<typeof Type.Object<typeof listBase & T>>;
+export function ListQuery(extra: Record<string, TSchema> = {}) {
+  return Type.Object({ ...listBase, ...extra }, { additionalProperties: false });
+}
 
 export const MarginSetting = obj({
   market: Type.String(),

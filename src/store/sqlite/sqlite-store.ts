@@ -9,7 +9,11 @@ import {
   type AccountStatus,
   type CustomerRecord,
   type EnvironmentState,
+  type EventRow,
   type IdempotencyRecord,
+  type OrderQuery,
+  type OrderRow,
+  type QuoteRow,
   type KeyRecord,
   type MarketState,
   type Store,
@@ -286,6 +290,9 @@ export class SqliteStore implements Store {
   listAccountsByStatus = (status: AccountStatus) =>
     this.read(() => (this.stmt('SELECT * FROM accounts WHERE status = ? ORDER BY seq').all(status) as Row[]).map(toAccount));
 
+  listAccountsByStatusIn = (environment: Environment) =>
+    this.read(() => (this.stmt("SELECT * FROM accounts WHERE environment = ? AND status != 'pending' ORDER BY seq").all(environment) as Row[]).map(toAccount));
+
   getIdempotency = (scope: string, key: string) => this.read(() => {
     const r = this.stmt('SELECT * FROM idempotency WHERE scope = ? AND key = ?').get(scope, key) as Row | undefined;
     return r ? ({ ...r, status: Number(r.status), created_at: Number(r.created_at) } as unknown as IdempotencyRecord) : undefined;
@@ -304,6 +311,54 @@ export class SqliteStore implements Store {
     );
 
   getSetting = (name: string) => this.read(() => (this.stmt('SELECT value FROM settings WHERE name = ?').get(name) as Row | undefined)?.value as string | undefined);
+
+  getOrder = (id: string) => this.read(() => this.stmt('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined);
+
+  findOrderByClientId = (customerId: string, environment: Environment, clientOrderId: string) =>
+    this.read(() => this.stmt('SELECT * FROM orders WHERE customer_id = ? AND environment = ? AND client_order_id = ?').get(customerId, environment, clientOrderId) as OrderRow | undefined);
+
+  listOrders = (q: OrderQuery) =>
+    this.read(() => {
+      const where = ['account_id = @account'];
+      const params: Row = { account: q.accountId, limit: q.limit };
+      if (q.status && q.status.length > 0) {
+        where.push(`status IN (${q.status.map((_, i) => `@s${i}`).join(', ')})`);
+        q.status.forEach((st, i) => (params[`s${i}`] = st));
+      }
+      if (q.market) {
+        where.push('market = @market');
+        params.market = q.market;
+      }
+      if (q.clientOrderId) {
+        where.push('client_order_id = @cid');
+        params.cid = q.clientOrderId;
+      }
+      if (q.after) {
+        where.push('seq < (SELECT seq FROM orders WHERE id = @after)');
+        params.after = q.after;
+      }
+      return this.db.prepare(`SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params) as OrderRow[];
+    });
+
+  listOpenOrders = (environment: Environment) =>
+    this.read(() => this.stmt("SELECT * FROM orders WHERE environment = ? AND status IN ('pending', 'working', 'unconfirmed') ORDER BY seq").all(environment) as OrderRow[]);
+
+  listFills = (accountId: string, afterId: string | undefined, limit: number) =>
+    this.read(() =>
+      afterId
+        ? (this.stmt('SELECT id, data FROM fills WHERE account_id = ? AND seq < (SELECT seq FROM fills WHERE id = ?) ORDER BY seq DESC LIMIT ?').all(accountId, afterId, limit) as { id: string; data: string }[])
+        : (this.stmt('SELECT id, data FROM fills WHERE account_id = ? ORDER BY seq DESC LIMIT ?').all(accountId, limit) as { id: string; data: string }[]),
+    );
+
+  listPositions = (environment: Environment) =>
+    this.read(() => this.stmt('SELECT p.account_id, p.market, p.data FROM positions p JOIN accounts a ON a.id = p.account_id WHERE a.environment = ?').all(environment) as { account_id: string; market: string; data: string }[]);
+
+  listMarginSettings = (environment: Environment) =>
+    this.read(() => this.stmt('SELECT m.account_id, m.market, m.leverage, m.mode FROM margin_settings m JOIN accounts a ON a.id = m.account_id WHERE a.environment = ?').all(environment) as { account_id: string; market: string; leverage: number; mode: 'isolated' | 'cross' }[]);
+
+  listQuotes = () => this.read(() => this.stmt('SELECT * FROM quotes').all() as QuoteRow[]);
+
+  lastEventSeq = () => this.read(() => Number((this.stmt('SELECT COALESCE(MAX(seq), 0) AS n FROM events').get() as Row).n));
 
   // Writes (only through transaction) -------------------------------------------------------------
 
@@ -376,6 +431,29 @@ export class SqliteStore implements Store {
         s.enabled ? 1 : 0,
         s.sandbox_opening ? 1 : 0,
       );
+    },
+    upsertOrder: async (o: OrderRow) => {
+      this.stmt(
+        `INSERT INTO orders (id, seq, environment, account_id, customer_id, client_order_id, market, status, created_at, updated_at, data)
+         VALUES (@id, @seq, @environment, @account_id, @customer_id, @client_order_id, @market, @status, @created_at, @updated_at, @data)
+         ON CONFLICT(id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at, data = excluded.data`,
+      ).run(o);
+    },
+    insertFill: async (f: { id: string; account_id: string; order_id: string; filled_at: number; data: string }) => {
+      this.stmt('INSERT INTO fills (id, account_id, order_id, filled_at, data) VALUES (@id, @account_id, @order_id, @filled_at, @data)').run(f);
+    },
+    putPosition: async (accountId: string, market: string, data: string | null) => {
+      if (data === null) this.stmt('DELETE FROM positions WHERE account_id = ? AND market = ?').run(accountId, market);
+      else this.stmt('INSERT OR REPLACE INTO positions (account_id, market, data) VALUES (?, ?, ?)').run(accountId, market, data);
+    },
+    putMarginSetting: async (accountId: string, market: string, leverage: number, mode: 'isolated' | 'cross') => {
+      this.stmt('INSERT OR REPLACE INTO margin_settings (account_id, market, leverage, mode) VALUES (?, ?, ?, ?)').run(accountId, market, leverage, mode);
+    },
+    insertEvent: async (e: EventRow) => {
+      this.stmt('INSERT INTO events (seq, id, environment, account_id, type, created_at, data) VALUES (@seq, @id, @environment, @account_id, @type, @created_at, @data)').run(e);
+    },
+    putQuote: async (q: QuoteRow) => {
+      this.stmt('INSERT OR REPLACE INTO quotes (market, bid, ask, last, time) VALUES (@market, @bid, @ask, @last, @time)').run(q);
     },
     setSetting: async (name: string, value: string) => {
       this.stmt('INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)').run(name, value);

@@ -21,9 +21,10 @@ export default defineRoute({
     response: { 202: Account },
   },
   handler: async ({ rampart, principal, body, request, reply, idempotency }) => {
-    if (!rampart.environments.get('sandbox').sandbox_opening) throw new ApiError('sandbox_disabled');
     if (body.product !== undefined) rampart.accounts.requireProduct(body.product);
-    const answer = await idempotency.run(request, reply, principal, request.idempotencyKey!, async (tx) => {
+    const answer = await idempotency.run(request, reply, principal, async (tx) => {
+      // Checked inside: a retry of an open that already succeeded gets its account, not 503.
+      if (!rampart.environments.get('sandbox').sandbox_opening) throw new ApiError('sandbox_disabled');
       const pending = (await tx.listAccountsByStatus('pending')).filter(
         (a) => a.customer_id === principal.customer.id && a.environment === 'sandbox',
       );

@@ -1,0 +1,37 @@
+import { Type } from 'typebox';
+import { idempotencyKeyOf } from '../../plugins/idempotency.js';
+import { CancelAllAnswer } from '../../schemas/orders.js';
+import { defineRoute } from '../../route.js';
+import { AccountParams, assertEngine, assertKeyMarket, ENGINE_CODES, tradingAccount } from './shared.js';
+
+export default defineRoute({
+  method: 'POST',
+  url: '/v1/accounts/:account_id/orders/cancel-all',
+  summary: 'Cancel every working order of the account from any platform, or of one market (cancel_reason cancel_all)',
+  tags: ['orders'],
+  access: 'trade',
+  idempotencyKey: true,
+  optionalBody: true,
+  errors: ['account_not_found', 'market_not_found', 'account_not_ready', 'account_not_tradable', 'key_market_not_allowed', 'stale_quote', ...ENGINE_CODES],
+  schema: {
+    params: AccountParams,
+    body: Type.Object({ market: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })) }, { additionalProperties: false }),
+    response: { 200: CancelAllAnswer },
+  },
+  handler: async ({ rampart, principal, params, body, environment, request, reply, idempotency }) => {
+    idempotencyKeyOf(request);
+    const account = await tradingAccount(rampart, principal, params.account_id, environment);
+    const market = body.market ?? null;
+    if (market) {
+      rampart.markets.require(market);
+      assertKeyMarket(principal, market);
+    }
+    assertEngine(rampart, environment);
+    return idempotency.run(request, reply, principal, async (tx) => {
+      const now = rampart.clock.now();
+      const n = await rampart.trading.command(environment, (e) => e.cancelAll(account.id, market, principal.fences.markets, 'cancel_all', now), tx);
+      const answer = { account_id: account.id, market, canceled_count: n };
+      return { status: 200, kind: 'literal', id: JSON.stringify(answer) };
+    });
+  },
+});

@@ -1,0 +1,21 @@
+import { ApiError } from '../../../errors/api-error.js';
+import { orderFromData, orderView } from '../../../services/trading-views.js';
+import { Order } from '../../schemas/orders.js';
+import { defineRoute } from '../../route.js';
+import { OrderParams } from './shared.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/accounts/:account_id/orders/:order_id',
+  summary: 'One order (where a 202 Location points)',
+  tags: ['orders'],
+  access: 'read',
+  errors: ['account_not_found', 'order_not_found', 'state_unavailable'],
+  schema: { params: OrderParams, response: { 200: Order } },
+  handler: async ({ rampart, principal, params, environment }) => {
+    await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
+    const row = await rampart.store.getOrder(params.order_id);
+    if (!row || row.account_id !== params.account_id) throw new ApiError('order_not_found', { details: { order_id: params.order_id } });
+    return orderView(orderFromData(row.data));
+  },
+});

@@ -1,0 +1,45 @@
+import { Order, PlaceBody } from '../../schemas/orders.js';
+import { ApiError, rejectionToError } from '../../../errors/api-error.js';
+import { idempotencyKeyOf } from '../../plugins/idempotency.js';
+import { defineRoute } from '../../route.js';
+import { AccountParams, assertEngine, ENGINE_CODES, exitsOf, fencesOf, tradingAccount } from './shared.js';
+
+export default defineRoute({
+  method: 'POST',
+  url: '/v1/accounts/:account_id/orders',
+  summary: 'Place an order, with exits held by the service (201; 202 unconfirmed when the engine answer is lost)',
+  tags: ['orders'],
+  access: 'trade',
+  idempotencyKey: true,
+  accountOrders: true,
+  errors: [
+    'invalid_size_step', 'invalid_price_tick', 'account_not_found', 'market_not_found', 'account_not_ready', 'client_order_id_conflict',
+    'account_not_tradable', 'key_market_not_allowed', 'price_out_of_band', 'stop_already_triggered', 'post_only_would_fill',
+    'limit_inside_spread', 'order_too_small', 'working_order_cap', 'key_reduce_only', 'key_max_order_notional', 'key_max_position_notional',
+    'insufficient_margin', 'exposure_cap_exceeded', 'reduce_only_violation', 'slippage_exceeded', 'market_closed', 'market_not_offered',
+    'market_halted', 'position_liquidating', 'account_paused', 'insufficient_balance', 'order_rejected', 'stale_quote', 'no_price', ...ENGINE_CODES,
+  ],
+  schema: { params: AccountParams, body: PlaceBody, response: { 201: Order, 202: Order } },
+  handler: async ({ rampart, principal, params, body, environment, request, reply, idempotency }) => {
+    idempotencyKeyOf(request);
+    const account = await tradingAccount(rampart, principal, params.account_id, environment);
+    rampart.markets.require(body.market);
+    assertEngine(rampart, environment);
+    const { take_profit, stop_loss, break_even, ...order } = body;
+    const exits = exitsOf({ take_profit, stop_loss, break_even });
+    const now = rampart.clock.now();
+    return idempotency.run(request, reply, principal, async (tx) => {
+      if (order.client_order_id) {
+        const holder = await tx.findOrderByClientId(principal.customer.id, environment, order.client_order_id);
+        if (holder) throw new ApiError('client_order_id_conflict', { details: { order_id: holder.id, client_order_id: order.client_order_id } });
+      }
+      const r = await rampart.trading.command(
+        environment,
+        (e) => e.place({ accountId: account.id, body: order, exits, actor: { keyId: principal.kind === 'key' ? principal.id : null, fences: fencesOf(principal), origin: 'api' }, now }),
+        tx,
+      );
+      if (!r.ok) throw rejectionToError(r.rejection);
+      return { status: 201, kind: 'order', id: r.value.id };
+    });
+  },
+});

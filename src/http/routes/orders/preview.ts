@@ -1,0 +1,71 @@
+import { fmt, roundMoney, sub } from '../../../engine/decimal.js';
+import { rejectionToError, type Rejection } from '../../../errors/api-error.js';
+import { CODES } from '../../../errors/codes.js';
+import { Preview, PreviewBody } from '../../schemas/orders.js';
+import { defineRoute } from '../../route.js';
+import { AccountParams, fencesOf } from './shared.js';
+
+export default defineRoute({
+  method: 'POST',
+  url: '/v1/accounts/:account_id/orders/test',
+  summary: 'Preview an order: outcome, price, fee, margin, position after, exposure room. Sends nothing.',
+  tags: ['orders'],
+  access: 'read',
+  errors: ['invalid_size_step', 'invalid_price_tick', 'account_not_found', 'market_not_found', 'account_not_ready', 'state_unavailable', 'stale_quote', 'no_price'],
+  schema: { params: AccountParams, body: PreviewBody, response: { 200: Preview } },
+  handler: async ({ rampart, principal, params, body, environment }) => {
+    const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
+    rampart.accounts.assertOpen(account);
+    rampart.markets.require(body.market);
+    const book = rampart.trading.ensureBook(account);
+    const engine = rampart.trading.engine(environment);
+    const m = rampart.trading.specs.get(body.market)!;
+    const figures = engine.figures(book);
+    const now = rampart.clock.now();
+    const tradable: Rejection | null =
+      account.status === 'active' ? null : { code: 'account_not_tradable', details: { account_id: account.id, status: account.status, reason: account.status_reason ?? account.status } };
+    const ev = tradable
+      ? { ok: false as const, rejection: tradable }
+      : engine.evaluate({ accountId: account.id, body, exits: null, actor: { keyId: null, fences: fencesOf(principal), origin: 'api' }, now });
+    const base = { market: body.market, side: body.side, type: body.type };
+    if (!ev.ok) {
+      const { status } = CODES[ev.rejection.code];
+      // Malformed requests and unavailable prices are errors here too; rule refusals are the preview's answer.
+      if (status !== 422) throw rejectionToError(ev.rejection);
+      const err = rejectionToError(ev.rejection);
+      return {
+        outcome: 'would_reject',
+        reject: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+        ...base,
+        size: null,
+        price: { fills_immediately: false, price: null, worst_price: null },
+        value_usd: null,
+        fee: null,
+        margin: { mode: 'cross', leverage: m.defaultLeverage, required: null, available: fmt(roundMoney(figures.available)), remaining: null },
+        position_after: null,
+        exposure: { cap_usd: fmt(m.exposureCap), open_usd: '0', room_usd: fmt(m.exposureCap) },
+      };
+    }
+    const v = ev.value;
+    const p = v.priced;
+    const exposureOpen = roundMoney(v.exposure.open);
+    return {
+      outcome: p.immediate !== null ? 'would_fill' : p.expiresUnfilled ? 'would_reject' : 'would_rest',
+      reject: p.expiresUnfilled ? { code: 'order_rejected', message: 'An ioc or fok order that cannot fill at once would end expired.', details: { reason: 'would_expire' } } : null,
+      ...base,
+      size: fmt(p.size),
+      price: { fills_immediately: p.immediate !== null, price: fmt(p.immediate ?? p.limitPrice ?? p.stopPrice ?? p.valuePrice), worst_price: p.worstPrice === null ? null : fmt(p.worstPrice) },
+      value_usd: fmt(roundMoney(p.notional)),
+      fee: fmt(v.fee),
+      margin: {
+        mode: v.mode,
+        leverage: v.leverage,
+        required: fmt(roundMoney(v.required)),
+        available: fmt(roundMoney(v.before.available)),
+        remaining: fmt(roundMoney(sub(v.before.available, v.required))),
+      },
+      position_after: v.positionAfter ? { size: fmt(v.positionAfter.size), side: v.positionAfter.side, entry_price: fmt(v.positionAfter.entryPrice) } : null,
+      exposure: { cap_usd: fmt(v.exposure.cap), open_usd: fmt(exposureOpen), room_usd: fmt(sub(v.exposure.cap, exposureOpen)) },
+    };
+  },
+});

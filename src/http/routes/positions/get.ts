@@ -1,0 +1,20 @@
+import { ApiError } from '../../../errors/api-error.js';
+import { Position } from '../../schemas/orders.js';
+import { defineRoute } from '../../route.js';
+import { MarketParams } from '../orders/shared.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/accounts/:account_id/positions/:market',
+  summary: 'The position on one market',
+  tags: ['positions'],
+  access: 'read',
+  errors: ['account_not_found', 'position_not_found', 'state_unavailable'],
+  schema: { params: MarketParams, response: { 200: Position } },
+  handler: async ({ rampart, principal, params, environment }) => {
+    const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
+    const p = rampart.trading.engine(environment).books.get(account.id)?.positions.get(params.market);
+    if (!p) throw new ApiError('position_not_found', { details: { market: params.market } });
+    return rampart.trading.positionData(environment, p);
+  },
+});

@@ -1,0 +1,20 @@
+import { Type } from 'typebox';
+import { Position } from '../../schemas/orders.js';
+import { defineRoute } from '../../route.js';
+import { AccountParams } from '../orders/shared.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/accounts/:account_id/positions',
+  summary: 'Open positions, one per market, marked at the last price',
+  tags: ['positions'],
+  access: 'read',
+  errors: ['account_not_found', 'state_unavailable'],
+  schema: { params: AccountParams, response: { 200: Type.Object({ data: Type.Array(Position) }, { additionalProperties: false }) } },
+  handler: async ({ rampart, principal, params, environment }) => {
+    const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
+    const book = rampart.trading.engine(environment).books.get(account.id);
+    const positions = book ? [...book.positions.values()].sort((a, b) => a.market.localeCompare(b.market)) : [];
+    return { data: positions.map((p) => rampart.trading.positionData(environment, p)) };
+  },
+});

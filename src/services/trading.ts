@@ -1,0 +1,219 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/config.js';
+import type { Book } from '../engine/book.js';
+import type { Clock } from '../engine/clock.js';
+import { dec, fmt } from '../engine/decimal.js';
+import { Engine, type Effects } from '../engine/engine.js';
+import { marketSpec } from '../engine/market-spec.js';
+import type { Position } from '../engine/state.js';
+import type { MarketSpec, Quote } from '../engine/types.js';
+import type { Quote as BookQuote, QuoteBook } from '../feed/quotes.js';
+import type { Environment } from '../schemas/common.js';
+import type { AccountRecord, Store, Tx } from '../store/port.js';
+import { newId } from './credentials.js';
+import type { MarketService } from './markets.js';
+import { eventView, fillToData, orderFromData, orderToData, positionFromData, positionToData, positionView } from './trading-views.js';
+
+const ENVS: Environment[] = ['live', 'sandbox'];
+const tagOf = (env: Environment) => (env === 'live' ? 'live' : 'test');
+
+/** Test-only switches (RAMPART_FAULTS=1) on the way to the engine. */
+export interface EngineFaults {
+  busy: boolean;
+  /** The engine answers this late (over two seconds: the API answers 202 unconfirmed). */
+  answerDelayMs: number;
+  /** The engine never receives the order (it settles as rejected). */
+  answerLost: boolean;
+}
+
+/**
+ * Hosts one Engine per environment. Every engine mutation runs inside a store transaction, and what it changed
+ * is written in that same transaction, so memory, storage and the event log move in one order and nothing is
+ * answered or published before it is durable. If a transaction fails, the engine is rebuilt from the store.
+ */
+export class Trading {
+  readonly specs: ReadonlyMap<string, MarketSpec>;
+  readonly faults: EngineFaults = { busy: false, answerDelayMs: 0, answerLost: false };
+  private engines = {} as Record<Environment, Engine>;
+  private eventSeq = 0;
+  private unsubscribe: (() => void) | undefined;
+  private unclock: (() => void) | undefined;
+
+  constructor(
+    private readonly config: Config,
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly markets: MarketService,
+    private readonly quotes: QuoteBook,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.specs = new Map(config.markets.map((m) => [m.id, marketSpec(m)]));
+  }
+
+  engine(env: Environment): Engine {
+    return this.engines[env];
+  }
+
+  quote(market: string): Quote | undefined {
+    const q = this.quotes.get(market);
+    return q ? { bid: q.bid, ask: q.ask, last: q.last, time: q.time } : undefined;
+  }
+
+  private newEngine(): Engine {
+    return new Engine({
+      markets: this.specs,
+      quote: (m) => this.quote(m),
+      marketState: (m) => this.markets.state(m),
+      newId: (p) => newId(p),
+      caps: { perAccount: this.config.limits.working_orders.per_account, perCustomer: this.config.limits.working_orders.per_customer },
+    });
+  }
+
+  /** Rebuilds an environment's engine from the store: accounts, balances, settings, positions, working orders. */
+  private async loadEngine(env: Environment, reads: Tx | Store): Promise<Engine> {
+    const engine = this.newEngine();
+    const accounts = await reads.listAccountsByStatusIn(env);
+    for (const a of accounts) engine.addBook(this.bookOf(a));
+    for (const s of await reads.listMarginSettings(env)) engine.books.get(s.account_id)?.margin.set(s.market, { leverage: s.leverage, mode: s.mode });
+    for (const row of await reads.listPositions(env)) {
+      const book = engine.books.get(row.account_id);
+      if (book) book.positions.set(row.market, positionFromData(row.data));
+    }
+    for (const b of engine.books.values()) engine.addBook(b);
+    for (const row of await reads.listOpenOrders(env)) engine.restoreOrder(orderFromData(row.data));
+    return engine;
+  }
+
+  private bookOf(a: AccountRecord): Book {
+    return { id: a.id, customerId: a.customer_id, product: a.product, status: a.status, balance: dec(a.balance), orders: new Map(), positions: new Map(), margin: new Map() };
+  }
+
+  /** Makes sure an account opened since the engine loaded has its book. */
+  ensureBook(a: AccountRecord): Book {
+    const engine = this.engines[a.environment];
+    let book = engine.books.get(a.id);
+    if (!book) {
+      book = this.bookOf(a);
+      engine.addBook(book);
+    }
+    return book;
+  }
+
+  /** Loads both engines and runs the restart transition (SPEC: any restart cancels working orders, closes positions). */
+  async start(): Promise<void> {
+    this.eventSeq = await this.store.lastEventSeq();
+    for (const row of await this.store.listQuotes()) {
+      if (!this.quotes.get(row.market) && this.specs.has(row.market)) {
+        this.quotes.set({ market: row.market, bid: dec(row.bid), ask: dec(row.ask), last: dec(row.last), time: row.time });
+      }
+    }
+    for (const env of ENVS) {
+      await this.store.transaction(async (tx) => {
+        this.engines[env] = await this.loadEngine(env, tx);
+        this.engines[env].restart(env, this.clock.now());
+        await this.persist(env, tx);
+      });
+    }
+    this.unsubscribe = this.quotes.onQuote((q) => void this.onQuote(q));
+    this.unclock = this.clock.onAdvance((now) => void this.onClock(now));
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unclock?.();
+  }
+
+  /** The restart transition on demand (operator). */
+  async restart(env: Environment): Promise<void> {
+    await this.command(env, (e) => e.restart(env, this.clock.now()));
+  }
+
+  private async onQuote(q: BookQuote): Promise<void> {
+    try {
+      await this.store.transaction(async (tx) => {
+        await tx.putQuote({ market: q.market, bid: fmt(q.bid), ask: fmt(q.ask), last: fmt(q.last), time: q.time });
+        for (const env of ENVS) {
+          this.engines[env].onQuote(q.market, { bid: q.bid, ask: q.ask, last: q.last, time: q.time });
+          await this.persist(env, tx);
+        }
+      });
+    } catch (err) {
+      this.log.error({ err }, 'a price tick could not be stored; reloading the engines from the store');
+      await this.reloadAll();
+    }
+  }
+
+  private async onClock(now: number): Promise<void> {
+    for (const env of ENVS) await this.command(env, (e) => e.onClock(now)).catch(() => undefined);
+  }
+
+  private async reloadAll(): Promise<void> {
+    for (const env of ENVS) {
+      try {
+        this.engines[env] = await this.loadEngine(env, this.store);
+      } catch (err) {
+        this.log.error({ err, env }, 'engine reload failed');
+      }
+    }
+    this.eventSeq = await this.store.lastEventSeq().catch(() => this.eventSeq);
+  }
+
+  /**
+   * Runs an engine command in a transaction (the caller's, when given) and writes what it changed there.
+   * A failure after the engine changed rolls the store back and rebuilds the engine from it.
+   */
+  async command<T>(env: Environment, fn: (e: Engine) => T, outer?: Tx): Promise<T> {
+    const run = async (tx: Tx) => {
+      const result = fn(this.engines[env]);
+      await this.persist(env, tx);
+      return result;
+    };
+    try {
+      return outer ? await run(outer) : await this.store.transaction(run);
+    } catch (err) {
+      this.engines[env].take();
+      await this.reloadAll();
+      throw err;
+    }
+  }
+
+  private async persist(env: Environment, tx: Tx): Promise<void> {
+    const fx: Effects = this.engines[env].take();
+    const now = this.clock.now();
+    for (const o of fx.orders.values()) {
+      await tx.upsertOrder({
+        id: o.id,
+        seq: o.seq,
+        environment: env,
+        account_id: o.accountId,
+        customer_id: o.customerId,
+        client_order_id: o.clientOrderId,
+        market: o.market,
+        status: o.status,
+        created_at: o.createdAt,
+        updated_at: o.updatedAt,
+        data: orderToData(o),
+      });
+    }
+    for (const f of fx.fills) await tx.insertFill({ id: f.id, account_id: f.accountId, order_id: f.orderId, filled_at: f.filledAt, data: fillToData(f) });
+    for (const p of fx.positions.values()) await tx.putPosition(p.accountId, p.market, p.position ? positionToData(p.position) : null);
+    for (const [id, balance] of fx.balances) await tx.updateAccount(id, { balance: fmt(balance) }, now);
+    for (const e of fx.events) {
+      const seq = ++this.eventSeq;
+      const id = `evt_${tagOf(env)}_${String(seq).padStart(12, '0')}`;
+      const view = eventView(e, id, (p) => this.positionData(env, p));
+      await tx.insertEvent({ seq, id, environment: env, account_id: e.accountId, type: e.type, created_at: e.at, data: JSON.stringify(view) });
+    }
+  }
+
+  /** A position as REST shows it. */
+  positionData(env: Environment, p: Position) {
+    const m = this.specs.get(p.market)!;
+    const engine = this.engines[env];
+    const book = engine.books.get(p.accountId);
+    const mark = this.quote(p.market)?.last ?? p.entryPrice;
+    const f = book ? engine.figures(book) : undefined;
+    const cushion = p.marginMode === 'isolated' || !f ? p.margin : f.available;
+    return positionView(p, mark, m, cushion, p.takeProfitId ? engine.order(p.takeProfitId) : undefined, p.stopLossId ? engine.order(p.stopLossId) : undefined);
+  }
+}

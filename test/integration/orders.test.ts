@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, TestServer } from '../helpers/server.js';
+
+let s: TestServer;
+let n = 0;
+const ik = () => `k-${++n}`;
+
+async function price(market: string, bid: string, ask: string, last: string) {
+  const r = await s.admin('PUT', `/admin/v1/markets/${market}/price`, { bid, ask, last });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  await s.settleTrading();
+}
+
+beforeAll(async () => {
+  s = await TestServer.start();
+  await price('BTC-USD', '60000', '60001', '60000.5');
+});
+afterAll(() => s.close());
+
+describe('orders over HTTP', () => {
+  it('fills a market order in the answer and shows it in orders, fills and positions', async () => {
+    const t = await s.trader();
+    const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.5', client_order_id: 'first.1' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ status: 'filled', filled_size: '0.5', average_fill_price: '60001', fee: '15.00025', client_order_id: 'first.1', origin: 'api', reduce_only: false, time_in_force: 'ioc' });
+    const orders = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders?client_order_id=first.1`, { key: t.key });
+    expect(orders.body.data.map((o: { id: string }) => o.id)).toEqual([r.body.id]);
+    const fills = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/fills`, { key: t.key });
+    expect(fills.body.data).toHaveLength(1);
+    expect(fills.body.data[0]).toMatchObject({ order_id: r.body.id, price: '60001', size: '0.5', fee: '15.00025', liquidation: false, realized_pnl: '0' });
+    const pos = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/positions/BTC-USD`, { key: t.key });
+    expect(pos.body).toMatchObject({ side: 'long', size: '0.5', entry_price: '60001', mark_price: '60000.5', unrealized_pnl: '-0.25', leverage: 10, margin_mode: 'cross' });
+    const acct = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}`, { key: t.key });
+    expect(acct.body).toMatchObject({ balance: '99984.99975', equity: '99984.74975', unrealized_pnl: '-0.25' });
+  });
+
+  it('rests a limit, fills it on a tick, and refuses a second client_order_id use', async () => {
+    const t = await s.trader();
+    const body = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000', client_order_id: 'rest-1' };
+    const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.status).toBe('working');
+    expectError(await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body }), 409, 'client_order_id_conflict', { order_id: r.body.id });
+    await price('BTC-USD', '58998', '58999', '58999.5');
+    const after = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key });
+    expect(after.body).toMatchObject({ status: 'filled', average_fill_price: '59000', fee: '0.118' });
+    await price('BTC-USD', '60000', '60001', '60000.5');
+  });
+
+  it('replays a placement with the same Idempotency-Key instead of placing again', async () => {
+    const t = await s.trader();
+    const body = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' };
+    const first = await Promise.all([1, 2].map(() => s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'same', body })));
+    const again = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'same', body });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const ids = new Set([...first, again].filter((x) => x.status === 201).map((x) => x.body.id));
+    expect(ids.size).toBe(1);
+    const list = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders`, { key: t.key });
+    expect(list.body.data).toHaveLength(1);
+  });
+
+  it('cancels one order and then answers order_not_working', async () => {
+    const t = await s.trader();
+    const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'sell', type: 'limit', size: '0.01', limit_price: '61000' } });
+    const del = await s.sandboxCall('DELETE', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key, idempotencyKey: ik() });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect(del.body).toMatchObject({ status: 'canceled', cancel_reason: 'user' });
+    expectError(await s.sandboxCall('DELETE', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key, idempotencyKey: ik() }), 409, 'order_not_working', { status: 'canceled' });
+    expectError(await s.sandboxCall('DELETE', `/v1/accounts/${t.accountId}/orders/ord_nope`, { key: t.key, idempotencyKey: ik() }), 404, 'order_not_found');
+  });
+
+  it('cancels all working orders, or one market', async () => {
+    const t = await s.trader();
+    await price('ETH-USD', '3000', '3000.05', '3000');
+    for (const body of [
+      { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' },
+      { market: 'BTC-USD', side: 'sell', type: 'stop_market', size: '0.01', stop_price: '59500' },
+      { market: 'ETH-USD', side: 'buy', type: 'limit', size: '1', limit_price: '2900' },
+    ]) {
+      const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    const eth = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders/cancel-all`, { key: t.key, idempotencyKey: ik(), body: { market: 'ETH-USD' } });
+    expect(eth.body).toEqual({ account_id: t.accountId, market: 'ETH-USD', canceled_count: 1 });
+    const all = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders/cancel-all`, { key: t.key, idempotencyKey: ik() });
+    expect(all.body).toEqual({ account_id: t.accountId, market: null, canceled_count: 2 });
+    const open = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders?status=open`, { key: t.key });
+    expect(open.body.data).toEqual([]);
+    const canceled = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders?status=canceled`, { key: t.key });
+    expect(canceled.body.data.map((o: { cancel_reason: string }) => o.cancel_reason)).toEqual(['cancel_all', 'cancel_all', 'cancel_all']);
+  });
+
+  it('previews what a placement then does', async () => {
+    const t = await s.trader();
+    const body = { market: 'BTC-USD', side: 'buy', type: 'market', notional_usd: '1000' };
+    const pv = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders/test`, { key: t.key, body });
+    expect(pv.status, JSON.stringify(pv.body)).toBe(200);
+    expect(pv.body).toMatchObject({ outcome: 'would_fill', size: '0.016', price: { fills_immediately: true, price: '60001' }, fee: '0.480008' });
+    const placed = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body });
+    expect(placed.body).toMatchObject({ status: 'filled', size: pv.body.size, average_fill_price: pv.body.price.price, fee: pv.body.fee });
+  });
+});
