@@ -67,10 +67,11 @@ export interface Effects {
   fills: Fill[];
   positions: Map<string, { accountId: string; market: string; position: Position | null }>;
   balances: Map<string, Dec>;
+  margins: Map<string, { accountId: string; market: string; leverage: number; mode: 'isolated' | 'cross' }>;
   events: EngineEvent[];
 }
 
-const newEffects = (): Effects => ({ orders: new Map(), fills: [], positions: new Map(), balances: new Map(), events: [] });
+const newEffects = (): Effects => ({ orders: new Map(), fills: [], positions: new Map(), balances: new Map(), margins: new Map(), events: [] });
 const fail = (code: Rejection['code'], details?: Record<string, unknown>, message?: string): { ok: false; rejection: Rejection } => ({
   ok: false,
   rejection: { code, ...(details ? { details } : {}), ...(message ? { message } : {}) },
@@ -730,6 +731,56 @@ export class Engine {
     o.closeReason = reason;
     this.fill(o, p.side === 'long' ? q.bid : q.ask, now, 'taker');
     return { ok: true, value: o };
+  }
+
+  // ---- margin ------------------------------------------------------------------------------------
+
+  /** Saves the leverage and mode new positions on the market get (an open position keeps its own). */
+  setMargin(accountId: string, market: string, leverage: number | undefined, mode: 'isolated' | 'cross' | undefined): Outcome<{ leverage: number; mode: 'isolated' | 'cross' }> {
+    const book = this.books.get(accountId);
+    const m = this.o.markets.get(market);
+    if (!book || !m) return fail('market_not_found', { market });
+    if (leverage !== undefined && (!Number.isInteger(leverage) || leverage < 1 || leverage > m.maxLeverage)) {
+      return fail('invalid_leverage', { min: 1, max: m.maxLeverage, leverage });
+    }
+    const current = settingOf(book, m);
+    const saved = book.margin.get(market) ?? { leverage: m.defaultLeverage, mode: 'cross' as const };
+    if (mode !== undefined && mode !== current.mode) {
+      const busy = book.positions.has(market) || [...book.orders.values()].some((o) => o.market === market);
+      if (busy) return fail('margin_mode_locked', { market, margin_mode: current.mode });
+    }
+    const next = { leverage: leverage ?? saved.leverage, mode: mode ?? saved.mode };
+    book.margin.set(market, next);
+    this.fx.margins.set(`${accountId}\u0000${market}`, { accountId, market, ...next });
+    return { ok: true, value: next };
+  }
+
+  /** Adds (+) or removes (−) margin of an isolated position. */
+  adjustMargin(accountId: string, market: string, amount: Dec, now: number): Outcome<Position> {
+    const book = this.books.get(accountId);
+    const p = book?.positions.get(market);
+    if (!book || !p) return fail('position_not_found', { market });
+    if (p.marginMode !== 'isolated') return fail('position_not_isolated', { market, margin_mode: p.marginMode });
+    const m = this.o.markets.get(market)!;
+    if (amount > 0n) {
+      const f = this.figures(book);
+      if (amount > f.available) return fail('insufficient_balance', { available: fmt(roundMoney(f.available)), amount: fmt(amount) });
+    } else {
+      const margin = add(p.margin, amount);
+      const last = this.o.quote(market)?.last ?? p.entryPrice;
+      const notionalEntry = mul(p.entryPrice, p.size);
+      const liq = p.side === 'long'
+        ? div(sub(notionalEntry, margin), mul(p.size, sub(fromInt(1), m.maintenanceRate)))
+        : div(add(notionalEntry, margin), mul(p.size, add(fromInt(1), m.maintenanceRate)));
+      if (margin <= 0n || (p.side === 'long' ? liq >= last : liq <= last)) {
+        return fail('liquidation_risk', { market, liquidation_price: fmt(liq), last: fmt(last) });
+      }
+    }
+    p.margin = add(p.margin, amount);
+    p.updatedAt = now;
+    this.touchPosition(p);
+    this.emit({ type: 'position.changed', accountId, at: now, source: 'engine', position: p, previousSize: p.size });
+    return { ok: true, value: p };
   }
 
   /** Expires gtd orders whose time has come. */

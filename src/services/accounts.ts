@@ -101,21 +101,6 @@ export class AccountService {
     if (a.status === 'pending') throw new ApiError('account_not_ready', { details: { account_id: a.id } });
   }
 
-  /**
-   * One margin setting per market. Until the account saves a leverage or holds a position, each market uses
-   * its default leverage in cross mode.
-   */
-  marginSettings(_a: AccountRecord) {
-    return this.config.markets.map((m) => ({
-      market: m.id,
-      leverage: m.default_leverage,
-      margin_mode: 'cross' as const,
-      max_leverage: m.max_leverage,
-      leverage_source: 'default' as const,
-      locked: false,
-    }));
-  }
-
   /** For trading calls: the account must be open on the engine and tradable. */
   assertTradable(a: AccountRecord): void {
     this.assertOpen(a);

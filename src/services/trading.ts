@@ -198,6 +198,7 @@ export class Trading {
     for (const f of fx.fills) await tx.insertFill({ id: f.id, account_id: f.accountId, order_id: f.orderId, filled_at: f.filledAt, data: fillToData(f) });
     for (const p of fx.positions.values()) await tx.putPosition(p.accountId, p.market, p.position ? positionToData(p.position) : null);
     for (const [id, balance] of fx.balances) await tx.updateAccount(id, { balance: fmt(balance) }, now);
+    for (const s of fx.margins.values()) await tx.putMarginSetting(s.accountId, s.market, s.leverage, s.mode);
     for (const e of fx.events) {
       const seq = ++this.eventSeq;
       const id = `evt_${tagOf(env)}_${String(seq).padStart(12, '0')}`;

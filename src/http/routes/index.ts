@@ -4,6 +4,7 @@ import listAccounts from './accounts/list.js';
 import openAccount from './accounts/open.js';
 import listFills from './fills/list.js';
 import listMargin from './margin/list.js';
+import setMargin from './margin/set.js';
 import cancelAll from './orders/cancel-all.js';
 import cancelOrder from './orders/cancel.js';
 import getOrder from './orders/get.js';
@@ -15,6 +16,7 @@ import closePosition from './positions/close.js';
 import putExits from './positions/exits.js';
 import getPosition from './positions/get.js';
 import listPositions from './positions/list.js';
+import positionMargin from './positions/margin.js';
 import getMarket from './markets/get.js';
 import listMarkets from './markets/list.js';
 import listProducts from './products/list.js';
@@ -38,6 +40,8 @@ export const apiRoutes: RouteDef[] = [
   getPosition,
   closePosition,
   putExits,
+  positionMargin,
   listFills,
   listMargin,
+  setMargin,
 ];

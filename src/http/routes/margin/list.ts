@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { settingOf } from '../../../engine/book.js';
 import { AccountId, MarginSetting } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
 
@@ -16,6 +17,13 @@ export default defineRoute({
   handler: async ({ rampart, principal, params, environment }) => {
     const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
     rampart.accounts.assertOpen(account);
-    return { data: rampart.accounts.marginSettings(account) };
+    const book = rampart.trading.ensureBook(account);
+    return {
+      data: [...rampart.trading.specs.values()].map((m) => {
+        const s = settingOf(book, m);
+        const locked = book.positions.has(m.id) || [...book.orders.values()].some((o) => o.market === m.id);
+        return { market: m.id, leverage: s.leverage, margin_mode: s.mode, max_leverage: m.maxLeverage, leverage_source: s.source, locked };
+      }),
+    };
   },
 });

@@ -1,0 +1,36 @@
+import { Type } from 'typebox';
+import { settingOf } from '../../../engine/book.js';
+import { rejectionToError } from '../../../errors/api-error.js';
+import { MarginSetting } from '../../schemas/resources.js';
+import { defineRoute } from '../../route.js';
+import { assertEngine, assertKeyMarket, ENGINE_CODES, MarketParams, tradingAccount } from '../orders/shared.js';
+
+export default defineRoute({
+  method: 'PUT',
+  url: '/v1/accounts/:account_id/margin/:market',
+  summary: 'Set the leverage and margin mode new positions on the market get',
+  tags: ['margin'],
+  access: 'trade',
+  errors: ['account_not_found', 'account_not_ready', 'account_not_tradable', 'market_not_found', 'key_market_not_allowed', 'invalid_leverage', 'margin_mode_locked', ...ENGINE_CODES],
+  schema: {
+    params: MarketParams,
+    body: Type.Object(
+      { leverage: Type.Optional(Type.Integer()), margin_mode: Type.Optional(Type.Union([Type.Literal('isolated'), Type.Literal('cross')])) },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+    response: { 200: MarginSetting },
+  },
+  handler: async ({ rampart, principal, params, body, environment }) => {
+    const account = await tradingAccount(rampart, principal, params.account_id, environment);
+    const m = rampart.trading.specs.get(params.market);
+    if (!m) rampart.markets.require(params.market);
+    assertKeyMarket(principal, params.market);
+    assertEngine(rampart, environment);
+    const r = await rampart.trading.command(environment, (e) => e.setMargin(account.id, params.market, body.leverage, body.margin_mode));
+    if (!r.ok) throw rejectionToError(r.rejection);
+    const book = rampart.trading.engine(environment).books.get(account.id)!;
+    const s = settingOf(book, m!);
+    const locked = book.positions.has(m!.id) || [...book.orders.values()].some((o) => o.market === m!.id);
+    return { market: m!.id, leverage: s.leverage, margin_mode: s.mode, max_leverage: m!.maxLeverage, leverage_source: s.source, locked };
+  },
+});

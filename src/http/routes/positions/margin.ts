@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+import { dec } from '../../../engine/decimal.js';
+import { ApiError, rejectionToError } from '../../../errors/api-error.js';
+import { DecimalString } from '../../../schemas/common.js';
+import { idempotencyKeyOf } from '../../plugins/idempotency.js';
+import { Position } from '../../schemas/orders.js';
+import { defineRoute } from '../../route.js';
+import { assertEngine, assertKeyMarket, ENGINE_CODES, MarketParams, tradingAccount } from '../orders/shared.js';
+
+export default defineRoute({
+  method: 'POST',
+  url: '/v1/accounts/:account_id/positions/:market/margin',
+  summary: "Add (+) or remove (−) an isolated position's margin",
+  tags: ['positions'],
+  access: 'trade',
+  idempotencyKey: true,
+  errors: ['account_not_found', 'account_not_ready', 'account_not_tradable', 'position_not_found', 'position_not_isolated', 'insufficient_balance', 'liquidation_risk', 'key_market_not_allowed', ...ENGINE_CODES],
+  schema: { params: MarketParams, body: Type.Object({ amount: DecimalString }, { additionalProperties: false }), response: { 200: Position } },
+  handler: async ({ rampart, principal, params, body, environment, request, reply, idempotency }) => {
+    idempotencyKeyOf(request);
+    const amount = dec(body.amount);
+    if (amount === 0n) throw new ApiError('invalid_request', { message: 'amount must not be zero', details: { field: 'amount' } });
+    const account = await tradingAccount(rampart, principal, params.account_id, environment);
+    assertKeyMarket(principal, params.market);
+    assertEngine(rampart, environment);
+    return idempotency.run(request, reply, principal, async (tx) => {
+      const r = await rampart.trading.command(environment, (e) => e.adjustMargin(account.id, params.market, amount, rampart.clock.now()), tx);
+      if (!r.ok) throw rejectionToError(r.rejection);
+      return { status: 200, kind: 'literal', id: JSON.stringify(rampart.trading.positionData(environment, r.value)) };
+    });
+  },
+});
