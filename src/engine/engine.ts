@@ -1,5 +1,5 @@
 import type { Rejection } from '../errors/api-error.js';
-import { add, ceilToStep, div, floorToStep, fmt, fromInt, isMultipleOf, mul, nearestSteps, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { add, ceilToStep, div, floorToStep, fmt, fromInt, isMultipleOf, mul, nearestSteps, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { figures, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
 import { judge } from './fill-rules.js';
 import { net } from './netting.js';
@@ -246,6 +246,78 @@ export class Engine {
       }
     }
     return total;
+  }
+
+  /**
+   * The order as the API knows it when the engine's answer was lost (SPEC: 202, status unconfirmed). It is
+   * stored but not on the engine; it settles once the engine's answer comes (placeUnconfirmed) or never does
+   * (settleLost).
+   */
+  unconfirmed(req: PlaceRequest): Order {
+    const book = this.books.get(req.accountId)!;
+    const b = req.body;
+    const d = (t: string | undefined) => (t === undefined ? null : (parseDec(t) ?? null));
+    const o: Order = {
+      id: req.orderId ?? this.o.newId('ord'),
+      seq: this.nextSeq(),
+      clientOrderId: b.client_order_id ?? null,
+      accountId: book.id,
+      customerId: book.customerId,
+      keyId: req.actor.keyId,
+      market: b.market,
+      side: b.side,
+      type: b.type,
+      status: transition('pending', 'lose_answer'),
+      size: d(b.size) ?? ZERO,
+      filledSize: ZERO,
+      limitPrice: d(b.limit_price),
+      stopPrice: d(b.stop_price),
+      worstPrice: d(b.worst_price),
+      averageFillPrice: null,
+      fee: null,
+      reduceOnly: b.reduce_only ?? false,
+      postOnly: b.post_only ?? false,
+      tif: b.time_in_force ?? (b.type === 'market' ? 'ioc' : 'gtc'),
+      expiresAt: b.expires_at ?? null,
+      origin: req.actor.origin,
+      exits: req.exits,
+      exitKind: null,
+      trailingDistance: null,
+      trailingAnchor: null,
+      triggered: false,
+      closeReason: null,
+      cancelReason: null,
+      reject: null,
+      createdAt: req.now,
+      filledAt: null,
+      canceledAt: null,
+      updatedAt: req.now,
+      activeFrom: req.now,
+    };
+    if (o.clientOrderId) this.rememberClientId(o.customerId, o.clientOrderId, o.id);
+    this.touch(o);
+    return o;
+  }
+
+  /** The engine never received an unconfirmed order: it ends rejected (CONTRACT §7). */
+  settleLost(o: Order, now: number): void {
+    o.status = transition(o.status, 'reject');
+    o.reject = { code: 'order_rejected', message: 'The order never reached the engine; nothing was placed.' };
+    o.updatedAt = now;
+    this.touch(o);
+    this.emit({ type: 'order.rejected', accountId: o.accountId, at: now, source: sourceOf(o.origin), order: o });
+  }
+
+  /** The engine's late answer for an unconfirmed order: placed now, or rejected with the code a placement gets. */
+  settleLate(shell: Order, req: PlaceRequest): Order {
+    const r = this.place({ ...req, orderId: shell.id });
+    if (r.ok) return r.value;
+    shell.status = transition(shell.status, 'reject');
+    shell.reject = r.rejection;
+    shell.updatedAt = req.now;
+    this.touch(shell);
+    this.emit({ type: 'order.rejected', accountId: shell.accountId, at: req.now, source: sourceOf(shell.origin), order: shell });
+    return shell;
   }
 
   place(req: PlaceRequest): Outcome<Order> {

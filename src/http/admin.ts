@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { timingSafeEqual } from 'node:crypto';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, rejectionToError } from '../errors/api-error.js';
+import { orderFromData, orderView } from '../services/trading-views.js';
+import { PreviewBody } from './schemas/orders.js';
 import { ManualClock } from '../engine/clock.js';
 import { DecimalString, Environment, Nullable, TimeMs } from '../schemas/common.js';
 import type { Rampart } from '../services/rampart.js';
@@ -36,6 +38,9 @@ const Fault = Type.Union([
   strict({ kind: Type.Literal('store_failing'), enabled: Type.Boolean() }),
   strict({ kind: Type.Literal('store_error'), enabled: Type.Boolean() }),
   strict({ kind: Type.Literal('store_delay'), ms: Type.Integer({ minimum: 0, maximum: 60_000 }) }),
+  strict({ kind: Type.Literal('engine_busy'), enabled: Type.Boolean() }),
+  strict({ kind: Type.Literal('engine_delay'), ms: Type.Integer({ minimum: 0, maximum: 60_000 }) }),
+  strict({ kind: Type.Literal('engine_lost'), enabled: Type.Boolean() }),
   strict({ kind: Type.Literal('clear') }),
 ]);
 
@@ -139,6 +144,49 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
     { schema: { params: strict({ environment: Environment }), body: strict({ enabled: Type.Optional(Type.Boolean()), sandbox_opening: Type.Optional(Type.Boolean()) }) } },
     async (req) => environments.set((req.params as { environment: 'live' | 'sandbox' }).environment, req.body as { enabled?: boolean; sandbox_opening?: boolean }),
   );
+  app.post('/admin/v1/engine/restart', { schema: { body: strict({ environment: Environment }) } }, async (req) => {
+    const { environment } = req.body as { environment: 'live' | 'sandbox' };
+    await rampart.trading.restart(environment);
+    return { environment, restarted_at: rampart.clock.now() };
+  });
+  app.post(
+    '/admin/v1/accounts/:id/orders',
+    { schema: { params: IdParam, body: Type.Object({ ...PreviewBody.properties, origin: Type.Union([Type.Literal('platform'), Type.Literal('strategy'), Type.Literal('tradingview')]) }, { additionalProperties: false }) } },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const { origin, ...body } = req.body as Static<typeof PreviewBody> & { origin: 'platform' | 'strategy' | 'tradingview' };
+      const account = await rampart.store.getAccount(id);
+      if (!account) throw new ApiError('account_not_found', { details: { account_id: id } });
+      accounts.assertTradable(account);
+      rampart.trading.ensureBook(account);
+      const r = await rampart.trading.command(account.environment, (e) =>
+        e.place({ accountId: id, body, exits: null, actor: { keyId: null, fences: null, origin }, now: rampart.clock.now() }),
+      );
+      if (!r.ok) throw rejectionToError(r.rejection);
+      reply.code(201);
+      return orderView(r.value);
+    },
+  );
+  app.delete(
+    '/admin/v1/accounts/:id/orders/:order_id',
+    { schema: { params: strict({ id: Type.String(), order_id: Type.String() }), body: strict({ reason: Type.Union([Type.Literal('external'), Type.Literal('strategy')]) }) } },
+    async (req) => {
+      const { id, order_id } = req.params as { id: string; order_id: string };
+      const { reason } = req.body as { reason: 'external' | 'strategy' };
+      const account = await rampart.store.getAccount(id);
+      if (!account) throw new ApiError('account_not_found', { details: { account_id: id } });
+      const row = await rampart.store.getOrder(order_id);
+      if (!row || row.account_id !== id) throw new ApiError('order_not_found', { details: { order_id } });
+      const order = await rampart.trading.command(account.environment, (e) => {
+        const o = e.order(order_id);
+        if (!o || o.status !== 'working') return undefined;
+        e.cancel(o, reason, rampart.clock.now());
+        return o;
+      });
+      if (!order) throw new ApiError('order_not_working', { details: { order_id, status: orderFromData(row.data).status } });
+      return orderView(order);
+    },
+  );
   if (rampart.config.faults) {
     app.post('/admin/v1/faults', { schema: { body: Fault } }, async (req) => {
       const f = req.body as Static<typeof Fault>;
@@ -146,16 +194,23 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
       if (f.kind === 'engine_down') rampart.engine.up[f.environment] = !f.enabled;
       if (f.kind === 'store_failing') store.failing = f.enabled;
       if (f.kind === 'store_error') store.erroring = f.enabled;
+      const engine = rampart.trading.faults;
+      if (f.kind === 'engine_busy') engine.busy = f.enabled;
+      if (f.kind === 'engine_delay') engine.answerDelayMs = f.ms;
+      if (f.kind === 'engine_lost') engine.answerLost = f.enabled;
       if (f.kind === 'store_delay') store.delayMs = f.ms;
       if (f.kind === 'clear') {
         store.failing = false;
         store.erroring = false;
         store.delayMs = 0;
+        engine.busy = false;
+        engine.answerDelayMs = 0;
+        engine.answerLost = false;
         rampart.engine.up.live = true;
         rampart.engine.up.sandbox = true;
       }
       if (f.kind === 'clear' || f.kind === 'engine_down') rampart.engine.kick();
-      return { engine_up: rampart.engine.up, store };
+      return { engine_up: rampart.engine.up, store, engine };
     });
   }
   return app;

@@ -124,6 +124,7 @@ export function fillToData(f: Fill): string {
 
 /** Where an isolated position's margin plus P&L meets maintenance (cross: the account's free equity stands in). */
 export function liquidationPrice(p: Position, m: MarketSpec, cushion: Dec): Dec | null {
+  if (p.size === 0n) return null;
   const notionalEntry = mul(p.entryPrice, p.size);
   if (p.side === 'long') {
     const denom = mul(p.size, sub(ONE, m.maintenanceRate));

@@ -3,9 +3,9 @@ import type { Config } from '../config/config.js';
 import type { Book } from '../engine/book.js';
 import type { Clock } from '../engine/clock.js';
 import { dec, fmt } from '../engine/decimal.js';
-import { Engine, type Effects } from '../engine/engine.js';
+import { Engine, type Effects, type PlaceRequest } from '../engine/engine.js';
 import { marketSpec } from '../engine/market-spec.js';
-import type { Position } from '../engine/state.js';
+import type { Order, Position } from '../engine/state.js';
 import type { MarketSpec, Quote } from '../engine/types.js';
 import type { Quote as BookQuote, QuoteBook } from '../feed/quotes.js';
 import type { Environment } from '../schemas/common.js';
@@ -15,6 +15,10 @@ import type { MarketService } from './markets.js';
 import { eventView, fillToData, orderFromData, orderToData, positionFromData, positionToData, positionView } from './trading-views.js';
 
 const ENVS: Environment[] = ['live', 'sandbox'];
+/** How long the API waits for the engine's answer to a placement (SPEC: up to two seconds). */
+export const ANSWER_WAIT_MS = 2000;
+/** After this long an unconfirmed order the engine never received is settled as rejected. */
+const UNCONFIRMED_SETTLE_MS = 1000;
 const tagOf = (env: Environment) => (env === 'live' ? 'live' : 'test');
 
 /** Test-only switches (RAMPART_FAULTS=1) on the way to the engine. */
@@ -205,6 +209,29 @@ export class Trading {
       const view = eventView(e, id, (p) => this.positionData(env, p));
       await tx.insertEvent({ seq, id, environment: env, account_id: e.accountId, type: e.type, created_at: e.at, data: JSON.stringify(view) });
     }
+  }
+
+  /**
+   * Settles an unconfirmed order later: the engine's late answer after `delayMs`, or (lost, delayMs null) the
+   * reconciliation that finds the engine never received it.
+   */
+  settleLater(env: Environment, shell: Order, req: PlaceRequest, delayMs: number | null): void {
+    const settle = () =>
+      void this.command(env, (e) => (delayMs === null ? e.settleLost(shell, this.clock.now()) : e.settleLate(shell, { ...req, now: this.clock.now() }))).catch(
+        (err: unknown) => this.log.error({ err, order_id: shell.id }, 'settling an unconfirmed order failed'),
+      );
+    const wait = delayMs ?? UNCONFIRMED_SETTLE_MS;
+    if (this.clock.kind === 'manual') {
+      // On the manual clock the answer comes when the clock passes its time, so tests move time, not wait.
+      const due = this.clock.now() + wait;
+      const off = this.clock.onAdvance((now) => {
+        if (now < due) return;
+        off();
+        settle();
+      });
+      return;
+    }
+    setTimeout(settle, wait).unref();
   }
 
   /** A position as REST shows it. */

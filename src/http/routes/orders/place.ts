@@ -1,6 +1,7 @@
 import { Order, PlaceBody } from '../../schemas/orders.js';
 import { ApiError, rejectionToError } from '../../../errors/api-error.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
+import { ANSWER_WAIT_MS } from '../../../services/trading.js';
 import { defineRoute } from '../../route.js';
 import { AccountParams, assertEngine, ENGINE_CODES, exitsOf, fencesOf, tradingAccount } from './shared.js';
 
@@ -27,19 +28,27 @@ export default defineRoute({
     assertEngine(rampart, environment);
     const { take_profit, stop_loss, break_even, ...order } = body;
     const exits = exitsOf({ take_profit, stop_loss, break_even });
-    const now = rampart.clock.now();
-    return idempotency.run(request, reply, principal, async (tx) => {
+    const faults = rampart.trading.faults;
+    const lost = faults.answerLost || faults.answerDelayMs > ANSWER_WAIT_MS;
+    if (!lost && faults.answerDelayMs > 0) await new Promise((r) => setTimeout(r, faults.answerDelayMs));
+    const actor = { keyId: principal.kind === 'key' ? principal.id : null, fences: fencesOf(principal), origin: 'api' as const };
+    const answer = await idempotency.run(request, reply, principal, async (tx) => {
       if (order.client_order_id) {
         const holder = await tx.findOrderByClientId(principal.customer.id, environment, order.client_order_id);
         if (holder) throw new ApiError('client_order_id_conflict', { details: { order_id: holder.id, client_order_id: order.client_order_id } });
       }
-      const r = await rampart.trading.command(
-        environment,
-        (e) => e.place({ accountId: account.id, body: order, exits, actor: { keyId: principal.kind === 'key' ? principal.id : null, fences: fencesOf(principal), origin: 'api' }, now }),
-        tx,
-      );
+      const req = { accountId: account.id, body: order, exits, actor, now: rampart.clock.now() };
+      if (lost) {
+        // The engine's answer does not come within the wait: 202, unconfirmed, settles later (SPEC).
+        const shell = await rampart.trading.command(environment, (e) => e.unconfirmed(req), tx);
+        rampart.trading.settleLater(environment, shell, req, faults.answerLost ? null : faults.answerDelayMs);
+        return { status: 202, kind: 'order', id: shell.id };
+      }
+      const r = await rampart.trading.command(environment, (e) => e.place(req), tx);
       if (!r.ok) throw rejectionToError(r.rejection);
       return { status: 201, kind: 'order', id: r.value.id };
     });
+    if (reply.statusCode === 202) reply.header('Location', `/v1/accounts/${account.id}/orders/${(answer as { id: string }).id}`);
+    return answer;
   },
 });
