@@ -189,6 +189,9 @@ export class Engine {
     const before = this.figures(book);
     const required = div(mul(opening, priced.valuePrice), fromInt(setting.leverage));
     const fee = roundMoney(mul(mul(priced.immediate ?? priced.valuePrice, priced.size), priced.immediate !== null ? m.takerFee : m.makerFee));
+    if (book.balance <= 0n) {
+      return fail('insufficient_balance', { balance: fmt(book.balance) }, 'The balance does not cover the fee of a new order.');
+    }
     if (opening > 0n && required > before.available) {
       return fail('insufficient_margin', { required: fmt(roundMoney(required)), available: fmt(roundMoney(before.available)) });
     }

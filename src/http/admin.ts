@@ -98,13 +98,33 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
   app.delete('/admin/v1/tokens/:id', { schema: { params: IdParam } }, async (req) => tokens.revoke((req.params as { id: string }).id));
   app.patch(
     '/admin/v1/accounts/:id',
-    { schema: { params: IdParam, body: strict({ status: Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('closed')]) }) } },
+    {
+      schema: {
+        params: IdParam,
+        body: Type.Object(
+          {
+            status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('closed')])),
+            paused_until: Type.Optional(Nullable(TimeMs)),
+          },
+          { additionalProperties: false, minProperties: 1 },
+        ),
+      },
+    },
     async (req) => {
       const { id } = req.params as { id: string };
-      const { status } = req.body as { status: 'active' | 'suspended' | 'closed' };
+      const { status, paused_until } = req.body as { status?: 'active' | 'suspended' | 'closed'; paused_until?: number | null };
       const account = await rampart.store.getAccount(id);
       if (!account) throw new ApiError('account_not_found', { details: { account_id: id } });
-      await rampart.store.transaction((tx) => tx.updateAccount(id, { status, status_reason: status === 'active' ? null : status }, rampart.clock.now()));
+      await rampart.store.transaction((tx) =>
+        tx.updateAccount(
+          id,
+          {
+            ...(status !== undefined ? { status, status_reason: status === 'active' ? null : status } : {}),
+            ...(paused_until !== undefined ? { paused_until } : {}),
+          },
+          rampart.clock.now(),
+        ),
+      );
       return accounts.view((await rampart.store.getAccount(id))!);
     },
   );
