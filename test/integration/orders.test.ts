@@ -99,4 +99,19 @@ describe('orders over HTTP', () => {
     const placed = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body });
     expect(placed.body).toMatchObject({ status: 'filled', size: pv.body.size, average_fill_price: pv.body.price.price, fee: pv.body.fee });
   });
+
+  it('edits a working order, emitting order.edited, and refuses edits of ended orders', async () => {
+    const t = await s.trader();
+    const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' } });
+    const edited = await s.sandboxCall('PATCH', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key, idempotencyKey: ik(), body: { size: '0.02', limit_price: '59500' } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ id: r.body.id, status: 'working', size: '0.02', limit_price: '59500' });
+    expectError(await s.sandboxCall('PATCH', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key, idempotencyKey: ik(), body: { limit_price: '59500.3' } }), 400, 'invalid_price_tick');
+    expectError(await s.sandboxCall('PATCH', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key, idempotencyKey: ik(), body: { limit_price: '70000' } }), 422, 'price_out_of_band');
+    expectError(await s.sandboxCall('PATCH', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key, idempotencyKey: ik(), body: {} }), 400, 'invalid_request');
+    await s.sandboxCall('DELETE', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key, idempotencyKey: ik() });
+    expectError(await s.sandboxCall('PATCH', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key, idempotencyKey: ik(), body: { size: '0.03' } }), 409, 'order_not_working', { status: 'canceled' });
+    const events = await s.rampart.store.listOrders({ accountId: t.accountId, limit: 10 });
+    expect(events).toHaveLength(1);
+  });
 });

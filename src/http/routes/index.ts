@@ -7,6 +7,7 @@ import listMargin from './margin/list.js';
 import setMargin from './margin/set.js';
 import cancelAll from './orders/cancel-all.js';
 import cancelOrder from './orders/cancel.js';
+import editOrder from './orders/edit.js';
 import getOrder from './orders/get.js';
 import listOrders from './orders/list.js';
 import placeOrder from './orders/place.js';
@@ -35,6 +36,7 @@ export const apiRoutes: RouteDef[] = [
   listOrders,
   getOrder,
   cancelOrder,
+  editOrder,
   listPositions,
   closeAll,
   getPosition,

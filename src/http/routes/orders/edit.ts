@@ -1,0 +1,62 @@
+import { Type } from 'typebox';
+import { ApiError, rejectionToError } from '../../../errors/api-error.js';
+import { PositiveDecimal, TimeMs } from '../../../schemas/common.js';
+import { idempotencyKeyOf } from '../../plugins/idempotency.js';
+import { BreakEvenIn, Order, StopLossIn, TakeProfitIn } from '../../schemas/orders.js';
+import { defineRoute } from '../../route.js';
+import { assertEngine, assertKeyMarket, ENGINE_CODES, exitsOf, fencesOf, OrderParams, tradingAccount } from './shared.js';
+
+export default defineRoute({
+  method: 'PATCH',
+  url: '/v1/accounts/:account_id/orders/:order_id',
+  summary: 'Edit a working order (size, limit_price, stop_price, expires_at, exits) → order.edited',
+  tags: ['orders'],
+  access: 'trade',
+  idempotencyKey: true,
+  accountOrders: true,
+  errors: [
+    'account_not_found', 'account_not_ready', 'account_not_tradable', 'account_paused', 'order_not_found', 'order_not_working', 'key_market_not_allowed',
+    'invalid_size_step', 'invalid_price_tick', 'price_out_of_band', 'stop_already_triggered', 'order_too_small', 'insufficient_margin',
+    'exposure_cap_exceeded', 'reduce_only_violation', 'key_max_order_notional', 'key_max_position_notional', 'market_closed', 'market_halted',
+    'no_price', 'stale_quote', ...ENGINE_CODES,
+  ],
+  schema: {
+    params: OrderParams,
+    body: Type.Object(
+      {
+        size: Type.Optional(PositiveDecimal),
+        limit_price: Type.Optional(PositiveDecimal),
+        stop_price: Type.Optional(PositiveDecimal),
+        expires_at: Type.Optional(TimeMs),
+        take_profit: Type.Optional(Type.Union([TakeProfitIn, Type.Null()])),
+        stop_loss: Type.Optional(Type.Union([StopLossIn, Type.Null()])),
+        break_even: Type.Optional(Type.Union([BreakEvenIn, Type.Null()])),
+      },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+    response: { 200: Order },
+  },
+  handler: async ({ rampart, principal, params, body, environment, request, reply, idempotency }) => {
+    idempotencyKeyOf(request);
+    const account = await tradingAccount(rampart, principal, params.account_id, environment);
+    assertEngine(rampart, environment);
+    const { take_profit, stop_loss, break_even, ...fields } = body;
+    const touchesExits = take_profit !== undefined || stop_loss !== undefined || break_even !== undefined;
+    const exits = touchesExits ? exitsOf({ take_profit, stop_loss, break_even }) : undefined;
+    return idempotency.run(request, reply, principal, async (tx) => {
+      const row = await tx.getOrder(params.order_id);
+      if (!row || row.account_id !== account.id) throw new ApiError('order_not_found', { details: { order_id: params.order_id } });
+      assertKeyMarket(principal, row.market);
+      const r = await rampart.trading.command(
+        environment,
+        (e) => e.edit(account.id, params.order_id, { ...fields, ...(exits !== undefined ? { exits } : {}) }, fencesOf(principal), rampart.clock.now()),
+        tx,
+      );
+      if (!r.ok) {
+        if (r.rejection.code === 'order_not_found') throw new ApiError('order_not_working', { details: { order_id: row.id, status: row.status } });
+        throw rejectionToError(r.rejection);
+      }
+      return { status: 200, kind: 'order', id: r.value.id };
+    });
+  },
+});
