@@ -14,6 +14,8 @@ export interface Book {
   orders: Map<string, Order>;
   positions: Map<string, Position>;
   margin: Map<string, MarginSetting>;
+  /** The account's rule lets positions be opened or added to on a weekend trading day. */
+  weekendAllowed: boolean;
 }
 
 export interface Figures {

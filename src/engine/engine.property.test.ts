@@ -37,10 +37,11 @@ describe('engine properties over random quote paths and order streams', () => {
           quote: (m) => quotes.get(m),
           marketState: () => ({ status: 'open', offered: true }),
           newId: (p) => `${p}_${++ids}`,
+          isWeekend: () => false,
           caps: { perAccount: 1000, perCustomer: 1000 },
         });
         const start = dec('100000');
-        engine.addBook({ id: 'A', customerId: 'c', product: 'p', status: 'active', balance: start, orders: new Map(), positions: new Map(), margin: new Map() });
+        engine.addBook({ id: 'A', customerId: 'c', product: 'p', status: 'active', balance: start, orders: new Map(), positions: new Map(), margin: new Map(), weekendAllowed: true });
         let now = 1000;
         let last = dec('60000');
         const setQuote = () => {

@@ -18,9 +18,10 @@ function setup(balance = '100000') {
     quote: (m) => quotes.get(m),
     marketState: () => ({ status: 'open', offered: true }),
     newId: (p) => `${p}_${++n}`,
+    isWeekend: () => false,
     caps: { perAccount: 100, perCustomer: 1000 },
   });
-  engine.addBook({ id: 'A', customerId: 'c', product: 'p', status: 'active', balance: dec(balance), orders: new Map(), positions: new Map(), margin: new Map() });
+  engine.addBook({ id: 'A', customerId: 'c', product: 'p', status: 'active', balance: dec(balance), orders: new Map(), positions: new Map(), margin: new Map(), weekendAllowed: true });
   let now = 1_000;
   const tick = (bid: string, ask: string, last: string) => {
     now += 1000;
@@ -129,5 +130,20 @@ describe('engine', () => {
     expect(fx.events.find((e) => e.type === 'engine.restarted')?.restart).toEqual({ environment: 'sandbox', canceled_orders: 1, closed_positions: 1 });
     expect(fx.events.filter((e) => e.type === 'order.canceled').map((e) => e.order?.cancelReason)).toEqual(['system_restart']);
     expect(fx.events.find((e) => e.type === 'position.closed')?.closeReason).toBe('system_restart');
+  });
+});
+
+describe('engine refusals after acceptance', () => {
+  it('rejects a triggered opening stop whose margin is no longer there (status rejected, reject.code)', () => {
+    const { tick, place, book } = setup('10000');
+    tick('60000', '60001', '60000');
+    // 1.5 BTC at 61000 and 10x reserves 9150 of the 10000; a gap to 70000 needs 10500 when it triggers.
+    const stop = place({ type: 'stop_market', stop_price: '61000', size: '1.5' });
+    expect(stop.r.ok && stop.r.value.status).toBe('working');
+    const fx = tick('70000', '70000.5', '70000');
+    const rejected = fx.events.find((e) => e.type === 'order.rejected');
+    expect(rejected?.order?.reject?.code).toBe('insufficient_margin');
+    expect(rejected?.order?.status).toBe('rejected');
+    expect(book().orders.size).toBe(0);
   });
 });

@@ -19,6 +19,8 @@ export interface EngineOptions {
   quote(market: string): Quote | undefined;
   marketState(market: string): MarketStateLike;
   newId(prefix: 'ord' | 'fil'): string;
+  /** Whether the trading day containing t is a weekend day. */
+  isWeekend(t: number): boolean;
   caps: { perAccount: number; perCustomer: number };
 }
 
@@ -172,6 +174,9 @@ export class Engine {
     }
     const opening = openingSize({ side: priced.side, size: priced.size, reduceOnly: priced.reduceOnly }, pos);
     if (opening > 0n && !state.offered) return fail('market_not_offered', { market: m.id });
+    if (opening > 0n && !book.weekendAllowed && this.o.isWeekend(req.now)) {
+      return fail('order_rejected', { reason: 'weekend' }, "The account's rule does not allow opening or adding to positions on a weekend.");
+    }
     if (fences?.maxOrderUsd && priced.notional > fences.maxOrderUsd) return fail('key_max_order_notional', { max_order_usd: fmt(fences.maxOrderUsd) });
     const after = net(pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null, priced.side, priced.size, priced.immediate ?? priced.valuePrice).after;
     if (fences?.maxPositionUsd && after && mul(after.size, priced.valuePrice) > fences.maxPositionUsd && opening > 0n) {
@@ -394,6 +399,10 @@ export class Engine {
     if (!o.reduceOnly && o.createdAt !== now) {
       // A resting opening order that triggers must still find its margin (CONTRACT §7).
       const opening = openingSize(o, pos);
+      if (opening > 0n && !book.weekendAllowed && this.o.isWeekend(now)) {
+        o.reject = { code: 'order_rejected', message: 'Opening orders that trigger on a weekend are rejected by the account rule.', details: { reason: 'weekend' } };
+        return this.end(o, 'reject', now);
+      }
       if (opening > 0n) {
         const f = this.figures(book);
         const leverage = settingOf(book, m).leverage;

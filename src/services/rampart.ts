@@ -53,7 +53,7 @@ export class Rampart {
     this.engine = new EngineHost(opts.store, () => this.clock.now(), opts.log);
     this.keys = new KeyService(opts.store, this.clock, this.customers, this.accounts, this.markets.ids, () => this.engine.kick());
     this.tokens = new TokenService(opts.store, this.clock, this.customers, this.markets.ids, (env) => this.resource(env));
-    this.trading = new Trading(opts.config, opts.store, this.clock, this.markets, this.quotes, opts.log);
+    this.trading = new Trading(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
     this.accounts.liveFigures = (record) => {
       const book = this.trading.engine(record.environment)?.books.get(record.id);
       if (!book) return {};

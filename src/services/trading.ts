@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.js';
 import type { Book } from '../engine/book.js';
 import type { Clock } from '../engine/clock.js';
+import type { TradingCalendar } from '../engine/trading-day.js';
 import { dec, fmt } from '../engine/decimal.js';
 import { Engine, type Effects, type PlaceRequest } from '../engine/engine.js';
 import { marketSpec } from '../engine/market-spec.js';
@@ -49,6 +50,7 @@ export class Trading {
     private readonly clock: Clock,
     private readonly markets: MarketService,
     private readonly quotes: QuoteBook,
+    private readonly calendar: TradingCalendar,
     private readonly log: FastifyBaseLogger,
   ) {
     this.specs = new Map(config.markets.map((m) => [m.id, marketSpec(m)]));
@@ -69,6 +71,7 @@ export class Trading {
       quote: (m) => this.quote(m),
       marketState: (m) => this.markets.state(m),
       newId: (p) => newId(p),
+      isWeekend: (t) => this.calendar.isWeekend(t),
       caps: { perAccount: this.config.limits.working_orders.per_account, perCustomer: this.config.limits.working_orders.per_customer },
     });
   }
@@ -89,7 +92,17 @@ export class Trading {
   }
 
   private bookOf(a: AccountRecord): Book {
-    return { id: a.id, customerId: a.customer_id, product: a.product, status: a.status, balance: dec(a.balance), orders: new Map(), positions: new Map(), margin: new Map() };
+    return {
+      id: a.id,
+      customerId: a.customer_id,
+      product: a.product,
+      status: a.status,
+      balance: dec(a.balance),
+      orders: new Map(),
+      positions: new Map(),
+      margin: new Map(),
+      weekendAllowed: a.rule.weekend_allowed,
+    };
   }
 
   /** Makes sure an account opened since the engine loaded has its book. */
