@@ -75,25 +75,33 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     for (const m of methods) set.add(m);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  const routeError = (request: FastifyRequest): ApiError => {
     const path = request.url.split('?')[0] ?? '/';
     const found = paths.find('GET', path);
     const url = (found?.store as { url?: string } | undefined)?.url;
     if (url) {
       const allow = [...(methodsByPath.get(url) ?? [])].sort().join(', ');
-      return sendError(request, reply, new ApiError('method_not_allowed', { details: { allow: allow.split(', ') }, headers: { Allow: allow } }), docsUrl);
+      return new ApiError('method_not_allowed', { details: { allow: allow.split(', ') }, headers: { Allow: allow } });
     }
-    return sendError(request, reply, new ApiError('route_not_found', { details: { path } }), docsUrl);
-  });
+    return new ApiError('route_not_found', { details: { path } });
+  };
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, routeError(request), docsUrl));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Counted until the response is done or its connection is gone: a client that hangs up mid-request
+    // (no 'finish', so no onResponse) must not hold a slot for ever and end in permanent 503 capacity.
     load.inFlight++;
+    reply.raw.once('close', () => load.inFlight--);
+    // Every answer carries RateLimit-* (CONTRACT §5); those refused before the IP budget is spent show it unspent.
+    if (limiter) setRateHeaders(reply, limiter.peek('ip', request.ip));
     if (request.url.length > limits.url_max_bytes) {
       throw new ApiError('uri_too_long', { details: { max_bytes: limits.url_max_bytes } });
     }
     const def = request.routeOptions.config.def;
-    if (!def) return; // 404/405: answered by the not-found handler
+    // 404/405 before anything else looks at the request (CONTRACT §5), the body included: Fastify would
+    // otherwise parse the body of an unrouted request first and could answer 415 or 400 instead.
+    if (!def) throw routeError(request);
     checkBodyHeaders(request, limits.body_max_bytes);
     if (!deps.isReady()) throw new ApiError('not_ready');
     if (def.url !== '/v1/status' && def.url !== '/v1/openapi.json' && !rampart.environments.get(environment).enabled) {
@@ -110,10 +118,6 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       if (def.accountOrders && accountId) spend(limiter, reply, 'account_orders', `${environment}:${accountId}`, tightest);
     }
   });
-  app.addHook('onResponse', async () => {
-    load.inFlight--;
-  });
-
   app.addHook('preValidation', async (request) => {
     const def = request.routeOptions.config.def;
     if (!def) return;

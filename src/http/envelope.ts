@@ -31,6 +31,8 @@ export function envelope(err: ApiError, requestId: string, docsUrl: string): Env
 
 /** Sends an ApiError with its status, envelope and headers (Retry-After on retryable answers, Allow on 405). */
 export function sendError(request: FastifyRequest, reply: FastifyReply, err: ApiError, docsUrl: string): FastifyReply {
+  // Also on answers that never ran the onRequest hooks (Fastify's framework errors: malformed URLs).
+  reply.header('X-Request-Id', request.id);
   if (err.headers) reply.headers(err.headers);
   if (CODES[err.code].retryable) reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfter ?? 1))));
   return reply.code(err.status).type('application/json; charset=utf-8').send(envelope(err, request.id, docsUrl));

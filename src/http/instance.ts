@@ -1,7 +1,9 @@
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
-import { sendError } from './envelope.js';
+import { ApiError } from '../errors/api-error.js';
+import { envelope, sendError } from './envelope.js';
 import { installErrorHandling, toApiError } from './errors.js';
 import { installJsonParser } from './plugins/strict-input.js';
 import { installValidators } from './validation.js';
@@ -10,6 +12,39 @@ let requestCounter = 0;
 const processTag = Math.random().toString(36).slice(2, 6);
 /** Request ids: unique per process and sortable by arrival. */
 export const newRequestId = (): string => `req_${Date.now().toString(36)}${processTag}${(++requestCounter).toString(36).padStart(6, '0')}`;
+
+const MAX_HEADER_BYTES = 32 * 1024;
+
+/**
+ * What Node's HTTP parser refused before Fastify saw a request (a garbage request line, a bad header, headers over
+ * the limit, a request not received in time): the envelope, as invalid_request, then the connection is closed.
+ * Fastify's default answers its own JSON shape; the catalogue has no 408/431 code, so all of these are 400.
+ */
+function clientErrorHandler(docsUrl: string) {
+  return function (this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const message =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? `The request headers are over ${MAX_HEADER_BYTES} bytes.`
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 'The request was not received in time.'
+          : 'The request is not valid HTTP.';
+    const details = err.code === 'HPE_HEADER_OVERFLOW' ? { max_header_bytes: MAX_HEADER_BYTES } : undefined;
+    const e = new ApiError('invalid_request', { message, ...(details ? { details } : {}) });
+    const id = newRequestId();
+    const body = JSON.stringify(envelope(e, id, docsUrl));
+    this.log.debug({ err, request_id: id }, 'client error');
+    // As Node does: no answer in the middle of a response already started on this connection (pipelining).
+    const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !current?.headersSent) {
+      socket.write(
+        `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(err);
+  };
+}
 
 /**
  * A Fastify instance with Rampart's shared behaviour: request ids, the one error path, strict JSON,
@@ -25,16 +60,24 @@ export function createInstance(config: Config, logger: FastifyInstance['log'], l
     trustProxy: config.trustProxy,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1024 },
-    http: { maxHeaderSize: 32 * 1024 },
+    // requireHostHeader off so a missing Host answers our envelope (below) rather than Node's bare 400.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     connectionTimeout: 0,
     keepAliveTimeout: limits.timeouts.keep_alive_ms,
     requestTimeout: limits.timeouts.request_ms,
     frameworkErrors: (err, request, reply) => {
       sendError(request, reply, toApiError(err, request), config.docsUrl);
     },
+    clientErrorHandler: clientErrorHandler(config.docsUrl),
   });
   const server: Server = app.server;
   server.headersTimeout = limits.timeouts.headers_ms;
+  // HTTP/1.1 requires Host (RFC 9112 §3.2): still a 400, but the envelope.
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw new ApiError('invalid_request', { message: 'An HTTP/1.1 request needs a Host header.' });
+    }
+  });
   installErrorHandling(app, config.docsUrl);
   installValidators(app);
   installJsonParser(app, limits.json_max_depth, limits.body_max_bytes);

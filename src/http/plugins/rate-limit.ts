@@ -42,13 +42,26 @@ export class RateLimiter {
     const ok = b.tokens >= 1;
     if (ok) b.tokens -= 1;
     this.buckets.set(id, b);
+    return this.report(scope, ok, b.tokens);
+  }
+
+  /** The budget as it stands, spending nothing (for answers refused before the budget is spent). */
+  peek(scope: Scope, subject: string): Spend {
+    const { capacity, refill_per_second: rate } = this.config[scope];
+    const b = this.buckets.get(`${scope}\u0000${subject}`);
+    const tokens = b ? Math.min(capacity, b.tokens + (Math.max(0, this.now() - b.updated) / 1000) * rate) : capacity;
+    return this.report(scope, tokens >= 1, tokens);
+  }
+
+  private report(scope: Scope, ok: boolean, tokens: number): Spend {
+    const { capacity, refill_per_second: rate } = this.config[scope];
     return {
       ok,
       scope,
       limit: capacity,
-      remaining: Math.floor(b.tokens),
-      reset: Math.ceil((capacity - b.tokens) / rate),
-      retryAfter: ok ? 0 : Math.max(1, Math.ceil((1 - b.tokens) / rate)),
+      remaining: Math.floor(tokens),
+      reset: Math.ceil((capacity - tokens) / rate),
+      retryAfter: ok ? 0 : Math.max(1, Math.ceil((1 - tokens) / rate)),
     };
   }
 
