@@ -195,3 +195,24 @@ describe('RAMPART_RATE_LIMITS=off', () => {
     expect(s.logs.join('')).toMatch(/RATE LIMITING IS OFF/);
   });
 });
+
+describe('per-account budget for order calls (scope account_orders)', () => {
+  it('counts order placements per account, whatever the key, and leaves reads alone', async () => {
+    const s = await start({ limits: { rate_limits: { account_orders: { capacity: 2, refill_per_second: 1 } } } });
+    const t = await s.trader();
+    const other = await s.key(t.customer.id, {});
+    await s.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000.5' });
+    const body = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' };
+    expect((await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'a1', body })).status).toBe(201);
+    expect((await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: other.key, idempotencyKey: 'a2', body })).status).toBe(201);
+    const third = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'a3', body });
+    expectError(third, 429, 'rate_limited', { scope: 'account_orders' });
+    expect(third.body.error.type).toBe('rate_limit');
+    expect(budget(third)).toMatchObject({ limit: 2, remaining: 0 });
+    expect((await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders`, { key: t.key })).status).toBe(200);
+    await advance(s, 1000);
+    expect((await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'a3', body })).status).toBe(201);
+    const orders = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders`, { key: t.key });
+    expect(orders.body.data).toHaveLength(3);
+  });
+});
