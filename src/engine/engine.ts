@@ -809,7 +809,7 @@ export class Engine {
     if (!q) return fail('no_price', { market });
     if (now - q.time > m.staleAfterMs) return fail('stale_quote', { market });
     for (const o of [...book.orders.values()]) {
-      if (o.market === market && o.reduceOnly && o.exitKind === null && o.status === 'working') this.cancel(o, 'close_assist', now);
+      if (o.market === market && o.reduceOnly && o.exitKind === null && o.status === 'working') this.cancel(o, reason === 'close_all' ? 'close_all' : 'close_assist', now);
     }
     const o = this.systemOrder(p, now, origin);
     o.closeReason = reason;

@@ -99,6 +99,19 @@ export class TestServer {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
+  /** Stops the process's app and starts a new one on the same store (a restart of the service). */
+  async restart(): Promise<void> {
+    const config = this.app.rampart.config;
+    const now = this.app.rampart.clock.now();
+    await this.app.close();
+    this.app = await build({ config, logger: createLogger(config.logLevel), clockStart: now });
+    const live = await this.app.live.listen({ host: '127.0.0.1', port: 0 });
+    const sandbox = await this.app.sandbox.listen({ host: '127.0.0.1', port: 0 });
+    const admin = await this.app.admin.listen({ host: '127.0.0.1', port: 0 });
+    this.url = { live, sandbox, admin };
+    await this.app.loaded;
+  }
+
   async call<T = any>(base: string, method: string, path: string, o: CallOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...o.headers };
     if (o.key !== undefined) headers.authorization = `Bearer ${o.key}`;

@@ -156,3 +156,33 @@ describe('exits keep protecting the position with no client call', () => {
     expectError(await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: read.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1' } }), 403, 'insufficient_permission');
   });
 });
+
+describe('cancel reasons around positions', () => {
+  it('cancels exits position_reversed when an order flips the position, and close-all cancels reduce-only orders close_all', async () => {
+    const t = await s.trader();
+    await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1', stop_loss: { price: '58000' } } });
+    await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'sell', type: 'market', size: '0.3' } });
+    const pos = (await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/positions/BTC-USD`, { key: t.key })).body;
+    expect(pos).toMatchObject({ side: 'short', size: '0.2' });
+    const canceled = (await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders?status=canceled`, { key: t.key })).body.data;
+    expect(canceled.map((o: { cancel_reason: string }) => o.cancel_reason)).toEqual(['position_reversed']);
+    const ro = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.1', limit_price: '59000', reduce_only: true } });
+    expect(ro.body.status).toBe('working');
+    await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/positions/close-all`, { key: t.key, idempotencyKey: ik() });
+    const after = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders/${ro.body.id}`, { key: t.key });
+    expect(after.body).toMatchObject({ status: 'canceled', cancel_reason: 'close_all' });
+  });
+
+  it('a key limited to some markets cancels only those with cancel-all', async () => {
+    const t = await s.trader();
+    await price('3000', '3000.05', '3000', 'ETH-USD');
+    await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' } });
+    await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'ETH-USD', side: 'buy', type: 'limit', size: '1', limit_price: '2900' } });
+    const ethOnly = await s.key(t.customer.id, { markets: ['ETH-USD'] });
+    const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders/cancel-all`, { key: ethOnly.key, idempotencyKey: ik() });
+    expect(r.body.canceled_count).toBe(1);
+    expectError(await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders/cancel-all`, { key: ethOnly.key, idempotencyKey: ik(), body: { market: 'BTC-USD' } }), 422, 'key_market_not_allowed', { markets: ['ETH-USD'] });
+    const open = (await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders?status=open`, { key: t.key })).body.data;
+    expect(open.map((o: { market: string }) => o.market)).toEqual(['BTC-USD']);
+  });
+});
