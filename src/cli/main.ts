@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
+import pino from 'pino';
 import { build, createLogger } from '../app.js';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
 import { ApiError } from '../errors/api-error.js';
@@ -10,7 +11,7 @@ import { serve } from '../server.js';
 async function withServices<T>(fn: (r: Rampart) => Promise<T>): Promise<void> {
   const config = loadConfig();
   const store = new SqliteStore(config.databaseUrl.slice('sqlite:'.length));
-  const rampart = new Rampart({ config, store, log: createLogger('warn') });
+  const rampart = new Rampart({ config, store, log: createLogger('warn', pino.destination(2)) });
   try {
     const out = await fn(rampart);
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

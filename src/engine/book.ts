@@ -1,5 +1,7 @@
 import { add, div, fromInt, max, mul, sub, ZERO, type Dec } from './decimal.js';
 import { unrealized } from './netting.js';
+import type { Rule } from '../schemas/common.js';
+import type { RuleState } from './rules.js';
 import type { MarginSetting, Order, Position } from './state.js';
 import type { MarketSpec, Quote } from './types.js';
 
@@ -16,6 +18,15 @@ export interface Book {
   margin: Map<string, MarginSetting>;
   /** The account's rule lets positions be opened or added to on a weekend trading day. */
   weekendAllowed: boolean;
+  /** The account's rule and what it is judged on; absent, nothing is judged (engine unit tests). */
+  rule?: Rule;
+  rules?: RuleState;
+  startingBalance?: Dec;
+  createdAt?: number;
+  pausedUntil?: number | null;
+  statusReason?: string | null;
+  /** Per key: loss of the trading day from fills of orders placed with it, and until when it is stopped. */
+  keyLoss?: Map<string, { dayStart: number; loss: Dec; until: number | null }>;
 }
 
 export interface Figures {

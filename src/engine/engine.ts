@@ -3,6 +3,7 @@ import { add, ceilToStep, div, floorToStep, fmt, fromInt, isMultipleOf, mul, nea
 import { figures, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
 import { judge } from './fill-rules.js';
 import { net } from './netting.js';
+import { judgeRule, observe, onClosedTrade, onTrade, rollover, type Verdict } from './rules.js';
 import { checkOrder, type OrderBody, type PricedOrder } from './order-checks.js';
 import { transition } from './order-status.js';
 import type { CloseReason, EngineEvent, ExitSpec, Fill, Order, Position } from './state.js';
@@ -21,6 +22,8 @@ export interface EngineOptions {
   newId(prefix: 'ord' | 'fil'): string;
   /** Whether the trading day containing t is a weekend day. */
   isWeekend(t: number): boolean;
+  /** Trading days (rollovers); absent, no rollover is ever judged. */
+  calendar?: { dayStart(t: number): number; nextRollover(t: number): number; rolloversBetween(a: number, b: number): number };
   caps: { perAccount: number; perCustomer: number };
 }
 
@@ -30,6 +33,7 @@ export interface Fences {
   reduceOnly: boolean;
   maxOrderUsd: Dec | null;
   maxPositionUsd: Dec | null;
+  lossStopUsd?: Dec | null;
 }
 
 export interface Actor {
@@ -70,10 +74,14 @@ export interface Effects {
   positions: Map<string, { accountId: string; market: string; position: Position | null }>;
   balances: Map<string, Dec>;
   margins: Map<string, { accountId: string; market: string; leverage: number; mode: 'isolated' | 'cross' }>;
+  /** Accounts whose status, pause or rule figures changed. */
+  accounts: Map<string, Book>;
+  /** Points of the equity curve: one per closed trade, one per trading day. */
+  equity: { accountId: string; resolution: 'trade' | 'day'; time: number; equity: Dec; balance: Dec }[];
   events: EngineEvent[];
 }
 
-const newEffects = (): Effects => ({ orders: new Map(), fills: [], positions: new Map(), balances: new Map(), margins: new Map(), events: [] });
+const newEffects = (): Effects => ({ orders: new Map(), fills: [], positions: new Map(), balances: new Map(), margins: new Map(), accounts: new Map(), equity: [], events: [] });
 const fail = (code: Rejection['code'], details?: Record<string, unknown>, message?: string): { ok: false; rejection: Rejection } => ({
   ok: false,
   rejection: { code, ...(details ? { details } : {}), ...(message ? { message } : {}) },
@@ -96,6 +104,10 @@ export class Engine {
   private seq = 0;
   private deferred: Order[] | null = null;
   private tickTime = 0;
+  /** Accounts to judge against their rule once the current command or tick is done. */
+  private readonly dirty = new Set<string>();
+  private judging = false;
+  private currentDay = 0;
 
   constructor(private readonly o: EngineOptions) {
     for (const id of o.markets.keys()) this.triggers.set(id, new TriggerBook());
@@ -166,6 +178,8 @@ export class Engine {
     const fences = req.actor.fences;
     if (fences?.markets && !fences.markets.includes(m.id)) return fail('key_market_not_allowed', { markets: fences.markets });
     if (fences?.reduceOnly && !priced.reduceOnly) return fail('key_reduce_only');
+    const stop = req.actor.keyId ? book.keyLoss?.get(req.actor.keyId) : undefined;
+    if (stop?.until && stop.until > req.now) return fail('key_loss_stop_active', { unlocks_at: stop.until });
     if (priced.reduceOnly) {
       if (!pos || (priced.side === 'buy') === (pos.side === 'long')) {
         return fail('reduce_only_violation', { position: pos ? pos.side : null }, 'A reduce-only order needs a position on the other side to reduce.');
@@ -369,6 +383,7 @@ export class Engine {
       canceledAt: null,
       updatedAt: req.now,
       activeFrom: req.now,
+      keyLossStop: req.actor.fences?.lossStopUsd ?? null,
     };
     if (o.clientOrderId) this.rememberClientId(o.customerId, o.clientOrderId, o.id);
     o.status = transition(o.status, 'accept');
@@ -379,6 +394,7 @@ export class Engine {
     if (priced.immediate !== null) this.fill(o, priced.immediate, req.now, 'taker');
     else if (priced.expiresUnfilled) this.end(o, 'expire', req.now);
     else this.index(o);
+    this.judgeDirty(req.now);
     return { ok: true, value: o };
   }
 
@@ -419,6 +435,7 @@ export class Engine {
     const n = net(held, side, o.size, price);
     book.balance = sub(add(book.balance, n.realized), fee);
     this.fx.balances.set(book.id, book.balance);
+    this.afterFill(book, o, n.realized, fee, now);
     o.status = transition(o.status, 'fill');
     o.filledSize = o.size;
     o.averageFillPrice = price;
@@ -681,6 +698,9 @@ export class Engine {
       for (const o of deferred) if (this.open.get(o.id) === o && o.status === 'working') this.index(o);
     }
     this.liquidations(market, q, now);
+    for (const accountId of this.holders.get(market) ?? []) this.dirty.add(accountId);
+    this.onTime(now);
+    this.judgeDirty(now);
   }
 
   private onTrigger(t: Trigger, q: Quote, m: MarketSpec, now: number): void {
@@ -814,6 +834,7 @@ export class Engine {
     const o = this.systemOrder(p, now, origin);
     o.closeReason = reason;
     this.fill(o, p.side === 'long' ? q.bid : q.ask, now, 'taker');
+    this.judgeDirty(now);
     return { ok: true, value: o };
   }
 
@@ -937,6 +958,8 @@ export class Engine {
     for (const o of [...this.open.values()]) {
       if (o.status === 'working' && o.tif === 'gtd' && o.expiresAt !== null && o.expiresAt <= now) this.end(o, 'expire', now);
     }
+    this.onTime(now);
+    this.judgeDirty(now);
   }
 
   /**
@@ -964,6 +987,111 @@ export class Engine {
       if (canceled + closed > 0) {
         this.emit({ type: 'engine.restarted', accountId: book.id, at: now, source: 'engine', restart: { environment, canceled_orders: canceled, closed_positions: closed } });
       }
+    }
+  }
+
+  // ---- account rules and key loss stops -------------------------------------------------------------
+
+  /** What a fill means for the rule (trading day, references) and for the loss stop of the key that placed it. */
+  private afterFill(book: Book, o: Order, realized: Dec, fee: Dec, now: number): void {
+    if (book.rules && book.rule) {
+      if (o.origin !== 'system') onTrade(book.rules, now);
+      if (realized !== ZERO) {
+        onClosedTrade(book.rule, book.rules, book.balance);
+        const f = this.figures(book);
+        this.fx.equity.push({ accountId: book.id, resolution: 'trade', time: now, equity: f.equity, balance: book.balance });
+      }
+      this.fx.accounts.set(book.id, book);
+      this.dirty.add(book.id);
+    }
+    if (o.keyId && o.keyLossStop && this.o.calendar) {
+      book.keyLoss ??= new Map();
+      const day = this.o.calendar.dayStart(now);
+      const prev = book.keyLoss.get(o.keyId);
+      const tally = prev && prev.dayStart === day ? prev : { dayStart: day, loss: ZERO, until: null };
+      tally.loss = add(tally.loss, sub(fee, realized));
+      book.keyLoss.set(o.keyId, tally);
+      if (tally.until === null && tally.loss >= o.keyLossStop) {
+        tally.until = this.o.calendar.nextRollover(now);
+        for (const w of [...book.orders.values()]) if (w.keyId === o.keyId && w.status === 'working' && w.id !== o.id) this.cancel(w, 'key_loss_stop', now);
+      }
+      this.fx.accounts.set(book.id, book);
+    }
+  }
+
+  /** Time moved: a new trading day rolls every account over (overnight and weekend closes first). */
+  private onTime(now: number): void {
+    const cal = this.o.calendar;
+    if (!cal) return;
+    const day = cal.dayStart(now);
+    if (day <= this.currentDay) return;
+    this.currentDay = day;
+    for (const book of this.books.values()) {
+      if (!book.rule || !book.rules || book.status !== 'active' || book.rules.dayStart >= day) continue;
+      const rule = book.rule;
+      const close = !rule.overnight_allowed || (!rule.weekend_allowed && this.o.isWeekend(now));
+      if (close) this.flattenBook(book, 'risk_rule', 'risk_rule', now);
+      const before = this.figures(book);
+      this.fx.equity.push({ accountId: book.id, resolution: 'day', time: day, equity: before.equity, balance: book.balance });
+      rollover(rule, book.rules, book.balance, before.equity, day, cal.rolloversBetween(book.rules.dayStart, now));
+      this.fx.accounts.set(book.id, book);
+      this.dirty.add(book.id);
+    }
+  }
+
+  /** Judges every account touched by the command or tick just done, once, in a stable order. */
+  private judgeDirty(now: number): void {
+    if (this.judging || !this.o.calendar) {
+      if (!this.o.calendar) this.dirty.clear();
+      return;
+    }
+    this.judging = true;
+    try {
+      for (const id of [...this.dirty].sort()) {
+        this.dirty.delete(id);
+        const book = this.books.get(id);
+        if (!book?.rule || !book.rules || book.status !== 'active') continue;
+        const f = this.figures(book);
+        observe(book.rule, book.rules, book.balance, f.equity);
+        this.fx.accounts.set(book.id, book);
+        const verdict = judgeRule(book.rule, book.rules, {
+          balance: book.balance,
+          equity: f.equity,
+          flat: book.positions.size === 0,
+          starting: book.startingBalance ?? book.balance,
+          calendarDays: this.o.calendar.rolloversBetween(book.createdAt ?? now, now) + 1,
+          nextRollover: this.o.calendar.nextRollover(now),
+        });
+        if (verdict) this.applyVerdict(book, verdict, now);
+      }
+    } finally {
+      this.judging = false;
+      this.dirty.clear();
+    }
+  }
+
+  /** Fail and pass cancel and close first (CONTRACT §7), so nothing is left that the trader cannot close. */
+  private applyVerdict(book: Book, v: Verdict, now: number): void {
+    if (v.kind === 'flatten') {
+      this.flattenBook(book, 'flatten', 'flatten', now);
+      book.rules!.dailyLossActed = true;
+      if (v.pauseUntil !== null) book.pausedUntil = v.pauseUntil;
+    } else {
+      this.flattenBook(book, 'risk_rule', 'risk_rule', now);
+      book.status = v.kind === 'fail' ? 'failed' : 'passed';
+      book.statusReason = v.kind === 'fail' ? v.reason : 'profit_target';
+    }
+    this.fx.accounts.set(book.id, book);
+  }
+
+  /** Cancels every working order and closes every position at the market (or the last price when it has none). */
+  private flattenBook(book: Book, cancelReason: CancelReason, closeReason: CloseReason, now: number): void {
+    for (const o of [...book.orders.values()]) if (o.status === 'working') this.cancel(o, cancelReason, now);
+    for (const p of [...book.positions.values()]) {
+      const q = this.o.quote(p.market);
+      const o = this.systemOrder(p, now, 'system');
+      o.closeReason = closeReason;
+      this.fill(o, q ? (p.side === 'long' ? q.bid : q.ask) : p.entryPrice, now, 'taker');
     }
   }
 

@@ -55,6 +55,8 @@ export interface Order {
   updatedAt: number;
   /** Exits are judged from the tick after the fill that placed them. */
   activeFrom: number;
+  /** The loss stop of the key that placed it (counts this order's fills toward that key's daily loss). */
+  keyLossStop?: Dec | null;
 }
 
 export interface Fill {

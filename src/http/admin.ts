@@ -125,7 +125,9 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
           rampart.clock.now(),
         ),
       );
-      return accounts.view((await rampart.store.getAccount(id))!);
+      const updated = (await rampart.store.getAccount(id))!;
+      rampart.trading.syncAccount(updated);
+      return accounts.view(updated);
     },
   );
   app.put(

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Environment } from '../schemas/common.js';
-import type { Store } from '../store/port.js';
+import type { AccountRecord, Store } from '../store/port.js';
 
 /**
  * Where the trading engine of each environment is reached. Today it opens accounts (pending → active);
@@ -11,6 +11,9 @@ export class EngineHost {
   private poll: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  private started = false;
+  /** Told of accounts just opened (the trading engine takes them on). */
+  onActivated: (accounts: AccountRecord[]) => void = () => undefined;
 
   constructor(
     private readonly store: Store,
@@ -20,6 +23,8 @@ export class EngineHost {
 
   /** Opens pending accounts soon: right after a request committed one, and on a poll for the CLI's. */
   kick(): void {
+    // Only a serving process opens accounts; the CLI leaves them to the server's poll.
+    if (!this.started) return;
     if (this.running) {
       this.again = true;
       return;
@@ -46,9 +51,11 @@ export class EngineHost {
     await this.store.transaction(async (tx) => {
       for (const a of pending) await tx.updateAccount(a.id, { status: 'active' }, this.now());
     });
+    this.onActivated(pending);
   }
 
   start(pollMs: number): void {
+    this.started = true;
     this.kick();
     this.poll = setInterval(() => this.kick(), pollMs);
     this.poll.unref();

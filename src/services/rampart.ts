@@ -58,7 +58,25 @@ export class Rampart {
       const book = this.trading.engine(record.environment)?.books.get(record.id);
       if (!book) return {};
       const f = this.trading.engine(record.environment).figures(book);
-      return { unrealized_pnl: f.unrealizedPnl, margin_used: f.marginUsed };
+      const r = book.rules;
+      return {
+        unrealized_pnl: f.unrealizedPnl,
+        margin_used: f.marginUsed,
+        ...(r
+          ? {
+              day_start_balance: r.dayStartBalance,
+              day_start_equity: r.dayStartEquity,
+              peak_balance: r.peakBalance,
+              peak_equity: r.peakEquity,
+              drawdown_reference: r.drawdownReference,
+              trading_days: r.tradingDays,
+              last_trade_at: r.lastTradeAt,
+            }
+          : {}),
+      };
+    };
+    this.engine.onActivated = (accounts) => {
+      for (const a of accounts) this.trading.ensureBook({ ...a, status: 'active' });
     };
     const feed = opts.config.priceFeed;
     this.feed =

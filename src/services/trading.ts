@@ -3,7 +3,8 @@ import type { Config } from '../config/config.js';
 import type { Book } from '../engine/book.js';
 import type { Clock } from '../engine/clock.js';
 import type { TradingCalendar } from '../engine/trading-day.js';
-import { dec, fmt } from '../engine/decimal.js';
+import { dec, fmt, roundMoney } from '../engine/decimal.js';
+import { initialRuleState, ruleStateFromJson, ruleStateToJson } from '../engine/rules.js';
 import { Engine, type Effects, type PlaceRequest } from '../engine/engine.js';
 import { marketSpec } from '../engine/market-spec.js';
 import type { Order, Position } from '../engine/state.js';
@@ -72,6 +73,7 @@ export class Trading {
       marketState: (m) => this.markets.state(m),
       newId: (p) => newId(p),
       isWeekend: (t) => this.calendar.isWeekend(t),
+      calendar: this.calendar,
       caps: { perAccount: this.config.limits.working_orders.per_account, perCustomer: this.config.limits.working_orders.per_customer },
     });
   }
@@ -92,6 +94,8 @@ export class Trading {
   }
 
   private bookOf(a: AccountRecord): Book {
+    const starting = dec(a.starting_balance);
+    const stored = a.rule_state ? (JSON.parse(a.rule_state) as { rules: Record<string, unknown>; keyLoss: [string, { dayStart: number; loss: string; until: number | null }][] }) : null;
     return {
       id: a.id,
       customerId: a.customer_id,
@@ -102,7 +106,23 @@ export class Trading {
       positions: new Map(),
       margin: new Map(),
       weekendAllowed: a.rule.weekend_allowed,
+      rule: a.rule,
+      rules: stored ? ruleStateFromJson(stored.rules) : initialRuleState(dec(a.balance), starting, this.calendar.dayStart(a.created_at)),
+      startingBalance: starting,
+      createdAt: a.created_at,
+      pausedUntil: a.paused_until,
+      statusReason: a.status_reason,
+      keyLoss: new Map((stored?.keyLoss ?? []).map(([k, v]) => [k, { ...v, loss: dec(v.loss) }])),
     };
+  }
+
+  /** The operator changed an account's status or pause: the engine judges it (or not) accordingly. */
+  syncAccount(a: AccountRecord): void {
+    const book = this.engines[a.environment]?.books.get(a.id);
+    if (!book) return;
+    book.status = a.status;
+    book.statusReason = a.status_reason;
+    book.pausedUntil = a.paused_until;
   }
 
   /** Makes sure an account opened since the engine loaded has its book. */
@@ -216,6 +236,15 @@ export class Trading {
     for (const p of fx.positions.values()) await tx.putPosition(p.accountId, p.market, p.position ? positionToData(p.position) : null);
     for (const [id, balance] of fx.balances) await tx.updateAccount(id, { balance: fmt(balance) }, now);
     for (const s of fx.margins.values()) await tx.putMarginSetting(s.accountId, s.market, s.leverage, s.mode);
+    for (const b of fx.accounts.values()) {
+      const ruleState = b.rules
+        ? JSON.stringify({ rules: ruleStateToJson(b.rules), keyLoss: [...(b.keyLoss ?? new Map()).entries()].map(([k, v]) => [k, { ...v, loss: fmt(v.loss) }]) })
+        : null;
+      await tx.updateAccount(b.id, { status: b.status as AccountRecord['status'], status_reason: b.statusReason ?? null, paused_until: b.pausedUntil ?? null, rule_state: ruleState }, now);
+    }
+    for (const p of fx.equity) {
+      await tx.insertEquityPoint({ account_id: p.accountId, resolution: p.resolution, time: p.time, equity: fmt(roundMoney(p.equity)), balance: fmt(p.balance) });
+    }
     for (const e of fx.events) {
       const seq = ++this.eventSeq;
       const id = `evt_${tagOf(env)}_${String(seq).padStart(12, '0')}`;

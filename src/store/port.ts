@@ -65,6 +65,8 @@ export interface AccountRecord {
   balance: string;
   rule: Rule;
   status_reason: string | null;
+  /** The engine's rule figures (JSON), null until the engine first judged the account. */
+  rule_state?: string | null;
   parked: boolean;
   paused_until: number | null;
   last_used_at: number;
@@ -138,6 +140,58 @@ export interface EventRow {
   data: string;
 }
 
+/** An event as the log holds it, with the customer of its account. */
+export interface StoredEvent extends EventRow {
+  customer_id: string | null;
+}
+
+export interface EventQuery {
+  environment?: Environment | undefined;
+  customerId?: string | undefined;
+  accountId?: string | undefined;
+  /** Events after this seq, oldest first. */
+  afterSeq: number;
+  limit: number;
+}
+
+export interface WebhookRecord {
+  id: string;
+  customer_id: string;
+  environment: Environment;
+  url: string;
+  types: string[] | null;
+  account_id: string | null;
+  secret: string;
+  /** The endpoint receives the events after this seq (those after its creation). */
+  after_seq: number;
+  created_at: number;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  event_seq: number;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: number | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface AttemptRow {
+  delivery_id: string;
+  n: number;
+  at: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface QuoteRow {
   market: string;
   bid: string;
@@ -175,6 +229,22 @@ export interface Reads {
   listMarginSettings(environment: Environment): Promise<{ account_id: string; market: string; leverage: number; mode: 'isolated' | 'cross' }[]>;
   listQuotes(): Promise<QuoteRow[]>;
   lastEventSeq(): Promise<number>;
+  /** Committed events only: never one of a transaction still in progress (what lists, streams and webhooks read). */
+  listEvents(q: EventQuery): Promise<StoredEvent[]>;
+  /** A committed event by id. */
+  getEvent(id: string): Promise<StoredEvent | undefined>;
+  /** The seq of the last committed event (0 when the log is empty). */
+  eventHead(): Promise<number>;
+  getWebhook(id: string): Promise<WebhookRecord | undefined>;
+  /** A customer's endpoints in an environment, oldest first, after the endpoint `afterId`. */
+  listWebhooks(customerId: string, environment: Environment, afterId: string | undefined, limit: number): Promise<WebhookRecord[]>;
+  listAllWebhooks(): Promise<WebhookRecord[]>;
+  /** An endpoint's deliveries, newest first, before the delivery `afterId`. */
+  listDeliveries(webhookId: string, afterId: string | undefined, limit: number): Promise<DeliveryRow[]>;
+  listAttempts(deliveryIds: string[]): Promise<AttemptRow[]>;
+  /** Pending deliveries due at `now`, in event order. */
+  dueDeliveries(now: number, limit: number): Promise<DeliveryRow[]>;
+  listEquityPoints(accountId: string, resolution: 'trade' | 'day'): Promise<{ time: number; equity: string; balance: string }[]>;
 }
 
 export interface Tx extends Reads {
@@ -187,7 +257,7 @@ export interface Tx extends Reads {
   insertAccount(a: AccountRecord): Promise<void>;
   updateAccount(
     id: string,
-    patch: Partial<Pick<AccountRecord, 'status' | 'status_reason' | 'balance' | 'parked' | 'paused_until' | 'last_used_at'>>,
+    patch: Partial<Pick<AccountRecord, 'status' | 'status_reason' | 'balance' | 'parked' | 'paused_until' | 'last_used_at' | 'rule_state'>>,
     at: number,
   ): Promise<boolean>;
   /** Next value of a named counter (customer numbers, live account ids, sandbox numbers per customer). */
@@ -202,7 +272,17 @@ export interface Tx extends Reads {
   putPosition(accountId: string, market: string, data: string | null): Promise<void>;
   putMarginSetting(accountId: string, market: string, leverage: number, mode: 'isolated' | 'cross'): Promise<void>;
   insertEvent(e: EventRow): Promise<void>;
+  /** Drops events created before `time` (retention). */
+  deleteEventsBefore(time: number): Promise<number>;
+  insertWebhook(w: WebhookRecord): Promise<void>;
+  deleteWebhook(id: string): Promise<boolean>;
+  insertDelivery(d: DeliveryRow): Promise<void>;
+  updateDelivery(id: string, patch: Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'finished_at'>): Promise<void>;
+  insertAttempt(a: AttemptRow): Promise<void>;
+  /** Drops finished deliveries (and their attempts) finished before `time`. */
+  deleteDeliveriesBefore(time: number): Promise<number>;
   putQuote(q: QuoteRow): Promise<void>;
+  insertEquityPoint(p: { account_id: string; resolution: 'trade' | 'day'; time: number; equity: string; balance: string }): Promise<void>;
 }
 
 export interface Store extends Reads {
@@ -210,6 +290,11 @@ export interface Store extends Reads {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Records that a key or token was used (best effort, batched; not part of any answer's durability). */
   touchCredential(kind: 'key' | 'token', id: string, at: number): void;
+  /**
+   * Told after a transaction that wrote events committed (persist before publish): the last seq it wrote and
+   * the accounts it wrote events for. Listeners read the events from the log.
+   */
+  onEventsCommitted(listener: (c: { lastSeq: number; accountIds: ReadonlySet<string> }) => void): () => void;
   readonly isNew: boolean;
   /** Test-only fault switches (RAMPART_FAULTS=1): fail every operation, or answer late. */
   readonly faults: { failing: boolean; erroring: boolean; delayMs: number };

@@ -8,6 +8,23 @@ const ik = () => `c-${++n}`;
 const base = loadConfig({});
 // ETH gets a small exposure cap, so the cap is reached before margin runs out.
 const markets = base.markets.map((m) => (m.id === 'ETH-USD' ? { ...m, exposure_cap_usd: '20000' } : m));
+// Sandbox accounts here carry a rule that never acts, so each refusal is reached alone (rules have their own tests).
+const free = {
+  id: 'rule-free',
+  stage: 'evaluation' as const,
+  size: '100000',
+  rule: {
+    starting_balance: '100000',
+    daily_loss: null,
+    drawdown: null,
+    profit_target: null,
+    min_trading_days: 0,
+    min_calendar_days: 0,
+    overnight_allowed: true,
+    weekend_allowed: true,
+    inactivity_days: null,
+  },
+};
 
 async function price(market: string, bid: string, ask: string, last: string) {
   expect((await s.admin('PUT', `/admin/v1/markets/${market}/price`, { bid, ask, last })).status).toBe(200);
@@ -17,7 +34,10 @@ async function price(market: string, bid: string, ask: string, last: string) {
 const btc = (extra: Record<string, unknown>) => ({ market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000', ...extra });
 
 beforeAll(async () => {
-  s = await TestServer.start({ config: { markets }, limits: { working_orders: { per_account: 3, per_customer: 100 } } });
+  s = await TestServer.start({
+    config: { markets, products: [...base.products, free] },
+    limits: { working_orders: { per_account: 3, per_customer: 100 }, sandbox_default_product: 'rule-free' },
+  });
   await price('BTC-USD', '60000', '60001', '60000.5');
   await price('ETH-USD', '3000', '3000.05', '3000');
 });

@@ -9,7 +9,12 @@ import {
   type AccountStatus,
   type CustomerRecord,
   type EnvironmentState,
+  type AttemptRow,
+  type DeliveryRow,
+  type EventQuery,
   type EventRow,
+  type StoredEvent,
+  type WebhookRecord,
   type IdempotencyRecord,
   type OrderQuery,
   type OrderRow,
@@ -79,12 +84,28 @@ const toAccount = (r: Row): AccountRecord => ({
   balance: r.balance as string,
   rule: json(r.rule),
   status_reason: (r.status_reason as string | null) ?? null,
+  rule_state: (r.rule_state as string | null) ?? null,
   parked: bool(r.parked),
   paused_until: r.paused_until === null ? null : Number(r.paused_until),
   last_used_at: Number(r.last_used_at),
   created_at: Number(r.created_at),
   updated_at: Number(r.updated_at),
 });
+
+const toWebhook = (r: Row): WebhookRecord => ({
+  id: r.id as string,
+  customer_id: r.customer_id as string,
+  environment: r.environment as Environment,
+  url: r.url as string,
+  types: r.types === null ? null : json<string[]>(r.types),
+  account_id: (r.account_id as string | null) ?? null,
+  secret: r.secret as string,
+  after_seq: Number(r.after_seq),
+  created_at: Number(r.created_at),
+});
+
+const DELIVERY_COLUMNS = 'id, webhook_id, event_seq, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, finished_at';
+const EVENT_COLUMNS = 'seq, id, environment, account_id, customer_id, type, created_at, data';
 
 const fenceParams = (f: KeyRecord | TokenRecord) => ({
   markets: f.markets === null ? null : JSON.stringify(f.markets),
@@ -113,6 +134,15 @@ export class SqliteStore implements Store {
   readonly faults: StoreFaults = { failing: false, erroring: false, delayMs: 0 };
   private readonly db: Database.Database;
   private readonly stmts = new Map<string, Database.Statement>();
+  /**
+   * A second connection for the event log: in WAL mode it sees committed data only, never the writes of a
+   * transaction in progress on `db` (an in-memory database has one connection: it reads through `db`).
+   */
+  private readonly logDb: Database.Database;
+  private readonly logStmts = new Map<string, Database.Statement>();
+  /** What the transaction in progress wrote to the event log (published after its COMMIT). */
+  private written: { lastSeq: number; accountIds: Set<string> } | undefined;
+  private readonly eventListeners = new Set<(c: { lastSeq: number; accountIds: ReadonlySet<string> }) => void>();
   private chain: Promise<unknown> = Promise.resolve();
   private readonly touches = new Map<string, { kind: 'key' | 'token'; id: string; at: number }>();
   private touchTimer: NodeJS.Timeout | undefined;
@@ -126,6 +156,12 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     this.isNew = this.migrate();
+    if (file === ':memory:') this.logDb = this.db;
+    else {
+      this.logDb = new Database(file, { fileMustExist: true });
+      this.logDb.pragma('busy_timeout = 5000');
+      this.logDb.pragma('query_only = ON');
+    }
   }
 
   private migrate(): boolean {
@@ -149,6 +185,15 @@ export class SqliteStore implements Store {
     if (!s) {
       s = this.db.prepare(sql);
       this.stmts.set(sql, s);
+    }
+    return s;
+  }
+
+  private logStmt(sql: string): Database.Statement {
+    let s = this.logStmts.get(sql);
+    if (!s) {
+      s = this.logDb.prepare(sql);
+      this.logStmts.set(sql, s);
     }
     return s;
   }
@@ -189,13 +234,33 @@ export class SqliteStore implements Store {
         const result = await fn(this.tx);
         if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
         this.run(() => this.stmt('COMMIT').run());
+        this.publishWritten();
         return result;
       } catch (err) {
+        this.written = undefined;
         if (this.db.inTransaction) this.stmt('ROLLBACK').run();
         throw err;
       }
     } finally {
       release();
+    }
+  }
+
+  onEventsCommitted(listener: (c: { lastSeq: number; accountIds: ReadonlySet<string> }) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  private publishWritten(): void {
+    const written = this.written;
+    this.written = undefined;
+    if (!written) return;
+    for (const l of this.eventListeners) {
+      try {
+        l(written);
+      } catch {
+        // A listener's fault must not fail a transaction that already committed.
+      }
     }
   }
 
@@ -223,6 +288,7 @@ export class SqliteStore implements Store {
     this.flushTouches();
     await this.chain;
     this.closed = true;
+    if (this.logDb !== this.db) this.logDb.close();
     this.db.close();
   }
 
@@ -358,7 +424,65 @@ export class SqliteStore implements Store {
 
   listQuotes = () => this.read(() => this.stmt('SELECT * FROM quotes').all() as QuoteRow[]);
 
+  listEquityPoints = (accountId: string, resolution: 'trade' | 'day') =>
+    this.read(() => this.stmt('SELECT time, equity, balance FROM equity_points WHERE account_id = ? AND resolution = ? ORDER BY seq').all(accountId, resolution) as { time: number; equity: string; balance: string }[]);
+
   lastEventSeq = () => this.read(() => Number((this.stmt('SELECT COALESCE(MAX(seq), 0) AS n FROM events').get() as Row).n));
+
+  listEvents = (q: EventQuery) =>
+    this.read(() => {
+      const where = ['seq > @after'];
+      const params: Row = { after: q.afterSeq, limit: q.limit };
+      if (q.accountId !== undefined) {
+        where.push('account_id = @account');
+        params.account = q.accountId;
+      }
+      if (q.customerId !== undefined) {
+        where.push('customer_id = @customer');
+        params.customer = q.customerId;
+      }
+      if (q.environment !== undefined) {
+        where.push('environment = @environment');
+        params.environment = q.environment;
+      }
+      return this.logStmt(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT @limit`).all(params) as StoredEvent[];
+    });
+
+  getEvent = (id: string) => this.read(() => this.logStmt(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`).get(id) as StoredEvent | undefined);
+
+  eventHead = () => this.read(() => Number((this.logStmt('SELECT COALESCE(MAX(seq), 0) AS n FROM events').get() as Row).n));
+
+  getWebhook = (id: string) => this.read(() => {
+    const r = this.stmt('SELECT * FROM webhooks WHERE id = ?').get(id) as Row | undefined;
+    return r ? toWebhook(r) : undefined;
+  });
+
+  listWebhooks = (customerId: string, environment: Environment, afterId: string | undefined, limit: number) =>
+    this.read(() => {
+      const after = afterId ? ((this.stmt('SELECT seq FROM webhooks WHERE id = ?').get(afterId) as Row | undefined)?.seq ?? -1) : 0;
+      return (
+        this.stmt('SELECT * FROM webhooks WHERE customer_id = ? AND environment = ? AND seq > ? ORDER BY seq LIMIT ?').all(customerId, environment, after, limit) as Row[]
+      ).map(toWebhook);
+    });
+
+  listAllWebhooks = () => this.read(() => (this.stmt('SELECT * FROM webhooks ORDER BY seq').all() as Row[]).map(toWebhook));
+
+  listDeliveries = (webhookId: string, afterId: string | undefined, limit: number) =>
+    this.read(() =>
+      afterId
+        ? (this.stmt(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = ? AND seq < (SELECT seq FROM webhook_deliveries WHERE id = ?) ORDER BY seq DESC LIMIT ?`).all(webhookId, afterId, limit) as DeliveryRow[])
+        : (this.stmt(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = ? ORDER BY seq DESC LIMIT ?`).all(webhookId, limit) as DeliveryRow[]),
+    );
+
+  listAttempts = (deliveryIds: string[]) =>
+    this.read(() =>
+      deliveryIds.length === 0
+        ? []
+        : (this.db.prepare(`SELECT * FROM webhook_attempts WHERE delivery_id IN (${deliveryIds.map(() => '?').join(', ')}) ORDER BY delivery_id, n`).all(...deliveryIds) as AttemptRow[]),
+    );
+
+  dueDeliveries = (now: number, limit: number) =>
+    this.read(() => this.stmt(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY event_seq, seq LIMIT ?`).all(now, limit) as DeliveryRow[]);
 
   // Writes (only through transaction) -------------------------------------------------------------
 
@@ -394,11 +518,11 @@ export class SqliteStore implements Store {
            status_reason, parked, paused_until, last_used_at, created_at, updated_at)
          VALUES (@id, @customer_id, @environment, @status, @stage, @product, @size, @starting_balance, @balance, @rule,
            @status_reason, @parked, @paused_until, @last_used_at, @created_at, @updated_at)`,
-      ).run({ ...a, rule: JSON.stringify(a.rule), parked: a.parked ? 1 : 0 });
+      ).run({ ...a, rule: JSON.stringify(a.rule), parked: a.parked ? 1 : 0, rule_state: undefined });
     },
     updateAccount: async (id: string, patch: Partial<AccountRecord>, at: number) => {
       const cols = Object.keys(patch).filter((k) =>
-        ['status', 'status_reason', 'balance', 'parked', 'paused_until', 'last_used_at'].includes(k),
+        ['status', 'status_reason', 'balance', 'parked', 'paused_until', 'last_used_at', 'rule_state'].includes(k),
       );
       if (cols.length === 0) return false;
       const values: Row = { id, updated_at: at };
@@ -450,7 +574,38 @@ export class SqliteStore implements Store {
       this.stmt('INSERT OR REPLACE INTO margin_settings (account_id, market, leverage, mode) VALUES (?, ?, ?, ?)').run(accountId, market, leverage, mode);
     },
     insertEvent: async (e: EventRow) => {
-      this.stmt('INSERT INTO events (seq, id, environment, account_id, type, created_at, data) VALUES (@seq, @id, @environment, @account_id, @type, @created_at, @data)').run(e);
+      this.stmt(
+        `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
+         VALUES (@seq, @id, @environment, @account_id, (SELECT customer_id FROM accounts WHERE id = @account_id), @type, @created_at, @data)`,
+      ).run(e);
+      this.written ??= { lastSeq: 0, accountIds: new Set() };
+      this.written.lastSeq = Math.max(this.written.lastSeq, e.seq);
+      this.written.accountIds.add(e.account_id);
+    },
+    deleteEventsBefore: async (time: number) => this.stmt('DELETE FROM events WHERE created_at < ?').run(time).changes,
+    insertWebhook: async (w: WebhookRecord) => {
+      this.stmt(
+        `INSERT INTO webhooks (id, customer_id, environment, url, types, account_id, secret, after_seq, created_at)
+         VALUES (@id, @customer_id, @environment, @url, @types, @account_id, @secret, @after_seq, @created_at)`,
+      ).run({ ...w, types: w.types === null ? null : JSON.stringify(w.types) });
+    },
+    deleteWebhook: async (id: string) => this.stmt('DELETE FROM webhooks WHERE id = ?').run(id).changes > 0,
+    insertDelivery: async (d: DeliveryRow) => {
+      this.stmt(
+        `INSERT OR IGNORE INTO webhook_deliveries (${DELIVERY_COLUMNS})
+         VALUES (@id, @webhook_id, @event_seq, @event_id, @event_type, @payload, @status, @attempts, @next_attempt_at, @created_at, @finished_at)`,
+      ).run(d);
+    },
+    updateDelivery: async (id: string, p: Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'finished_at'>) => {
+      this.stmt('UPDATE webhook_deliveries SET status = @status, attempts = @attempts, next_attempt_at = @next_attempt_at, finished_at = @finished_at WHERE id = @id').run({ id, ...p });
+    },
+    insertAttempt: async (a: AttemptRow) => {
+      this.stmt('INSERT INTO webhook_attempts (delivery_id, n, at, status_code, error, duration_ms) VALUES (@delivery_id, @n, @at, @status_code, @error, @duration_ms)').run(a);
+    },
+    deleteDeliveriesBefore: async (time: number) =>
+      this.stmt("DELETE FROM webhook_deliveries WHERE status != 'pending' AND finished_at < ?").run(time).changes,
+    insertEquityPoint: async (p: { account_id: string; resolution: 'trade' | 'day'; time: number; equity: string; balance: string }) => {
+      this.stmt('INSERT INTO equity_points (account_id, resolution, time, equity, balance) VALUES (@account_id, @resolution, @time, @equity, @balance)').run(p);
     },
     putQuote: async (q: QuoteRow) => {
       this.stmt('INSERT OR REPLACE INTO quotes (market, bid, ask, last, time) VALUES (@market, @bid, @ask, @last, @time)').run(q);

@@ -1,0 +1,163 @@
+import type { Rule } from '../schemas/common.js';
+import { dec, max, pct, sub, type Dec } from './decimal.js';
+
+/**
+ * What an account's rule is judged on (CONTRACT §3 Rule, decided semantics). Kept by the engine, stored with the
+ * account, shown as `metrics`.
+ */
+export interface RuleState {
+  /** Start of the trading day these figures belong to. */
+  dayStart: number;
+  dayStartBalance: Dec;
+  dayStartEquity: Dec;
+  /** Highest balance / equity so far in the trading day. */
+  peakBalance: Dec;
+  peakEquity: Dec;
+  drawdownReference: Dec;
+  tradingDays: number;
+  tradedToday: boolean;
+  lastTradeAt: number | null;
+  /** Trading days that ended since the last fill (or since the account opened). */
+  idleDays: number;
+  /** flatten / flatten_and_pause acted: daily loss is not judged again until the rollover. */
+  dailyLossActed: boolean;
+}
+
+export type Verdict =
+  | { kind: 'fail'; reason: 'daily_loss' | 'drawdown' | 'inactivity' }
+  | { kind: 'pass' }
+  | { kind: 'flatten'; pauseUntil: number | null };
+
+export function initialRuleState(balance: Dec, startingBalance: Dec, dayStart: number): RuleState {
+  return {
+    dayStart,
+    dayStartBalance: balance,
+    dayStartEquity: balance,
+    peakBalance: balance,
+    peakEquity: balance,
+    drawdownReference: startingBalance,
+    tradingDays: 0,
+    tradedToday: false,
+    lastTradeAt: null,
+    idleDays: 0,
+    dailyLossActed: false,
+  };
+}
+
+const amountOf = (x: { amount_usd: string | null; percent: string | null } | null, base: Dec): Dec | null =>
+  x ? (x.amount_usd !== null ? dec(x.amount_usd) : x.percent !== null ? pct(base, dec(x.percent)) : null) : null;
+
+export function dailyLossBasis(rule: Rule, s: RuleState, starting: Dec): Dec {
+  switch (rule.daily_loss?.basis as string | undefined) {
+    case 'peak_balance':
+      return s.peakBalance;
+    case 'peak_equity':
+      return s.peakEquity;
+    case 'start_balance':
+      return starting;
+    case 'day_start_equity':
+      return s.dayStartEquity;
+    default:
+      return s.dayStartBalance;
+  }
+}
+
+/** Daily loss limit in USD: amount_usd, else percent of the basis value at day start. */
+export function dailyLossLimit(rule: Rule, s: RuleState, starting: Dec): Dec | null {
+  const dl = rule.daily_loss;
+  if (!dl) return null;
+  const basisAtDayStart =
+    dl.basis === 'start_balance' ? starting : dl.basis === 'day_start_equity' || dl.basis === 'peak_equity' ? s.dayStartEquity : s.dayStartBalance;
+  return amountOf(dl, basisAtDayStart);
+}
+
+export function drawdownFloor(rule: Rule, s: RuleState, starting: Dec): Dec | null {
+  const amount = amountOf(rule.drawdown, starting);
+  return amount === null ? null : sub(s.drawdownReference, amount);
+}
+
+export function profitTarget(rule: Rule, starting: Dec): Dec | null {
+  return amountOf(rule.profit_target, starting);
+}
+
+/** Follows balance and equity: intraday peaks, and the references that move with them. */
+export function observe(rule: Rule, s: RuleState, balance: Dec, equity: Dec): void {
+  s.peakBalance = max(s.peakBalance, balance);
+  s.peakEquity = max(s.peakEquity, equity);
+  if (rule.drawdown?.mode === 'intraday_equity') s.drawdownReference = max(s.drawdownReference, equity);
+}
+
+/** A fill of an order the trader placed (not a liquidation, restart or rule close) makes the day a trading day. */
+export function onTrade(s: RuleState, now: number): void {
+  if (!s.tradedToday) {
+    s.tradedToday = true;
+    s.tradingDays += 1;
+  }
+  s.lastTradeAt = now;
+  s.idleDays = 0;
+}
+
+/** A trade closed (a fill realized P&L): end_of_trade references follow the balance. */
+export function onClosedTrade(rule: Rule, s: RuleState, balance: Dec): void {
+  if (rule.drawdown?.mode === 'end_of_trade') s.drawdownReference = max(s.drawdownReference, balance);
+}
+
+/** The day rolled over: new day-start values, end_of_day reference, idle count, daily loss armed again. */
+export function rollover(rule: Rule, s: RuleState, balance: Dec, equity: Dec, dayStart: number, daysPassed: number): void {
+  if (rule.drawdown?.mode === 'end_of_day') s.drawdownReference = max(s.drawdownReference, balance);
+  s.idleDays += s.tradedToday ? Math.max(0, daysPassed - 1) : daysPassed;
+  s.dayStart = dayStart;
+  s.dayStartBalance = balance;
+  s.dayStartEquity = equity;
+  s.peakBalance = balance;
+  s.peakEquity = equity;
+  s.tradedToday = false;
+  s.dailyLossActed = false;
+}
+
+/**
+ * Judges the rule: failure first (drawdown, daily loss with fail_account, inactivity), then the daily-loss
+ * flatten actions, then the profit target.
+ */
+export function judgeRule(
+  rule: Rule,
+  s: RuleState,
+  figures: { balance: Dec; equity: Dec; flat: boolean; starting: Dec; calendarDays: number; nextRollover: number },
+): Verdict | null {
+  const floor = drawdownFloor(rule, s, figures.starting);
+  if (floor !== null && figures.equity <= floor) return { kind: 'fail', reason: 'drawdown' };
+  if (rule.inactivity_days !== null && s.idleDays >= rule.inactivity_days) return { kind: 'fail', reason: 'inactivity' };
+  const limit = dailyLossLimit(rule, s, figures.starting);
+  if (limit !== null && !s.dailyLossActed) {
+    const loss = sub(dailyLossBasis(rule, s, figures.starting), figures.equity);
+    if (loss >= limit) {
+      const action = rule.daily_loss!.action;
+      if (action === 'fail_account') return { kind: 'fail', reason: 'daily_loss' };
+      return { kind: 'flatten', pauseUntil: action === 'flatten_and_pause' ? figures.nextRollover : null };
+    }
+  }
+  const target = profitTarget(rule, figures.starting);
+  if (target !== null) {
+    const closeFirst = rule.profit_target!.close_positions;
+    const profit = closeFirst ? (figures.flat ? sub(figures.balance, figures.starting) : null) : sub(figures.equity, figures.starting);
+    if (profit !== null && profit >= target && s.tradingDays >= rule.min_trading_days && figures.calendarDays >= rule.min_calendar_days) {
+      return { kind: 'pass' };
+    }
+  }
+  return null;
+}
+
+export function ruleStateToJson(s: RuleState): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...s };
+  for (const k of ['dayStartBalance', 'dayStartEquity', 'peakBalance', 'peakEquity', 'drawdownReference'] as const) out[k] = s[k].toString();
+  return out;
+}
+
+export function ruleStateFromJson(j: Record<string, unknown>): RuleState {
+  const s = { ...j } as unknown as RuleState;
+  for (const k of ['dayStartBalance', 'dayStartEquity', 'peakBalance', 'peakEquity', 'drawdownReference'] as const) {
+    (s as unknown as Record<string, unknown>)[k] = BigInt(String(j[k])) as Dec;
+  }
+  return s;
+}
+
