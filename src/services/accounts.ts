@@ -84,7 +84,20 @@ export class AccountService {
   liveFigures: (record: AccountRecord) => Partial<LiveFigures> = () => ({});
 
   view(record: AccountRecord): AccountView {
-    return accountView(record, { ...startingFigures(record), ...this.liveFigures(record) }, this.clock.now(), this.calendar);
+    const now = this.clock.now();
+    const parked = record.environment === 'sandbox' && now - record.last_used_at >= this.config.limits.sandbox_park_after_ms;
+    return accountView({ ...record, parked }, { ...startingFigures(record), ...this.liveFigures(record) }, now, this.calendar);
+  }
+
+  /**
+   * Using an account wakes it (a sandbox account unused for `sandbox_park_after_ms` shows parked). The time of
+   * use is written at most once a minute per account, so reads stay reads.
+   */
+  private async touch(a: AccountRecord): Promise<AccountRecord> {
+    const now = this.clock.now();
+    if (now - a.last_used_at < 60_000) return a;
+    await this.store.transaction((tx) => tx.updateAccount(a.id, { last_used_at: now }, now));
+    return { ...a, last_used_at: now };
   }
 
   /** The account when the customer may see it in this environment; account_not_found otherwise. */
@@ -93,7 +106,7 @@ export class AccountService {
     if (!a || a.customer_id !== customerId || a.environment !== environment) {
       throw new ApiError('account_not_found', { details: { account_id: id } });
     }
-    return a;
+    return this.touch(a);
   }
 
   /** The account must be open on the engine (account_not_ready while it is being opened). */

@@ -3,6 +3,7 @@ import getAccount from './accounts/get.js';
 import listAccounts from './accounts/list.js';
 import openAccount from './accounts/open.js';
 import listFills from './fills/list.js';
+import equityHistory from './history/equity.js';
 import listMargin from './margin/list.js';
 import setMargin from './margin/set.js';
 import cancelAll from './orders/cancel-all.js';
@@ -44,6 +45,7 @@ export const apiRoutes: RouteDef[] = [
   putExits,
   positionMargin,
   listFills,
+  equityHistory,
   listMargin,
   setMargin,
 ];
