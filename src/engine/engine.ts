@@ -100,6 +100,10 @@ export class Engine {
   private readonly last = new Map<string, Dec>();
   private readonly holders = new Map<string, Set<string>>();
   private readonly clientIds = new Map<string, string>();
+  /** Books by customer: exposure and working-order caps look at one customer's accounts, not all. */
+  private readonly byCustomer = new Map<string, Set<Book>>();
+  /** Working trailing stops by market: a tick moves only these. */
+  private readonly trailing = new Map<string, Set<Order>>();
   private fx: Effects = newEffects();
   private seq = 0;
   private deferred: Order[] | null = null;
@@ -124,6 +128,9 @@ export class Engine {
 
   addBook(book: Book): void {
     this.books.set(book.id, book);
+    let mine = this.byCustomer.get(book.customerId);
+    if (!mine) this.byCustomer.set(book.customerId, (mine = new Set()));
+    mine.add(book);
     for (const p of book.positions.values()) this.hold(p);
   }
 
@@ -201,7 +208,7 @@ export class Engine {
     if (priced.immediate === null && !priced.expiresUnfilled) {
       if (book.orders.size >= this.o.caps.perAccount) return fail('working_order_cap', { scope: 'account', limit: this.o.caps.perAccount });
       let customerCount = 0;
-      for (const b of this.books.values()) if (b.customerId === book.customerId) customerCount += b.orders.size;
+      for (const b of this.byCustomer.get(book.customerId) ?? []) customerCount += b.orders.size;
       if (customerCount >= this.o.caps.perCustomer) return fail('working_order_cap', { scope: 'customer', limit: this.o.caps.perCustomer });
     }
     const setting = settingOf(book, m);
@@ -257,8 +264,8 @@ export class Engine {
   private exposure(book: Book, m: MarketSpec): Dec {
     const q = this.o.quote(m.id);
     let total = ZERO;
-    for (const b of this.books.values()) {
-      if (b.customerId !== book.customerId || b.product !== book.product) continue;
+    for (const b of this.byCustomer.get(book.customerId) ?? []) {
+      if (b.product !== book.product) continue;
       const p = b.positions.get(m.id);
       if (p) total = add(total, mul(p.size, q?.last ?? p.entryPrice));
       for (const o of b.orders.values()) {
@@ -683,7 +690,7 @@ export class Engine {
     this.tickTime = now;
     this.deferred = [];
     try {
-      for (const o of this.open.values()) if (o.market === market && o.trailingDistance !== null && o.status === 'working') this.trail(o, q.last, now);
+      for (const o of this.trailing.get(market) ?? []) if (o.status === 'working') this.trail(o, q.last, now);
       for (const accountId of this.holders.get(market) ?? []) {
         const p = this.books.get(accountId)?.positions.get(market);
         if (p) this.breakEven(p, q, now);
@@ -1100,12 +1107,18 @@ export class Engine {
   private index(o: Order): void {
     const book = this.triggers.get(o.market);
     if (!book) return;
+    if (o.trailingDistance !== null) {
+      let set = this.trailing.get(o.market);
+      if (!set) this.trailing.set(o.market, (set = new Set()));
+      set.add(o);
+    }
     const t = triggerOf(o);
     if (t) book.add(t);
   }
 
   private unindex(o: Order): void {
     this.triggers.get(o.market)?.remove(o.id);
+    this.trailing.get(o.market)?.delete(o);
   }
 
   private hold(p: Position): void {

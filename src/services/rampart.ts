@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hostOf, type Config } from '../config/config.js';
 import { ManualClock, SystemClock, type Clock } from '../engine/clock.js';
 import { TradingCalendar } from '../engine/trading-day.js';
+import { EventLog } from '../events/event-log.js';
+import { StreamHub } from '../events/stream-hub.js';
+import { WebhookService } from '../events/webhooks.js';
 import { QuoteBook, type PriceFeed } from '../feed/quotes.js';
 import { ReplayFeed } from '../feed/replay.js';
 import { SimulatedFeed } from '../feed/simulated.js';
@@ -40,6 +43,10 @@ export class Rampart {
   readonly tokens: TokenService;
   readonly engine: EngineHost;
   readonly trading: Trading;
+  /** Events: the log (list, cursors, retention), the account streams, webhook endpoints and delivery. */
+  readonly events: EventLog;
+  readonly streams: StreamHub;
+  readonly webhooks: WebhookService;
 
   constructor(opts: RampartOptions) {
     this.config = opts.config;
@@ -53,6 +60,9 @@ export class Rampart {
     this.engine = new EngineHost(opts.store, () => this.clock.now(), opts.log);
     this.keys = new KeyService(opts.store, this.clock, this.customers, this.accounts, this.markets.ids, () => this.engine.kick());
     this.tokens = new TokenService(opts.store, this.clock, this.customers, this.markets.ids, (env) => this.resource(env));
+    this.events = new EventLog(opts.store, this.clock, opts.config.limits.events_retention_ms, opts.log);
+    this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log);
+    this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log);
     this.trading = new Trading(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
     this.accounts.liveFigures = (record) => {
       const book = this.trading.engine(record.environment)?.books.get(record.id);
@@ -102,11 +112,18 @@ export class Rampart {
   start(): void {
     this.feed?.start();
     this.engine.start(250);
+    this.events.start();
+    this.streams.start();
+    this.webhooks.start();
   }
 
   async stop(): Promise<void> {
+    this.streams.stop();
+    this.events.stop();
+    await this.webhooks.stop();
     this.feed?.stop();
     this.trading.stop();
+    await this.trading.storeQuotes().catch(() => undefined);
     await this.engine.stop();
   }
 }

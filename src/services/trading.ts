@@ -21,6 +21,7 @@ const ENVS: Environment[] = ['live', 'sandbox'];
 export const ANSWER_WAIT_MS = 2000;
 /** After this long an unconfirmed order the engine never received is settled as rejected. */
 const UNCONFIRMED_SETTLE_MS = 1000;
+const QUOTE_STORE_INTERVAL_MS = 1000;
 const tagOf = (env: Environment) => (env === 'live' ? 'live' : 'test');
 
 /** Test-only switches (RAMPART_FAULTS=1) on the way to the engine. */
@@ -43,6 +44,9 @@ export class Trading {
   private engines = {} as Record<Environment, Engine>;
   private eventSeq = 0;
   private unsubscribe: (() => void) | undefined;
+  private readonly unstoredQuotes = new Map<string, BookQuote>();
+  private quotesStoredAt = 0;
+  private quoteTimer: NodeJS.Timeout | undefined;
   private unclock: (() => void) | undefined;
 
   constructor(
@@ -152,12 +156,28 @@ export class Trading {
       });
     }
     this.unsubscribe = this.quotes.onQuote((q) => void this.onQuote(q));
+    this.quoteTimer = setInterval(() => void this.storeQuotes().catch(() => undefined), QUOTE_STORE_INTERVAL_MS);
+    this.quoteTimer.unref();
     this.unclock = this.clock.onAdvance((now) => void this.onClock(now));
   }
 
   stop(): void {
+    if (this.quoteTimer) clearInterval(this.quoteTimer);
     this.unsubscribe?.();
     this.unclock?.();
+  }
+
+  /** Writes the quotes not stored yet (the shutdown path calls it too). */
+  async storeQuotes(tx?: Tx, now = this.clock.now()): Promise<void> {
+    if (this.unstoredQuotes.size === 0) return;
+    const quotes = [...this.unstoredQuotes.values()];
+    this.unstoredQuotes.clear();
+    this.quotesStoredAt = now;
+    const write = async (t: Tx) => {
+      for (const q of quotes) await t.putQuote({ market: q.market, bid: fmt(q.bid), ask: fmt(q.ask), last: fmt(q.last), time: q.time });
+    };
+    if (tx) await write(tx);
+    else await this.store.transaction(write);
   }
 
   /** The restart transition on demand (operator). */
@@ -168,7 +188,10 @@ export class Trading {
   private async onQuote(q: BookQuote): Promise<void> {
     try {
       await this.store.transaction(async (tx) => {
-        await tx.putQuote({ market: q.market, bid: fmt(q.bid), ask: fmt(q.ask), last: fmt(q.last), time: q.time });
+        // The latest quote is stored at most once a second (and at shutdown): it only prices the restart transition,
+        // and a write per tick would put an fsync on every price.
+        this.unstoredQuotes.set(q.market, q);
+        if (q.time - this.quotesStoredAt >= QUOTE_STORE_INTERVAL_MS || this.clock.kind === 'manual') await this.storeQuotes(tx, q.time);
         for (const env of ENVS) {
           this.engines[env].onQuote(q.market, { bid: q.bid, ask: q.ask, last: q.last, time: q.time });
           await this.persist(env, tx);
