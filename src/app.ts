@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config/config.js';
+import { ApiError } from './errors/api-error.js';
+import { webhookView } from './events/webhooks.js';
 import { buildAdmin } from './http/admin.js';
 import { buildApi } from './http/api.js';
 import { LoadMonitor } from './http/load.js';
@@ -85,6 +87,12 @@ export async function build(options: BuildOptions): Promise<App> {
   const idempotency = new Idempotency(store, rampart.clock, config.limits.idempotency_ttl_ms);
   idempotency.register('account', async (id) => rampart.accounts.view((await store.getAccount(id))!));
   idempotency.register('order', async (id) => orderView(orderFromData((await store.getOrder(id))!.data)));
+  // A replay of a webhook's creation answers it with its secret, as the first answer did.
+  idempotency.register('webhook', async (id) => {
+    const w = await store.getWebhook(id);
+    if (!w) throw new ApiError('webhook_not_found', { details: { webhook_id: id } });
+    return { ...webhookView(w), secret: w.secret };
+  });
   // Answers that are not a resource (counts, lists of markets) are stored as they were.
   idempotency.register('literal', async (text) => JSON.parse(text) as unknown);
 

@@ -58,6 +58,27 @@ export const LimitsConfig = Type.Object(
       { headers_ms: Type.Integer({ minimum: 1 }), request_ms: Type.Integer({ minimum: 1 }), keep_alive_ms: Type.Integer({ minimum: 1 }) },
       { additionalProperties: false },
     ),
+    /** Events older than this are pruned from the log (list, stream resume and webhook fan-out read the log). */
+    events_retention_ms: Type.Integer({ minimum: 1 }),
+    stream: Type.Object(
+      {
+        heartbeat_ms: Type.Integer({ minimum: 1 }),
+        /** A stream client whose unsent bytes pass this is cut off (slow_consumer). */
+        max_buffer_bytes: Type.Integer({ minimum: 1024 }),
+      },
+      { additionalProperties: false },
+    ),
+    webhooks: Type.Object(
+      {
+        per_customer: Type.Integer({ minimum: 1 }),
+        timeout_ms: Type.Integer({ minimum: 1 }),
+        /** Retries stop this long after the event (CONTRACT: 24 h). */
+        retry_for_ms: Type.Integer({ minimum: 1 }),
+        backoff_first_ms: Type.Integer({ minimum: 1 }),
+        backoff_max_ms: Type.Integer({ minimum: 1 }),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );

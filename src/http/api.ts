@@ -134,6 +134,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     if (def?.idempotencyKey) request.idempotencyKey = idempotencyKeyOf(request);
   });
 
+  // Account streams end cleanly before the listener waits for its connections to close.
+  app.addHook('preClose', async () => rampart.streams.closeAll(environment));
+
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -157,6 +160,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       method: def.method,
       url: def.url,
       config: { def },
+      ...(def.plainJson ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
       schema: {
         summary: def.summary,
         tags: def.tags,

@@ -45,6 +45,8 @@ export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
   accountOrders?: boolean;
   /** The body may be absent; it then validates as {}. */
   optionalBody?: boolean;
+  /** Answers go out through JSON.stringify: the success schema documents a union (event payloads) it need not shape. */
+  plainJson?: boolean;
   /** Codes the route answers beyond those every route of its kind can (see commonCodes). */
   errors: ErrorCode[];
   schema: S;

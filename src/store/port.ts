@@ -241,6 +241,7 @@ export interface Reads {
   listAllWebhooks(): Promise<WebhookRecord[]>;
   /** An endpoint's deliveries, newest first, before the delivery `afterId`. */
   listDeliveries(webhookId: string, afterId: string | undefined, limit: number): Promise<DeliveryRow[]>;
+  getDelivery(id: string): Promise<DeliveryRow | undefined>;
   listAttempts(deliveryIds: string[]): Promise<AttemptRow[]>;
   /** Pending deliveries due at `now`, in event order. */
   dueDeliveries(now: number, limit: number): Promise<DeliveryRow[]>;

@@ -2,6 +2,8 @@ import type { RouteDef } from '../route.js';
 import getAccount from './accounts/get.js';
 import listAccounts from './accounts/list.js';
 import openAccount from './accounts/open.js';
+import listEvents from './events/list.js';
+import accountStream from './events/stream.js';
 import listFills from './fills/list.js';
 import equityHistory from './history/equity.js';
 import listMargin from './margin/list.js';
@@ -25,6 +27,10 @@ import listProducts from './products/list.js';
 import limits from './service/limits.js';
 import openapi from './service/openapi.js';
 import status from './service/status.js';
+import createWebhook from './webhooks/create.js';
+import deleteWebhook from './webhooks/delete.js';
+import listDeliveries from './webhooks/deliveries.js';
+import listWebhooks from './webhooks/list.js';
 
 /** Every public route, in the order the OpenAPI document lists them. */
 export const apiRoutes: RouteDef[] = [
@@ -48,4 +54,10 @@ export const apiRoutes: RouteDef[] = [
   equityHistory,
   listMargin,
   setMargin,
+  listEvents,
+  accountStream,
+  createWebhook,
+  listWebhooks,
+  deleteWebhook,
+  listDeliveries,
 ];

@@ -474,6 +474,8 @@ export class SqliteStore implements Store {
         : (this.stmt(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = ? ORDER BY seq DESC LIMIT ?`).all(webhookId, limit) as DeliveryRow[]),
     );
 
+  getDelivery = (id: string) => this.read(() => this.stmt(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ?`).get(id) as DeliveryRow | undefined);
+
   listAttempts = (deliveryIds: string[]) =>
     this.read(() =>
       deliveryIds.length === 0
@@ -582,7 +584,9 @@ export class SqliteStore implements Store {
       this.written.lastSeq = Math.max(this.written.lastSeq, e.seq);
       this.written.accountIds.add(e.account_id);
     },
-    deleteEventsBefore: async (time: number) => this.stmt('DELETE FROM events WHERE created_at < ?').run(time).changes,
+    // The newest event stays: the trading host numbers new events after the log's last seq.
+    deleteEventsBefore: async (time: number) =>
+      this.stmt('DELETE FROM events WHERE created_at < ? AND seq < (SELECT MAX(seq) FROM events)').run(time).changes,
     insertWebhook: async (w: WebhookRecord) => {
       this.stmt(
         `INSERT INTO webhooks (id, customer_id, environment, url, types, account_id, secret, after_seq, created_at)

@@ -1,0 +1,156 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Store } from '../store/port.js';
+
+const PAGE = 200;
+/** How long a cut-off client has to take the bytes already sent before its connection is closed. */
+const CUTOFF_GRACE_MS = 5_000;
+
+export interface StreamOptions {
+  environment: 'live' | 'sandbox';
+  accountId: string;
+  /** The stream sends the account's events after this seq. */
+  afterSeq: number;
+  maxBufferBytes: number;
+}
+
+/**
+ * One Server-Sent Events connection following one account. It always reads the events it sends from the log
+ * (committed events, after the last seq it sent), so the hand-over from the stored backlog to live events
+ * cannot skip or repeat one: a commit only wakes it up. Memory is bounded: a client whose unsent bytes pass
+ * `maxBufferBytes`, or that has not taken its bytes for two heartbeats, gets `event: error` slow_consumer
+ * and is disconnected.
+ */
+export class AccountStream {
+  private lastSeq: number;
+  private pumping = false;
+  private again = false;
+  private ended = false;
+  /** Set while the pump waits for the client to take the bytes already written. */
+  private waitingSinceBeat: number | undefined;
+  private beats = 0;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly store: Store,
+    readonly options: StreamOptions,
+    private readonly log: FastifyBaseLogger,
+    private readonly onEnd: (s: AccountStream) => void,
+  ) {
+    this.lastSeq = options.afterSeq;
+  }
+
+  get accountId(): string {
+    return this.options.accountId;
+  }
+
+  start(headers: Record<string, string | number | string[]>): void {
+    this.res.on('close', () => this.finish());
+    this.res.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    this.res.write('retry: 2000\n\n');
+    this.wake();
+  }
+
+  /** New events may be in the log. */
+  wake(): void {
+    if (this.ended) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    void this.pump()
+      .catch((err: unknown) => {
+        this.log.warn({ err, account_id: this.accountId }, 'account stream failed; closing it');
+        this.end();
+      })
+      .finally(() => {
+        this.pumping = false;
+      });
+  }
+
+  /** A comment line every heartbeat keeps proxies from closing an idle stream; it also polls the log. */
+  heartbeat(): void {
+    if (this.ended) return;
+    this.beats++;
+    if (this.waitingSinceBeat !== undefined && this.beats - this.waitingSinceBeat >= 2) {
+      this.cutOff();
+      return;
+    }
+    if (this.send(': heartbeat\n\n')) this.wake();
+  }
+
+  /** Ends the stream cleanly (server shutdown). */
+  close(): void {
+    this.end();
+  }
+
+  private async pump(): Promise<void> {
+    do {
+      this.again = false;
+      for (;;) {
+        const rows = await this.store.listEvents({ accountId: this.accountId, afterSeq: this.lastSeq, limit: PAGE });
+        for (const r of rows) {
+          if (this.ended) return;
+          if (!this.send(`id: ${r.id}\nevent: ${r.type}\ndata: ${r.data}\n\n`)) return;
+          this.lastSeq = r.seq;
+        }
+        if (this.res.writableNeedDrain) await this.drained();
+        if (this.ended) return;
+        if (rows.length < PAGE) break;
+      }
+    } while (this.again);
+  }
+
+  /** Waits until the client took what was written (or the stream ended). */
+  private drained(): Promise<void> {
+    this.waitingSinceBeat = this.beats;
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        this.waitingSinceBeat = undefined;
+        resolve();
+      };
+      this.res.on('drain', done);
+      this.res.on('close', done);
+    });
+  }
+
+  private send(text: string): boolean {
+    if (this.ended) return false;
+    this.res.write(text);
+    if (this.res.writableLength > this.options.maxBufferBytes) {
+      this.cutOff();
+      return false;
+    }
+    return true;
+  }
+
+  private cutOff(): void {
+    if (this.ended) return;
+    this.log.info({ account_id: this.accountId, buffered: this.res.writableLength }, 'stream client too slow; cut off');
+    this.res.write('event: error\ndata: {"code":"slow_consumer"}\n\n');
+    this.end();
+    setTimeout(() => this.res.destroy(), CUTOFF_GRACE_MS).unref();
+  }
+
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.res.end();
+    this.onEnd(this);
+  }
+
+  private finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.onEnd(this);
+  }
+}

@@ -1,0 +1,98 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../engine/clock.js';
+import { ApiError } from '../errors/api-error.js';
+import type { Environment } from '../schemas/common.js';
+import type { Store } from '../store/port.js';
+import { every } from './ticker.js';
+
+/** Event ids as the trading host writes them: `evt_live_…` / `evt_test_…` and the log's seq, 12 digits or more. */
+const EVENT_ID_RE = /^evt_(live|test)_(\d{12,15})$/;
+const PRUNE_EVERY_MS = 3_600_000;
+
+/** Which events a list, a cursor or a stream may see: a customer's accounts in one environment, or one account. */
+export interface EventScope {
+  environment: Environment;
+  customerId: string;
+  accountId?: string | undefined;
+}
+
+export interface EventPage {
+  data: unknown[];
+  next_cursor: string | null;
+  has_more: boolean;
+}
+
+/**
+ * Reads of the event log (committed events only) for the list and the stream, cursors, and retention.
+ * Events are written by the trading host in the transaction of the change that caused them.
+ */
+export class EventLog {
+  private stopPrune: (() => void) | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly retentionMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * The log position a cursor (an event id) stands for. invalid_cursor when it is malformed, of the other
+   * environment, or of an event outside the scope (another customer's, another account's when filtered).
+   * An event already pruned by retention is still a position in the log: the list goes on after it.
+   */
+  async cursorSeq(cursor: string, scope: EventScope): Promise<number> {
+    const invalid = () => new ApiError('invalid_cursor', { details: { cursor } });
+    const m = EVENT_ID_RE.exec(cursor);
+    const tag = scope.environment === 'live' ? 'live' : 'test';
+    if (!m || m[1] !== tag) throw invalid();
+    const seq = Number(m[2]);
+    if (String(seq).padStart(12, '0') !== m[2]) throw invalid();
+    const event = await this.store.getEvent(cursor);
+    if (event) {
+      const outside =
+        event.environment !== scope.environment ||
+        event.customer_id !== scope.customerId ||
+        (scope.accountId !== undefined && event.account_id !== scope.accountId);
+      if (outside) throw invalid();
+      return seq;
+    }
+    // Not there: pruned (a place in the log all the same), or never this environment's event, or not yet written.
+    const [atSeq] = await this.store.listEvents({ afterSeq: seq - 1, limit: 1 });
+    if (atSeq?.seq === seq || seq > (await this.store.eventHead())) throw invalid();
+    return seq;
+  }
+
+  /** GET /v1/events: oldest first after the cursor; next_cursor is the page's last id, or `after` when empty. */
+  async list(scope: EventScope, after: string | undefined, limit: number): Promise<EventPage> {
+    const afterSeq = after === undefined ? 0 : await this.cursorSeq(after, scope);
+    const rows = await this.store.listEvents({ environment: scope.environment, customerId: scope.customerId, accountId: scope.accountId, afterSeq, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    return {
+      data: page.map((r) => JSON.parse(r.data) as unknown),
+      next_cursor: page.at(-1)?.id ?? after ?? null,
+      has_more: rows.length > limit,
+    };
+  }
+
+  /** The last committed event's seq: where a stream without a cursor starts. */
+  head(): Promise<number> {
+    return this.store.eventHead();
+  }
+
+  /** Drops events (and finished webhook deliveries) older than the retention; the newest event always stays. */
+  async prune(): Promise<{ events: number; deliveries: number }> {
+    const before = this.clock.now() - this.retentionMs;
+    return this.store.transaction(async (tx) => ({ events: await tx.deleteEventsBefore(before), deliveries: await tx.deleteDeliveriesBefore(before) }));
+  }
+
+  start(): void {
+    const prune = () => void this.prune().catch((err: unknown) => this.log.warn({ err }, 'pruning the event log failed; will retry'));
+    prune();
+    this.stopPrune = every(this.clock, Math.min(this.retentionMs, PRUNE_EVERY_MS), prune);
+  }
+
+  stop(): void {
+    this.stopPrune?.();
+  }
+}

@@ -1,0 +1,76 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../engine/clock.js';
+import type { Environment } from '../schemas/common.js';
+import type { Store } from '../store/port.js';
+import { AccountStream } from './account-stream.js';
+import { every } from './ticker.js';
+
+export interface StreamLimits {
+  heartbeat_ms: number;
+  max_buffer_bytes: number;
+}
+
+/**
+ * The open account streams of this process: wakes those whose account had events committed, sends the
+ * heartbeats, and ends them all on shutdown.
+ */
+export class StreamHub {
+  private readonly byAccount = new Map<string, Set<AccountStream>>();
+  private readonly stops: (() => void)[] = [];
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly limits: StreamLimits,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    this.stops.push(
+      this.store.onEventsCommitted(({ accountIds }) => {
+        for (const id of accountIds) for (const s of this.byAccount.get(id) ?? []) s.wake();
+      }),
+      every(this.clock, this.limits.heartbeat_ms, () => {
+        for (const set of this.byAccount.values()) for (const s of set) s.heartbeat();
+      }),
+    );
+  }
+
+  /** Takes over a response: the account's events after `afterSeq`, then live ones. */
+  open(res: ServerResponse, environment: Environment, accountId: string, afterSeq: number, headers: Record<string, string | number | string[]>): AccountStream {
+    const stream = new AccountStream(res, this.store, { environment, accountId, afterSeq, maxBufferBytes: this.limits.max_buffer_bytes }, this.log, (s) => this.forget(s));
+    const set = this.byAccount.get(accountId) ?? new Set<AccountStream>();
+    this.byAccount.set(accountId, set);
+    set.add(stream);
+    stream.start(headers);
+    return stream;
+  }
+
+  /** Open streams (of one account, or all). */
+  count(accountId?: string): number {
+    if (accountId !== undefined) return this.byAccount.get(accountId)?.size ?? 0;
+    let n = 0;
+    for (const set of this.byAccount.values()) n += set.size;
+    return n;
+  }
+
+  /** Ends the streams of one environment (its listener is closing), or all. */
+  closeAll(environment?: Environment): void {
+    for (const set of [...this.byAccount.values()]) {
+      for (const s of [...set]) if (environment === undefined || s.options.environment === environment) s.close();
+    }
+  }
+
+  stop(): void {
+    for (const stop of this.stops.splice(0)) stop();
+    this.closeAll();
+  }
+
+  private forget(s: AccountStream): void {
+    const set = this.byAccount.get(s.accountId);
+    if (!set) return;
+    set.delete(s);
+    if (set.size === 0) this.byAccount.delete(s.accountId);
+  }
+}

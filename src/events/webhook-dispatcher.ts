@@ -1,0 +1,227 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { request } from 'undici';
+import type { Clock } from '../engine/clock.js';
+import { newId } from '../services/credentials.js';
+import type { DeliveryRow, DeliveryStatus, StoredEvent, Store, WebhookRecord } from '../store/port.js';
+import { every } from './ticker.js';
+import { webhookSignature } from './webhook-signature.js';
+import { deliveryAgents, isPrivateTarget, PrivateTargetError } from './webhook-target.js';
+
+/** The fan-out's position in the event log (a setting, so it survives restarts). */
+const CURSOR = 'webhooks.fanout_seq';
+const FANOUT_BATCH = 500;
+const DUE_BATCH = 100;
+/** On the system clock, how often due retries are looked for. */
+const POLL_MS = 1000;
+
+export interface WebhookLimits {
+  per_customer: number;
+  timeout_ms: number;
+  retry_for_ms: number;
+  backoff_first_ms: number;
+  backoff_max_ms: number;
+}
+
+export function matches(hook: WebhookRecord, e: StoredEvent): boolean {
+  return (
+    e.seq > hook.after_seq &&
+    hook.environment === e.environment &&
+    hook.customer_id === e.customer_id &&
+    (hook.account_id === null || hook.account_id === e.account_id) &&
+    (hook.types === null || hook.types.includes(e.type))
+  );
+}
+
+function describe(err: unknown): string {
+  const e = err as { code?: string; message?: string; name?: string; cause?: { code?: string } };
+  const code = e.code ?? e.cause?.code ?? e.name ?? 'error';
+  return `${code}: ${e.message ?? String(err)}`.slice(0, 300);
+}
+
+/**
+ * Webhook delivery: a durable outbox. The fan-out reads committed events after its stored cursor and writes one
+ * delivery per matching endpoint together with the new cursor (one transaction); due deliveries are POSTed,
+ * signed (Standard Webhooks), and each attempt is recorded. Non-2xx, errors and timeouts are retried with
+ * exponential backoff until `retry_for_ms` after the delivery was made. Due times follow the Clock, so a
+ * restart (or a test moving the manual clock) picks up where it stopped: at least once, in event order while
+ * an endpoint answers, but a retried event may arrive after later ones.
+ */
+export class WebhookDispatcher {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private fanoutSeq = -1;
+  private readonly inFlight = new Map<string, AbortController>();
+  private readonly stops: (() => void)[] = [];
+  private readonly agents;
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly limits: WebhookLimits,
+    /** RAMPART_WEBHOOK_ALLOW_PRIVATE: live endpoints may be private or loopback (sandbox ones always may). */
+    private readonly allowPrivateLive: boolean,
+    private readonly log: FastifyBaseLogger,
+    /** The webhook-timestamp is the real time of the attempt: receivers judge it against their own clock. */
+    private readonly wallNow: () => number = Date.now,
+  ) {
+    this.agents = deliveryAgents(limits.timeout_ms);
+  }
+
+  start(): void {
+    this.stops.push(
+      this.store.onEventsCommitted(() => void this.kick()),
+      this.clock.kind === 'manual' ? this.clock.onAdvance(() => void this.kick()) : every(this.clock, POLL_MS, () => void this.kick()),
+    );
+    void this.kick();
+  }
+
+  /** Runs a pass (fan-out, then every due delivery); resolves once a pass that started after the call is done. */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.pass();
+        } while (this.again && !this.stopped);
+      } catch (err) {
+        this.log.warn({ err }, 'webhook delivery pass failed; will retry');
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Waits until every event so far is fanned out and every delivery due now was attempted. */
+  drain(): Promise<void> {
+    return this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const stop of this.stops.splice(0)) stop();
+    for (const c of this.inFlight.values()) c.abort(new Error('shutting down'));
+    await this.running;
+    await Promise.all([this.agents.publicOnly.close(), this.agents.any.close()]);
+  }
+
+  private async pass(): Promise<void> {
+    while (!this.stopped && (await this.fanOut()));
+    for (;;) {
+      if (this.stopped) return;
+      const due = (await this.store.dueDeliveries(this.clock.now(), DUE_BATCH)).filter((d) => !this.inFlight.has(d.id));
+      if (due.length === 0) return;
+      const byHook = new Map<string, DeliveryRow[]>();
+      for (const d of due) byHook.set(d.webhook_id, [...(byHook.get(d.webhook_id) ?? []), d]);
+      // Endpoints in parallel; each endpoint's deliveries one after another, in event order.
+      await Promise.all([...byHook.values()].map(async (ds) => {
+        for (const d of ds) if (!this.stopped) await this.attempt(d);
+      }));
+    }
+  }
+
+  /** Fans out one batch of new events; true when there may be more. */
+  private async fanOut(): Promise<boolean> {
+    if (this.fanoutSeq >= 0 && (await this.store.eventHead()) <= this.fanoutSeq) return false;
+    return this.store.transaction(async (tx) => {
+      const cursor = Number((await tx.getSetting(CURSOR)) ?? '0');
+      const events = await tx.listEvents({ afterSeq: cursor, limit: FANOUT_BATCH });
+      this.fanoutSeq = events.at(-1)?.seq ?? cursor;
+      if (events.length === 0) return false;
+      const hooks = await tx.listAllWebhooks();
+      const now = this.clock.now();
+      for (const e of events) {
+        for (const h of hooks) {
+          if (!matches(h, e)) continue;
+          await tx.insertDelivery({
+            id: newId('whd'),
+            webhook_id: h.id,
+            event_seq: e.seq,
+            event_id: e.id,
+            event_type: e.type,
+            payload: e.data,
+            status: 'pending',
+            attempts: 0,
+            next_attempt_at: now,
+            created_at: now,
+            finished_at: null,
+          });
+        }
+      }
+      await tx.setSetting(CURSOR, String(this.fanoutSeq));
+      return events.length === FANOUT_BATCH;
+    });
+  }
+
+  private async attempt(d: DeliveryRow): Promise<void> {
+    const hook = await this.store.getWebhook(d.webhook_id);
+    if (!hook) return;
+    const controller = new AbortController();
+    this.inFlight.set(d.id, controller);
+    const started = performance.now();
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      status = await this.send(hook, d, controller.signal);
+    } catch (err) {
+      error = describe(err);
+    } finally {
+      this.inFlight.delete(d.id);
+    }
+    await this.record(d, status, error, Math.round(performance.now() - started));
+  }
+
+  private async send(hook: WebhookRecord, d: DeliveryRow, signal: AbortSignal): Promise<number> {
+    const url = new URL(hook.url);
+    const guarded = hook.environment === 'live' && !this.allowPrivateLive;
+    if (guarded && isPrivateTarget(url)) throw new PrivateTargetError(`${url.hostname} is a private or loopback address`);
+    const timestamp = Math.floor(this.wallNow() / 1000);
+    const res = await request(url, {
+      method: 'POST',
+      dispatcher: guarded ? this.agents.publicOnly : this.agents.any,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Rampart-Webhooks/1',
+        'webhook-id': d.event_id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': webhookSignature(hook.secret, d.event_id, timestamp, d.payload),
+      },
+      body: d.payload,
+      signal: AbortSignal.any([signal, AbortSignal.timeout(this.limits.timeout_ms)]),
+    });
+    await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+    return res.statusCode;
+  }
+
+  /** Records the attempt and what follows: done, another try after the backoff, or given up. */
+  private async record(d: DeliveryRow, status: number | null, error: string | null, durationMs: number): Promise<void> {
+    const now = this.clock.now();
+    const n = d.attempts + 1;
+    const ok = status !== null && status >= 200 && status < 300;
+    let state: DeliveryStatus = 'succeeded';
+    let next: number | null = null;
+    if (!ok) {
+      const at = now + Math.min(this.limits.backoff_first_ms * 2 ** (n - 1), this.limits.backoff_max_ms);
+      if (at - d.created_at <= this.limits.retry_for_ms) {
+        state = 'pending';
+        next = at;
+      } else state = 'failed';
+    }
+    try {
+      await this.store.transaction(async (tx) => {
+        await tx.insertAttempt({ delivery_id: d.id, n, at: now, status_code: status, error: ok || status === null ? error : `HTTP ${status}`, duration_ms: durationMs });
+        await tx.updateDelivery(d.id, { status: state, attempts: n, next_attempt_at: next, finished_at: state === 'pending' ? null : now });
+      });
+    } catch (err) {
+      // The endpoint was deleted while the attempt ran: its deliveries went with it.
+      if (!(await this.store.getWebhook(d.webhook_id))) return;
+      throw err;
+    }
+  }
+}

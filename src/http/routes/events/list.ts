@@ -1,0 +1,22 @@
+import { Type } from 'typebox';
+import { Event } from '../../schemas/events.js';
+import { AccountId, ListQuery, page } from '../../schemas/resources.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/events',
+  summary: "What happened on the customer's accounts in this environment, oldest first (the same events as the account stream)",
+  tags: ['events'],
+  access: 'read',
+  plainJson: true,
+  errors: ['account_not_found', 'invalid_cursor', 'state_unavailable'],
+  schema: {
+    querystring: ListQuery({ account_id: Type.Optional(AccountId) }),
+    response: { 200: page(Event) },
+  },
+  handler: async ({ rampart, principal, query, environment }) => {
+    if (query.account_id !== undefined) await rampart.accounts.reachable(query.account_id, principal.customer.id, environment);
+    return rampart.events.list({ environment, customerId: principal.customer.id, accountId: query.account_id }, query.after, query.limit ?? 100);
+  },
+});

@@ -1,0 +1,36 @@
+import { Type } from 'typebox';
+import { EventId } from '../../schemas/events.js';
+import { defineRoute } from '../../route.js';
+import { AccountParams } from '../orders/shared.js';
+
+const SseStream = Type.Unsafe<string>({
+  description:
+    'Server-Sent Events: each event as `id:` (its id), `event:` (its type) and `data:` (the event JSON, as GET /v1/events lists it); ' +
+    'a `: heartbeat` comment every 15 s; a client too slow to take its events gets `event: error` with `{"code":"slow_consumer"}` and is disconnected.',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+});
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/accounts/:account_id/stream',
+  summary: "The account's events as Server-Sent Events, live; resume=<event id> or Last-Event-ID continues after that event without a gap",
+  tags: ['events'],
+  access: 'read',
+  errors: ['account_not_found', 'invalid_cursor', 'state_unavailable'],
+  schema: {
+    params: AccountParams,
+    querystring: Type.Object({ resume: Type.Optional(EventId) }, { additionalProperties: false }),
+    response: { 200: SseStream },
+  },
+  handler: async ({ rampart, principal, params, query, environment, request, reply }) => {
+    const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
+    // A reconnecting EventSource sends Last-Event-ID with the URL it first used: the header is the newer place.
+    const header = request.headers['last-event-id'];
+    const cursor = typeof header === 'string' && header !== '' ? header : query.resume;
+    const scope = { environment, customerId: principal.customer.id, accountId: account.id };
+    const afterSeq = cursor === undefined ? await rampart.events.head() : await rampart.events.cursorSeq(cursor, scope);
+    reply.hijack();
+    rampart.streams.open(reply.raw, environment, account.id, afterSeq, reply.getHeaders() as Record<string, string | number | string[]>);
+    return reply;
+  },
+});

@@ -1,0 +1,23 @@
+import { idempotencyKeyOf } from '../../plugins/idempotency.js';
+import { WebhookBody, WebhookCreated } from '../../schemas/events.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'POST',
+  url: '/v1/webhooks',
+  summary: 'Register a webhook endpoint: signed deliveries (Standard Webhooks) of the events after it; the secret is shown once',
+  tags: ['webhooks'],
+  access: 'trade',
+  idempotencyKey: true,
+  errors: ['account_not_found'],
+  schema: { body: WebhookBody, response: { 201: WebhookCreated } },
+  handler: async ({ rampart, principal, body, environment, request, reply, idempotency }) => {
+    idempotencyKeyOf(request);
+    rampart.webhooks.checkUrl(environment, body.url);
+    if (body.account_id !== undefined) await rampart.accounts.reachable(body.account_id, principal.customer.id, environment);
+    return idempotency.run(request, reply, principal, async (tx) => {
+      const created = await rampart.webhooks.create(tx, principal.customer.id, environment, body);
+      return { status: 201, kind: 'webhook', id: created.id };
+    });
+  },
+});

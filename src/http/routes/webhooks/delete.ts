@@ -1,0 +1,17 @@
+import { Type } from 'typebox';
+import { WebhookParams } from '../../schemas/events.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'DELETE',
+  url: '/v1/webhooks/:webhook_id',
+  summary: 'Delete a webhook endpoint: nothing more is sent to it (no Idempotency-Key needed: deleting twice answers webhook_not_found)',
+  tags: ['webhooks'],
+  access: 'trade',
+  errors: ['webhook_not_found'],
+  schema: {
+    params: WebhookParams,
+    response: { 200: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }, { additionalProperties: false }) },
+  },
+  handler: async ({ rampart, principal, params, environment }) => rampart.webhooks.delete(principal.customer.id, environment, params.webhook_id),
+});

@@ -1,0 +1,15 @@
+import { Delivery, WebhookParams } from '../../schemas/events.js';
+import { ListQuery, page } from '../../schemas/resources.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/webhooks/:webhook_id/deliveries',
+  summary: "The endpoint's deliveries, newest first, each with its attempts (status, error, duration) and next attempt",
+  tags: ['webhooks'],
+  access: 'read',
+  errors: ['webhook_not_found', 'invalid_cursor'],
+  schema: { params: WebhookParams, querystring: ListQuery(), response: { 200: page(Delivery) } },
+  handler: async ({ rampart, principal, params, query, environment }) =>
+    rampart.webhooks.deliveries(principal.customer.id, environment, params.webhook_id, query.after, query.limit ?? 100),
+});

@@ -1,0 +1,14 @@
+import { ListQuery, page } from '../../schemas/resources.js';
+import { WebhookEndpoint } from '../../schemas/events.js';
+import { defineRoute } from '../../route.js';
+
+export default defineRoute({
+  method: 'GET',
+  url: '/v1/webhooks',
+  summary: "The customer's webhook endpoints in this environment, oldest first (never their secrets)",
+  tags: ['webhooks'],
+  access: 'read',
+  errors: ['invalid_cursor'],
+  schema: { querystring: ListQuery(), response: { 200: page(WebhookEndpoint) } },
+  handler: async ({ rampart, principal, query, environment }) => rampart.webhooks.list(principal.customer.id, environment, query.after, query.limit ?? 100),
+});

@@ -1,0 +1,97 @@
+import { Type } from 'typebox';
+import { DecimalString, Nullable, TimeMs } from '../../schemas/common.js';
+import { Fill, Order, Position } from './orders.js';
+
+const obj = <T extends Parameters<typeof Type.Object>[0]>(props: T, description?: string) =>
+  Type.Object(props, { additionalProperties: false, ...(description ? { description } : {}) });
+const lit = (...values: string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const EVENT_TYPES = [
+  'order.created',
+  'order.edited',
+  'order.filled',
+  'order.canceled',
+  'order.expired',
+  'order.rejected',
+  'fill.created',
+  'position.opened',
+  'position.changed',
+  'position.closed',
+  'engine.restarted',
+] as const;
+
+export const EventTypeName = lit(...EVENT_TYPES);
+
+export const EventId = Type.String({ minLength: 1, maxLength: 128, description: 'An event id (evt_live_… / evt_test_…), opaque and strictly increasing per environment' });
+
+const EngineRestarted = obj(
+  { environment: lit('live', 'sandbox'), canceled_orders: Type.Integer({ minimum: 0 }), closed_positions: Type.Integer({ minimum: 0 }) },
+  'engine.restarted: what the restart did on the account',
+);
+
+export const Event = obj(
+  {
+    id: EventId,
+    type: EventTypeName,
+    account_id: Type.String(),
+    created_at: TimeMs,
+    source: lit('api', 'platform', 'engine'),
+    data: Type.Union([Order, Fill, Position, EngineRestarted], { description: 'The order, fill or position exactly as REST gives it' }),
+    changes: Type.Optional(Type.Record(Type.String(), obj({ from: Type.Unknown(), to: Type.Unknown() }), { description: 'order.edited: {field: {from, to}}' })),
+    previous_size: Type.Optional(DecimalString),
+    close_reason: Type.Optional(Type.String()),
+  },
+  'What happened on an account',
+);
+
+export const WebhookEndpoint = obj(
+  {
+    id: Type.String(),
+    url: Type.String(),
+    types: Nullable(Type.Array(EventTypeName)),
+    account_id: Nullable(Type.String()),
+    environment: lit('live', 'sandbox'),
+    created_at: TimeMs,
+  },
+  'A webhook endpoint',
+);
+
+export const WebhookCreated = obj(
+  {
+    ...WebhookEndpoint.properties,
+    secret: Type.String({ description: 'whsec_…: the signing secret, shown only in this answer' }),
+  },
+  'A webhook endpoint with its signing secret',
+);
+
+export const WebhookBody = obj({
+  url: Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL; in live not a private or loopback address' }),
+  types: Type.Optional(Type.Array(EventTypeName, { minItems: 1, maxItems: EVENT_TYPES.length, description: 'Only these event types (default: all)' })),
+  account_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only this account (default: every account of the customer in this environment)' })),
+});
+
+export const Delivery = obj(
+  {
+    id: Type.String(),
+    webhook_id: Type.String(),
+    event_id: Type.String(),
+    event_type: EventTypeName,
+    status: lit('pending', 'succeeded', 'failed'),
+    attempt_count: Type.Integer({ minimum: 0 }),
+    next_attempt_at: Nullable(TimeMs),
+    created_at: TimeMs,
+    finished_at: Nullable(TimeMs),
+    attempts: Type.Array(
+      obj({
+        number: Type.Integer({ minimum: 1 }),
+        at: TimeMs,
+        status_code: Nullable(Type.Integer()),
+        error: Nullable(Type.String()),
+        duration_ms: Type.Integer({ minimum: 0 }),
+      }),
+    ),
+  },
+  'One event sent to one endpoint, with every attempt',
+);
+
+export const WebhookParams = obj({ webhook_id: Type.String({ minLength: 1, maxLength: 64 }) });
