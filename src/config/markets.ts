@@ -60,14 +60,8 @@ export const LimitsConfig = Type.Object(
     ),
     /** Events older than this are pruned from the log (list, stream resume and webhook fan-out read the log). */
     events_retention_ms: Type.Integer({ minimum: 1 }),
-    stream: Type.Object(
-      {
-        heartbeat_ms: Type.Integer({ minimum: 1 }),
-        /** A stream client whose unsent bytes pass this is cut off (slow_consumer). */
-        max_buffer_bytes: Type.Integer({ minimum: 1024 }),
-      },
-      { additionalProperties: false },
-    ),
+    /** Account streams: a comment every heartbeat; a client that takes nothing for two is cut off (slow_consumer). */
+    stream: Type.Object({ heartbeat_ms: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
     webhooks: Type.Object(
       {
         per_customer: Type.Integer({ minimum: 1 }),

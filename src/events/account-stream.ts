@@ -11,15 +11,14 @@ export interface StreamOptions {
   accountId: string;
   /** The stream sends the account's events after this seq. */
   afterSeq: number;
-  maxBufferBytes: number;
 }
 
 /**
  * One Server-Sent Events connection following one account. It always reads the events it sends from the log
  * (committed events, after the last seq it sent), so the hand-over from the stored backlog to live events
- * cannot skip or repeat one: a commit only wakes it up. Memory is bounded: a client whose unsent bytes pass
- * `maxBufferBytes`, or that has not taken its bytes for two heartbeats, gets `event: error` slow_consumer
- * and is disconnected.
+ * cannot skip or repeat one: a commit only wakes it up. Memory is bounded: nothing more is written while the
+ * client has not taken what was (a client that lags behind reads on from the log, not from memory), and a
+ * client that takes nothing for two heartbeats gets `event: error` slow_consumer and is disconnected.
  */
 export class AccountStream {
   private lastSeq: number;
@@ -97,12 +96,10 @@ export class AccountStream {
       for (;;) {
         const rows = await this.store.listEvents({ accountId: this.accountId, afterSeq: this.lastSeq, limit: PAGE });
         for (const r of rows) {
-          if (this.ended) return;
+          if (this.res.writableNeedDrain) await this.drained();
           if (!this.send(`id: ${r.id}\nevent: ${r.type}\ndata: ${r.data}\n\n`)) return;
           this.lastSeq = r.seq;
         }
-        if (this.res.writableNeedDrain) await this.drained();
-        if (this.ended) return;
         if (rows.length < PAGE) break;
       }
     } while (this.again);
@@ -126,16 +123,12 @@ export class AccountStream {
   private send(text: string): boolean {
     if (this.ended) return false;
     this.res.write(text);
-    if (this.res.writableLength > this.options.maxBufferBytes) {
-      this.cutOff();
-      return false;
-    }
     return true;
   }
 
   private cutOff(): void {
     if (this.ended) return;
-    this.log.info({ account_id: this.accountId, buffered: this.res.writableLength }, 'stream client too slow; cut off');
+    this.log.info({ account_id: this.accountId, unsent_bytes: this.res.writableLength }, 'stream client took nothing for two heartbeats; cut off');
     this.res.write('event: error\ndata: {"code":"slow_consumer"}\n\n');
     this.end();
     setTimeout(() => this.res.destroy(), CUTOFF_GRACE_MS).unref();

@@ -8,7 +8,6 @@ import { every } from './ticker.js';
 
 export interface StreamLimits {
   heartbeat_ms: number;
-  max_buffer_bytes: number;
 }
 
 /**
@@ -39,7 +38,7 @@ export class StreamHub {
 
   /** Takes over a response: the account's events after `afterSeq`, then live ones. */
   open(res: ServerResponse, environment: Environment, accountId: string, afterSeq: number, headers: Record<string, string | number | string[]>): AccountStream {
-    const stream = new AccountStream(res, this.store, { environment, accountId, afterSeq, maxBufferBytes: this.limits.max_buffer_bytes }, this.log, (s) => this.forget(s));
+    const stream = new AccountStream(res, this.store, { environment, accountId, afterSeq }, this.log, (s) => this.forget(s));
     const set = this.byAccount.get(accountId) ?? new Set<AccountStream>();
     this.byAccount.set(accountId, set);
     set.add(stream);

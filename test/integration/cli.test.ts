@@ -17,7 +17,7 @@ async function cli(...args: string[]): Promise<{ code: number; out: any; stderr:
     RAMPART_LOG_LEVEL: 'silent',
   };
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, maxBuffer: 16 * 1024 * 1024 });
     let out: unknown = stdout;
     try {
       out = JSON.parse(stdout);

@@ -36,6 +36,12 @@ function send(base: string, method: string, path: string, headers: OutgoingHttpH
   if (body !== undefined) headers = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers, agent, timeout: 10_000 }, (res) => {
+      if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+        // An account stream does not end: its status and headers are the whole answer.
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: '' });
+        req.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));

@@ -29,6 +29,8 @@ export default defineRoute({
     const cursor = typeof header === 'string' && header !== '' ? header : query.resume;
     const scope = { environment, customerId: principal.customer.id, accountId: account.id };
     const afterSeq = cursor === undefined ? await rampart.events.head() : await rampart.events.cursorSeq(cursor, scope);
+    // HEAD answers what GET would, without a stream that never ends.
+    if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-cache, no-transform').send('');
     reply.hijack();
     rampart.streams.open(reply.raw, environment, account.id, afterSeq, reply.getHeaders() as Record<string, string | number | string[]>);
     return reply;
