@@ -40,7 +40,7 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * A DNS lookup that refuses names resolving to a private or loopback address, used at connect time so a name
  * cannot be pointed at the inside after the endpoint was accepted (DNS rebinding).
  */
-function publicLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+export function publicLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const bad = addresses.find((a) => !isPublicAddress(a.address));
