@@ -623,9 +623,12 @@ export class Engine {
     for (const id of [p.takeProfitId, p.stopLossId]) {
       const o = id ? this.open.get(id) : undefined;
       if (o && o.size !== p.size) {
+        const from = fmt(o.size);
         o.size = p.size;
         o.updatedAt = now;
         this.touch(o);
+        // Like a break-even move: the exit changed without a call, so event followers learn its new size.
+        this.emit({ type: 'order.edited', accountId: o.accountId, at: now, source: 'engine', order: o, changes: { size: { from, to: fmt(o.size) } } });
       }
     }
   }
