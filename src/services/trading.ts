@@ -11,7 +11,7 @@ import type { Order, Position } from '../engine/state.js';
 import type { MarketSpec, Quote } from '../engine/types.js';
 import type { Quote as BookQuote, QuoteBook } from '../feed/quotes.js';
 import type { Environment } from '../schemas/common.js';
-import type { AccountRecord, Store, Tx } from '../store/port.js';
+import { StoreUnavailableError, type AccountRecord, type Store, type Tx } from '../store/port.js';
 import { newId } from './credentials.js';
 import type { MarketService } from './markets.js';
 import { eventView, fillToData, orderFromData, orderToData, positionFromData, positionToData, positionView } from './trading-views.js';
@@ -43,6 +43,14 @@ export class Trading {
   readonly faults: EngineFaults = { busy: false, answerDelayMs: 0, answerLost: false };
   private engines = {} as Record<Environment, Engine>;
   private eventSeq = 0;
+  /**
+   * Engines that may hold changes their transaction rolled back: rebuilt from the store before they act again
+   * (a failed call leaves nothing behind in memory either). The event counter is re-read with them.
+   */
+  private readonly stale = new Set<Environment>();
+  private seqStale = false;
+  private readonly rebuilding = new Map<Environment, NodeJS.Timeout | null>();
+  private stopped = false;
   private unsubscribe: (() => void) | undefined;
   private readonly unstoredQuotes = new Map<string, BookQuote>();
   private quotesStoredAt = 0;
@@ -61,7 +69,12 @@ export class Trading {
     this.specs = new Map(config.markets.map((m) => [m.id, marketSpec(m)]));
   }
 
+  /** The engine, for reads; while it waits to be rebuilt from the store, state_unavailable (nothing partial). */
   engine(env: Environment): Engine {
+    if (this.stale.has(env)) {
+      this.rebuildSoon(env);
+      throw new StoreUnavailableError(`the ${env} engine is being rebuilt from the store`);
+    }
     return this.engines[env];
   }
 
@@ -162,6 +175,8 @@ export class Trading {
   }
 
   stop(): void {
+    this.stopped = true;
+    for (const timer of this.rebuilding.values()) if (timer) clearTimeout(timer);
     if (this.quoteTimer) clearInterval(this.quoteTimer);
     this.unsubscribe?.();
     this.unclock?.();
@@ -188,6 +203,7 @@ export class Trading {
   private async onQuote(q: BookQuote): Promise<void> {
     try {
       await this.store.transaction(async (tx) => {
+        for (const env of ENVS) await this.enter(env, tx);
         // The latest quote is stored at most once a second (and at shutdown): it only prices the restart transition,
         // and a write per tick would put an fsync on every price.
         this.unstoredQuotes.set(q.market, q);
@@ -198,8 +214,7 @@ export class Trading {
         }
       });
     } catch (err) {
-      this.log.error({ err }, 'a price tick could not be stored; reloading the engines from the store');
-      await this.reloadAll();
+      this.log.error({ err }, 'a price tick could not be stored; the engines are rebuilt from the store');
     }
   }
 
@@ -207,38 +222,87 @@ export class Trading {
     for (const env of ENVS) await this.command(env, (e) => e.onClock(now)).catch(() => undefined);
   }
 
-  private async reloadAll(): Promise<void> {
-    for (const env of ENVS) {
-      try {
-        this.engines[env] = await this.loadEngine(env, this.store);
-      } catch (err) {
-        this.log.error({ err, env }, 'engine reload failed');
-      }
+  /**
+   * Before an engine acts in a transaction: rebuilt from the store if a rollback left it stale (reading through
+   * the transaction, so what it sees is what is committed), and told to undo by rebuilding if this one rolls back.
+   */
+  private async enter(env: Environment, tx: Tx): Promise<void> {
+    tx.onRollback(() => this.invalidate(env));
+    await this.rebuildIfStale(env, tx);
+  }
+
+  private async rebuildIfStale(env: Environment, tx: Tx): Promise<void> {
+    if (!this.stale.has(env)) return;
+    this.engines[env] = await this.loadEngine(env, tx);
+    this.stale.delete(env);
+  }
+
+  /** The store rolled back what the engine of env did: rebuild it, now if the store answers, else before its next use. */
+  private invalidate(env: Environment): void {
+    this.engines[env].take();
+    this.stale.add(env);
+    this.seqStale = true;
+    this.rebuildSoon(env);
+  }
+
+  /** Rebuilds a stale engine in its own transaction, retrying with backoff while the store does not answer. */
+  private rebuildSoon(env: Environment, delayMs = 0): void {
+    if (this.rebuilding.has(env) || this.stopped) return;
+    const attempt = () => {
+      void this.store
+        .transaction(async (tx) => {
+          await this.rebuildIfStale(env, tx);
+          await this.syncEventSeq(tx);
+        })
+        .then(
+          () => this.rebuilding.delete(env),
+          (err: unknown) => {
+            this.rebuilding.delete(env);
+            this.log.error({ err, env }, 'engine rebuild from the store failed; retrying');
+            if (this.stale.has(env)) this.rebuildSoon(env, Math.min(Math.max(delayMs * 2, 50), 1000));
+          },
+        );
+    };
+    if (delayMs === 0) {
+      this.rebuilding.set(env, null);
+      attempt();
+      return;
     }
-    this.eventSeq = await this.store.lastEventSeq().catch(() => this.eventSeq);
+    const timer = setTimeout(attempt, delayMs);
+    timer.unref();
+    this.rebuilding.set(env, timer);
+  }
+
+  private async syncEventSeq(tx: Tx): Promise<void> {
+    if (!this.seqStale) return;
+    this.eventSeq = await tx.lastEventSeq();
+    this.seqStale = false;
   }
 
   /**
    * Runs an engine command in a transaction (the caller's, when given) and writes what it changed there.
-   * A failure after the engine changed rolls the store back and rebuilds the engine from it.
+   * If that transaction rolls back — here or in the caller, at any point up to its COMMIT — the engine is
+   * rebuilt from the store.
    */
   async command<T>(env: Environment, fn: (e: Engine) => T, outer?: Tx): Promise<T> {
     const run = async (tx: Tx) => {
-      const result = fn(this.engines[env]);
-      await this.persist(env, tx);
-      return result;
+      await this.enter(env, tx);
+      try {
+        const result = fn(this.engines[env]);
+        await this.persist(env, tx);
+        return result;
+      } catch (err) {
+        // Whatever the caller does with the error, the engine is not trusted until rebuilt.
+        this.invalidate(env);
+        throw err;
+      }
     };
-    try {
-      return outer ? await run(outer) : await this.store.transaction(run);
-    } catch (err) {
-      this.engines[env].take();
-      await this.reloadAll();
-      throw err;
-    }
+    return outer ? run(outer) : this.store.transaction(run);
   }
 
   private async persist(env: Environment, tx: Tx): Promise<void> {
     const fx: Effects = this.engines[env].take();
+    await this.syncEventSeq(tx);
     const now = this.clock.now();
     for (const o of fx.orders.values()) {
       await tx.upsertOrder({

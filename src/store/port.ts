@@ -249,6 +249,11 @@ export interface Reads {
 }
 
 export interface Tx extends Reads {
+  /**
+   * Called if this transaction rolls back, after the ROLLBACK: whoever changed in-memory state along with the
+   * transaction's writes (the trading engine) undoes it, so nothing of a failed call stays visible.
+   */
+  onRollback(undo: () => void): void;
   insertCustomer(c: CustomerRecord): Promise<void>;
   setCustomerApiEnabled(id: string, enabled: boolean): Promise<boolean>;
   insertKey(k: KeyRecord & { hash: string }): Promise<void>;

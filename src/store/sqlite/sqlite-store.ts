@@ -144,6 +144,8 @@ export class SqliteStore implements Store {
   private written: { lastSeq: number; accountIds: Set<string> } | undefined;
   private readonly eventListeners = new Set<(c: { lastSeq: number; accountIds: ReadonlySet<string> }) => void>();
   private chain: Promise<unknown> = Promise.resolve();
+  /** What the transaction in progress asked to run if it rolls back (Tx.onRollback). */
+  private rollbacks: (() => void)[] = [];
   private readonly touches = new Map<string, { kind: 'key' | 'token'; id: string; at: number }>();
   private touchTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -230,15 +232,26 @@ export class SqliteStore implements Store {
     try {
       await this.gate();
       this.run(() => this.stmt('BEGIN IMMEDIATE').run());
+      this.rollbacks = [];
       try {
         const result = await fn(this.tx);
         if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
         this.run(() => this.stmt('COMMIT').run());
+        this.rollbacks = [];
         this.publishWritten();
         return result;
       } catch (err) {
         this.written = undefined;
         if (this.db.inTransaction) this.stmt('ROLLBACK').run();
+        const undo = this.rollbacks;
+        this.rollbacks = [];
+        for (const u of undo) {
+          try {
+            u();
+          } catch {
+            // An undo that fails must not hide the error that rolled the transaction back.
+          }
+        }
         throw err;
       }
     } finally {
@@ -489,6 +502,9 @@ export class SqliteStore implements Store {
   // Writes (only through transaction) -------------------------------------------------------------
 
   private readonly tx: Tx = Object.assign(Object.create(this) as Tx, {
+    onRollback: (undo: () => void) => {
+      this.rollbacks.push(undo);
+    },
     insertCustomer: async (c: CustomerRecord) => {
       this.stmt('INSERT INTO customers (id, number, name, api_enabled, created_at) VALUES (?, ?, ?, ?, ?)').run(c.id, c.number, c.name, c.api_enabled ? 1 : 0, c.created_at);
     },
