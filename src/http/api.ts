@@ -91,8 +91,11 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     reply.header('X-Request-Id', request.id);
     // Counted until the response is done or its connection is gone: a client that hangs up mid-request
     // (no 'finish', so no onResponse) must not hold a slot for ever and end in permanent 503 capacity.
-    load.inFlight++;
-    reply.raw.once('close', () => load.inFlight--);
+    // An account stream holds its connection for hours: it is not work in flight (it passed the guard to open).
+    if (!request.routeOptions.config.def?.streaming) {
+      load.inFlight++;
+      reply.raw.once('close', () => load.inFlight--);
+    }
     // Every answer carries RateLimit-* (CONTRACT §5); those refused before the IP budget is spent show it unspent.
     if (limiter) setRateHeaders(reply, limiter.peek('ip', request.ip));
     if (request.url.length > limits.url_max_bytes) {

@@ -47,6 +47,8 @@ export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
   optionalBody?: boolean;
   /** Answers go out through JSON.stringify: the success schema documents a union (event payloads) it need not shape. */
   plainJson?: boolean;
+  /** A long-lived answer (Server-Sent Events): once open it is no request in flight for the overload guard. */
+  streaming?: boolean;
   /** Codes the route answers beyond those every route of its kind can (see commonCodes). */
   errors: ErrorCode[];
   schema: S;

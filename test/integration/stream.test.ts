@@ -123,6 +123,13 @@ describe('GET /v1/accounts/{account_id}/stream', () => {
     await withPrice(s);
   });
 
+  it('is described in the OpenAPI document as text/event-stream', async () => {
+    const doc = (await s.sandboxCall('GET', '/v1/openapi.json')).body;
+    const op = doc.paths['/v1/accounts/{account_id}/stream'].get;
+    expect(Object.keys(op.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(op.parameters.map((p: any) => `${p.in}:${p.name}`).sort()).toEqual(['path:account_id', 'query:resume']);
+  });
+
   it('answers account_not_found and invalid_cursor before any stream starts', async () => {
     const t = await s.trader();
     const other = await s.trader();
@@ -190,12 +197,13 @@ describe('slow stream clients and shutdown', () => {
     }
   });
 
-  it('ends open streams cleanly when the server shuts down', async () => {
-    const server = await TestServer.start();
+  it('does not count open streams as requests in flight, and ends them cleanly when the server shuts down', async () => {
+    const server = await TestServer.start({ limits: { capacity: { max_in_flight: 1 } } });
     const t = await server.trader();
     const a = await SseClient.open(server.url.sandbox, streamPath(t.accountId), { key: t.key });
     const b = await SseClient.open(server.url.sandbox, streamPath(t.accountId), { key: t.key });
     await streamsOf(server, t.accountId, 2);
+    expect((await server.sandboxCall('GET', '/v1/accounts', { key: t.key })).status).toBe(200);
     await server.close();
     expect(await a.ended).toBe('end');
     expect(await b.ended).toBe('end');

@@ -16,6 +16,7 @@ export default defineRoute({
   summary: "The account's events as Server-Sent Events, live; resume=<event id> or Last-Event-ID continues after that event without a gap",
   tags: ['events'],
   access: 'read',
+  streaming: true,
   errors: ['account_not_found', 'invalid_cursor', 'state_unavailable'],
   schema: {
     params: AccountParams,
