@@ -2,13 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import { request } from 'undici';
 import type { Clock } from '../engine/clock.js';
 import { newId } from '../services/credentials.js';
-import type { DeliveryRow, DeliveryStatus, StoredEvent, Store, WebhookRecord } from '../store/port.js';
+import type { DeliveryRow, DeliveryStatus, StoredEvent, Store, Tx, WebhookRecord } from '../store/port.js';
 import { every } from './ticker.js';
 import { webhookSignature } from './webhook-signature.js';
 import { deliveryAgents, isPrivateTarget, PrivateTargetError } from './webhook-target.js';
 
 /** The fan-out's position in the event log (a setting, so it survives restarts). */
 const CURSOR = 'webhooks.fanout_seq';
+
+/**
+ * With no endpoint anywhere the fan-out does not run (no transaction per commit for nothing); the first endpoint
+ * moves its cursor up to where that endpoint starts, in the endpoint's creating transaction.
+ */
+export async function startFanOutAt(tx: Tx, seq: number): Promise<void> {
+  if ((await tx.listAllWebhooks()).length === 0) await tx.setSetting(CURSOR, String(seq));
+}
 const FANOUT_BATCH = 500;
 const DUE_BATCH = 100;
 /** On the system clock, how often due retries are looked for. */
@@ -129,6 +137,7 @@ export class WebhookDispatcher {
   /** Fans out one batch of new events; true when there may be more. */
   private async fanOut(): Promise<boolean> {
     if (this.fanoutSeq >= 0 && (await this.store.eventHead()) <= this.fanoutSeq) return false;
+    if ((await this.store.listAllWebhooks()).length === 0) return false;
     return this.store.transaction(async (tx) => {
       const cursor = Number((await tx.getSetting(CURSOR)) ?? '0');
       const events = await tx.listEvents({ afterSeq: cursor, limit: FANOUT_BATCH });

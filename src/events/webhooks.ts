@@ -5,7 +5,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import { newId } from '../services/credentials.js';
 import type { AttemptRow, DeliveryRow, Store, Tx, WebhookRecord } from '../store/port.js';
-import { WebhookDispatcher } from './webhook-dispatcher.js';
+import { startFanOutAt, WebhookDispatcher } from './webhook-dispatcher.js';
 import { newWebhookSecret } from './webhook-signature.js';
 import { endpointProblem } from './webhook-target.js';
 
@@ -77,6 +77,7 @@ export class WebhookService {
       after_seq: await tx.lastEventSeq(),
       created_at: this.clock.now(),
     };
+    await startFanOutAt(tx, record.after_seq);
     await tx.insertWebhook(record);
     return record;
   }
