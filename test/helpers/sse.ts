@@ -47,10 +47,8 @@ export class SseClient {
     });
   }
 
-  /** The frames with an event type, parsed. */
-  get events(): { id: string; type: string; data: any }[] {
-    return this.frames.filter((f) => f.event !== undefined && f.event !== 'error').map((f) => ({ id: f.id ?? '', type: f.event ?? '', data: JSON.parse(f.data) }));
-  }
+  /** The frames with an event type (but error), parsed. */
+  readonly events: { id: string; type: string; data: any }[] = [];
 
   resume(): void {
     this.res.resume();
@@ -101,7 +99,9 @@ export class SseClient {
         else continue;
         hasField = true;
       }
-      if (hasField && (frame.event !== undefined || frame.data !== '')) this.frames.push(frame);
+      if (!hasField || (frame.event === undefined && frame.data === '')) continue;
+      this.frames.push(frame);
+      if (frame.event !== undefined && frame.event !== 'error') this.events.push({ id: frame.id ?? '', type: frame.event, data: JSON.parse(frame.data) });
     }
     this.notify();
   }

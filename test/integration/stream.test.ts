@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollEvents } from '../helpers/events.js';
 import { expectError, TestServer } from '../helpers/server.js';
@@ -148,6 +149,15 @@ describe('GET /v1/accounts/{account_id}/stream', () => {
   });
 });
 
+/** The most a TCP send buffer may grow to here (Linux); 8 MiB where it cannot be read. */
+function socketBufferMax(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/tcp_wmem', 'utf8').trim().split(/\s+/)[2]) || 8 * 1024 * 1024;
+  } catch {
+    return 8 * 1024 * 1024;
+  }
+}
+
 describe('slow stream clients and shutdown', () => {
   /** Writes events straight into the log of a server that trades no more: a backlog of `count` events of ~2 KB. */
   async function seedBacklog(server: TestServer, accountId: string, count: number): Promise<void> {
@@ -171,7 +181,7 @@ describe('slow stream clients and shutdown', () => {
       await place(server, t.key, t.accountId, resting('59000'));
       const first = (await pollEvents(server, t.key)).events[0].id;
       // More than the sockets of both ends hold (a few MB on loopback): the server has to wait for the client.
-      const total = 4000;
+      const total = Math.ceil((2 * socketBufferMax() + 4 * 1024 * 1024) / 2100);
       await seedBacklog(server, t.accountId, total);
 
       const c = await SseClient.open(server.url.sandbox, streamPath(t.accountId, `?resume=${first}`), { key: t.key, paused: true });
