@@ -71,7 +71,10 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
   const equity = add(balance, f.unrealized_pnl);
   const basis = dailyLossBasis(rule, f, starting);
   const dl = rule.daily_loss;
-  const dailyLimit = dl ? (dl.amount_usd !== null ? dec(dl.amount_usd) : dl.percent !== null ? pct(basis, dec(dl.percent)) : null) : null;
+  // The limit is percent × the basis value at day start (CONTRACT §3), as the engine judges it (rules.ts).
+  const basisAtDayStart =
+    dl?.basis === 'start_balance' ? starting : dl?.basis === 'day_start_equity' || dl?.basis === 'peak_equity' ? f.day_start_equity : f.day_start_balance;
+  const dailyLimit = dl ? (dl.amount_usd !== null ? dec(dl.amount_usd) : dl.percent !== null ? pct(basisAtDayStart, dec(dl.percent)) : null) : null;
   const dd = rule.drawdown;
   const ddAmount = dd ? (dd.amount_usd !== null ? dec(dd.amount_usd) : dd.percent !== null ? pct(starting, dec(dd.percent)) : null) : null;
   const profit = sub(balance, starting);

@@ -172,6 +172,10 @@ export class Engine {
   evaluate(req: PlaceRequest): Outcome<Evaluation> {
     const book = this.books.get(req.accountId);
     if (!book) return fail('account_not_found');
+    // The API checks the stored account first; the engine checks again, since a tick or rollover may have ended
+    // or paused the account between that read and this command.
+    if (book.status !== 'active') return fail('account_not_tradable', { account_id: book.id, status: book.status, reason: book.statusReason ?? book.status });
+    if (book.pausedUntil !== undefined && book.pausedUntil !== null && book.pausedUntil > req.now) return fail('account_paused', { until: book.pausedUntil });
     const m = this.o.markets.get(req.body.market);
     if (!m) return fail('market_not_found', { market: req.body.market });
     const state = this.o.marketState(m.id);
@@ -516,7 +520,14 @@ export class Engine {
       this.touchPosition(p);
       this.emit({ type: 'position.changed', accountId: book.id, at: now, source: 'engine', position: p, previousSize: previous });
     }
-    if (pos && o.exits && (n.kind === 'opened' || n.kind === 'added' || n.kind === 'flipped')) this.placeExits(pos, o.exits, o.origin, now);
+    if (pos && o.exits && (n.kind === 'opened' || n.kind === 'added' || n.kind === 'flipped')) {
+      this.placeExits(pos, o.exits, o.origin, now, { keyId: o.keyId, lossStop: o.keyLossStop ?? null });
+    }
+    // The closed trade's point of the equity curve, taken once the position shows the fill: the P&L it realized
+    // is in the balance and no longer in the open position's unrealized P&L.
+    if (book.rule && book.rules && n.realized !== ZERO) {
+      this.fx.equity.push({ accountId: book.id, resolution: 'trade', time: now, equity: this.figures(book).equity, balance: book.balance });
+    }
   }
 
   private closePositionRecord(book: Book, p: Position, now: number, reason: CloseReason, realized: Dec, exitReason: CancelReason, by?: Order): void {
@@ -576,8 +587,11 @@ export class Engine {
     };
   }
 
-  /** Replaces a position's exits (old ones canceled `replaced`); null parts remove that exit. */
-  placeExits(p: Position, spec: ExitSpec, origin: Origin, now: number): void {
+  /**
+   * Replaces a position's exits (old ones canceled `replaced`); null parts remove that exit. `by`: the key that
+   * set them (with the order they came with, or PUT exits) — their fills count toward its loss stop.
+   */
+  placeExits(p: Position, spec: ExitSpec, origin: Origin, now: number, by: { keyId: string | null; lossStop: Dec | null } | null = null): void {
     const book = this.books.get(p.accountId)!;
     for (const id of [p.takeProfitId, p.stopLossId]) {
       const old = id ? this.open.get(id) : undefined;
@@ -588,6 +602,10 @@ export class Engine {
     p.breakEven = null;
     const last = this.o.quote(p.market)?.last ?? p.entryPrice;
     const add = (o: Order) => {
+      if (by) {
+        o.keyId = by.keyId;
+        o.keyLossStop = by.lossStop;
+      }
       o.status = transition(o.status, 'accept');
       book.orders.set(o.id, o);
       this.open.set(o.id, o);
@@ -675,7 +693,8 @@ export class Engine {
       return;
     }
     const tp = p.takeProfitId ? this.open.get(p.takeProfitId) : undefined;
-    this.placeExits(p, { takeProfit: tp ? { price: tp.stopPrice!, limitPrice: tp.limitPrice } : null, stopLoss: { price: target, trailingDistance: null }, breakEven: null }, tp?.origin ?? 'api', now);
+    const by = tp ? { keyId: tp.keyId, lossStop: tp.keyLossStop ?? null } : null;
+    this.placeExits(p, { takeProfit: tp ? { price: tp.stopPrice!, limitPrice: tp.limitPrice } : null, stopLoss: { price: target, trailingDistance: null }, breakEven: null }, tp?.origin ?? 'api', now, by);
     be.done = true;
   }
 
@@ -826,8 +845,18 @@ export class Engine {
     return n;
   }
 
-  /** Closes a whole position at the market (bid for a long, ask for a short). */
-  closePosition(accountId: string, market: string, reason: CloseReason, now: number, origin: Origin = 'api'): Outcome<Order> {
+  /**
+   * Closes a whole position at the market (bid for a long, ask for a short). `by`: the key whose request closes
+   * it — the closing order is placed with that key, so its fill counts toward the key's loss stop.
+   */
+  closePosition(
+    accountId: string,
+    market: string,
+    reason: CloseReason,
+    now: number,
+    origin: Origin = 'api',
+    by: { keyId: string | null; lossStop: Dec | null } | null = null,
+  ): Outcome<Order> {
     const book = this.books.get(accountId);
     const p = book?.positions.get(market);
     if (!book || !p) return fail('position_not_found', { market });
@@ -843,6 +872,10 @@ export class Engine {
     }
     const o = this.systemOrder(p, now, origin);
     o.closeReason = reason;
+    if (by) {
+      o.keyId = by.keyId;
+      o.keyLossStop = by.lossStop;
+    }
     this.fill(o, p.side === 'long' ? q.bid : q.ask, now, 'taker');
     this.judgeDirty(now);
     return { ok: true, value: o };
@@ -1006,11 +1039,7 @@ export class Engine {
   private afterFill(book: Book, o: Order, realized: Dec, fee: Dec, now: number): void {
     if (book.rules && book.rule) {
       if (o.origin !== 'system') onTrade(book.rules, now);
-      if (realized !== ZERO) {
-        onClosedTrade(book.rule, book.rules, book.balance);
-        const f = this.figures(book);
-        this.fx.equity.push({ accountId: book.id, resolution: 'trade', time: now, equity: f.equity, balance: book.balance });
-      }
+      if (realized !== ZERO) onClosedTrade(book.rule, book.rules, book.balance);
       this.fx.accounts.set(book.id, book);
       this.dirty.add(book.id);
     }
@@ -1023,7 +1052,10 @@ export class Engine {
       book.keyLoss.set(o.keyId, tally);
       if (tally.until === null && tally.loss >= o.keyLossStop) {
         tally.until = this.o.calendar.nextRollover(now);
-        for (const w of [...book.orders.values()]) if (w.keyId === o.keyId && w.status === 'working' && w.id !== o.id) this.cancel(w, 'key_loss_stop', now);
+        // The key's working orders stop; its exits keep protecting the positions they belong to.
+        for (const w of [...book.orders.values()]) {
+          if (w.keyId === o.keyId && w.status === 'working' && w.id !== o.id && w.exitKind === null) this.cancel(w, 'key_loss_stop', now);
+        }
       }
       this.fx.accounts.set(book.id, book);
     }
@@ -1040,10 +1072,13 @@ export class Engine {
       if (!book.rule || !book.rules || book.status !== 'active' || book.rules.dayStart >= day) continue;
       const rule = book.rule;
       const close = !rule.overnight_allowed || (!rule.weekend_allowed && this.o.isWeekend(now));
-      if (close) this.flattenBook(book, 'risk_rule', 'risk_rule', now);
+      // Overnight and weekend closes close positions only (CONTRACT §3); their exits go with them (position_closed).
+      if (close) this.flattenBook(book, null, 'risk_rule', now);
       const before = this.figures(book);
       this.fx.equity.push({ accountId: book.id, resolution: 'day', time: day, equity: before.equity, balance: book.balance });
       rollover(rule, book.rules, book.balance, before.equity, day, cal.rolloversBetween(book.rules.dayStart, now));
+      // A flatten_and_pause pause ends at the rollover: paused_until is no longer shown once it has passed.
+      if (book.pausedUntil !== undefined && book.pausedUntil !== null && book.pausedUntil <= now) book.pausedUntil = null;
       this.fx.accounts.set(book.id, book);
       this.dirty.add(book.id);
     }
@@ -1094,9 +1129,12 @@ export class Engine {
     this.fx.accounts.set(book.id, book);
   }
 
-  /** Cancels every working order and closes every position at the market (or the last price when it has none). */
-  private flattenBook(book: Book, cancelReason: CancelReason, closeReason: CloseReason, now: number): void {
-    for (const o of [...book.orders.values()]) if (o.status === 'working') this.cancel(o, cancelReason, now);
+  /**
+   * Cancels every working order (unless cancelReason is null) and closes every position at the market (or the
+   * last price when it has none).
+   */
+  private flattenBook(book: Book, cancelReason: CancelReason | null, closeReason: CloseReason, now: number): void {
+    if (cancelReason !== null) for (const o of [...book.orders.values()]) if (o.status === 'working') this.cancel(o, cancelReason, now);
     for (const p of [...book.positions.values()]) {
       const q = this.o.quote(p.market);
       const o = this.systemOrder(p, now, 'system');

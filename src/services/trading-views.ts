@@ -31,6 +31,7 @@ function exitsFromJson(j: ReturnType<typeof exitsToJson>): ExitSpec | null {
 export function orderToData(o: Order): string {
   const out: Record<string, unknown> = { ...o, exits: exitsToJson(o.exits) };
   for (const f of DEC_FIELDS) out[f] = s(o[f]);
+  out.keyLossStop = s(o.keyLossStop ?? null);
   return JSON.stringify(out);
 }
 
@@ -38,6 +39,7 @@ export function orderFromData(text: string): Order {
   const j = JSON.parse(text) as Record<string, unknown>;
   const o = { ...j, exits: exitsFromJson(j.exits as ReturnType<typeof exitsToJson>) } as unknown as Order;
   for (const f of DEC_FIELDS) (o as unknown as Record<string, unknown>)[f] = d(j[f]);
+  o.keyLossStop = d(j.keyLossStop);
   return o;
 }
 

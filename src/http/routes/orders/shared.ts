@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { dec } from '../../../engine/decimal.js';
+import { dec, type Dec } from '../../../engine/decimal.js';
 import type { Fences } from '../../../engine/engine.js';
 import type { ExitSpec } from '../../../engine/state.js';
 import { ApiError } from '../../../errors/api-error.js';
@@ -22,7 +22,13 @@ export function fencesOf(p: Principal): Fences {
     reduceOnly: p.fences.reduce_only,
     maxOrderUsd: p.fences.max_order_usd === null ? null : dec(p.fences.max_order_usd),
     maxPositionUsd: p.fences.max_position_usd === null ? null : dec(p.fences.max_position_usd),
+    lossStopUsd: p.fences.loss_stop_usd === null ? null : dec(p.fences.loss_stop_usd),
   };
+}
+
+/** The key a request is made with: orders the service places for it (closes, exits) count toward its loss stop. */
+export function requestKey(p: Principal): { keyId: string | null; lossStop: Dec | null } {
+  return { keyId: p.kind === 'key' ? p.id : null, lossStop: fencesOf(p).lossStopUsd ?? null };
 }
 
 interface ExitsInput {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { defineRoute } from '../../route.js';
-import { AccountParams, assertEngine, ENGINE_CODES, tradingAccount } from '../orders/shared.js';
+import { AccountParams, assertEngine, requestKey, ENGINE_CODES, tradingAccount } from '../orders/shared.js';
 
 export default defineRoute({
   method: 'POST',
@@ -41,7 +41,7 @@ export default defineRoute({
           const markets = [...(e.books.get(account.id)?.positions.keys() ?? [])].sort();
           for (const market of markets) {
             if (principal.fences.markets && !principal.fences.markets.includes(market)) continue;
-            const r = e.closePosition(account.id, market, 'close_all', now);
+            const r = e.closePosition(account.id, market, 'close_all', now, 'api', requestKey(principal));
             if (r.ok) closed.push(market);
             else failed.push({ market, code: r.rejection.code });
           }

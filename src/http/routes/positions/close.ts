@@ -2,7 +2,7 @@ import { ApiError, rejectionToError } from '../../../errors/api-error.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { Order } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
-import { assertEngine, assertKeyMarket, ENGINE_CODES, MarketParams, tradingAccount } from '../orders/shared.js';
+import { assertEngine, assertKeyMarket, requestKey, ENGINE_CODES, MarketParams, tradingAccount } from '../orders/shared.js';
 
 export default defineRoute({
   method: 'DELETE',
@@ -24,7 +24,7 @@ export default defineRoute({
     assertEngine(rampart, environment);
     return idempotency.run(request, reply, principal, async (tx) => {
       const now = rampart.clock.now();
-      const r = await rampart.trading.command(environment, (e) => e.closePosition(account.id, params.market, 'user', now), tx);
+      const r = await rampart.trading.command(environment, (e) => e.closePosition(account.id, params.market, 'user', now, 'api', requestKey(principal)), tx);
       if (!r.ok) throw rejectionToError(r.rejection);
       return { status: 200, kind: 'order', id: r.value.id };
     });

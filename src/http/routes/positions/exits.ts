@@ -1,7 +1,7 @@
 import { ApiError } from '../../../errors/api-error.js';
 import { ExitsBody, Position } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
-import { assertEngine, assertKeyMarket, ENGINE_CODES, exitsOf, MarketParams, tradingAccount } from '../orders/shared.js';
+import { assertEngine, assertKeyMarket, requestKey, ENGINE_CODES, exitsOf, MarketParams, tradingAccount } from '../orders/shared.js';
 import { fmt, isMultipleOf, nearestSteps } from '../../../engine/decimal.js';
 
 export default defineRoute({
@@ -44,7 +44,7 @@ export default defineRoute({
     const now = rampart.clock.now();
     await rampart.trading.command(environment, (e) => {
       const pos = e.books.get(account.id)?.positions.get(params.market);
-      if (pos) e.placeExits(pos, spec, 'api', now);
+      if (pos) e.placeExits(pos, spec, 'api', now, requestKey(principal));
     });
     const after = engine.books.get(account.id)?.positions.get(params.market);
     if (!after) throw new ApiError('position_not_found', { details: { market: params.market } });
