@@ -1,14 +1,17 @@
 import { Type, type Static } from 'typebox';
 
-/** A decimal string: what every price, size and amount is on the wire (CONTRACT conventions). */
+/**
+ * A decimal string: what every price, size and amount is on the wire (CONTRACT conventions). At most 18 decimal
+ * places, the precision of engine/decimal.ts: anything finer cannot be held exactly and is refused here.
+ */
 export const DecimalString = Type.String({
-  pattern: '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$',
+  pattern: '^-?(0|[1-9][0-9]*)(\\.[0-9]{1,18})?$',
   maxLength: 40,
   description: 'Decimal string, never a JSON number',
   examples: ['60000.5'],
 });
 export const PositiveDecimal = Type.String({
-  pattern: '^(0|[1-9][0-9]*)(\\.[0-9]+)?$',
+  pattern: '^(0|[1-9][0-9]*)(\\.[0-9]{1,18})?$',
   maxLength: 40,
   description: 'Non-negative decimal string',
 });

@@ -18,8 +18,52 @@ export function depthOf(value: unknown, limit: number): number {
 }
 
 /**
+ * The first key that appears twice in one object of a text that is valid JSON, undefined when none does. Keys
+ * compare as JSON reads them (`"a"` and `"\u0061"` are one key). One pass, no recursion.
+ */
+export function duplicateKeyOf(text: string): string | undefined {
+  // One entry per open object (its keys so far) or array (null).
+  const frames: (Set<string> | null)[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22) {
+      let j = i + 1;
+      let escaped = false;
+      while (j < text.length && text.charCodeAt(j) !== 0x22) {
+        if (text.charCodeAt(j) === 0x5c) {
+          escaped = true;
+          j++;
+        }
+        j++;
+      }
+      if (expectKey) {
+        const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
+        const keys = frames[frames.length - 1]!;
+        if (keys.has(key)) return key;
+        keys.add(key);
+        expectKey = false;
+      }
+      i = j;
+    } else if (ch === 0x7b) {
+      frames.push(new Set());
+      expectKey = true;
+    } else if (ch === 0x5b) {
+      frames.push(null);
+    } else if (ch === 0x7d || ch === 0x5d) {
+      frames.pop();
+      expectKey = false;
+    } else if (ch === 0x2c) {
+      expectKey = frames[frames.length - 1] instanceof Set;
+    }
+  }
+  return undefined;
+}
+
+/**
  * The only body parser: application/json (any charset parameter). Not JSON, __proto__ or constructor keys,
- * or nesting deeper than the limit → invalid_json. An empty body counts as no body.
+ * a key twice in one object (JSON parsers disagree on which one wins, so no reading of it is safe), or nesting
+ * deeper than the limit → invalid_json. An empty body counts as no body.
  */
 export function installJsonParser(app: FastifyInstance, maxDepth: number, bodyLimit: number): void {
   app.removeAllContentTypeParsers();
@@ -39,6 +83,12 @@ export function installJsonParser(app: FastifyInstance, maxDepth: number, bodyLi
     }
     if (depthOf(parsed, maxDepth) > maxDepth) {
       done(new ApiError('invalid_json', { message: `The body is nested deeper than ${maxDepth} levels.`, details: { max_depth: maxDepth } }), undefined);
+      return;
+    }
+    const duplicate = duplicateKeyOf(text);
+    if (duplicate !== undefined) {
+      const key = duplicate.length > 64 ? `${duplicate.slice(0, 64)}…` : duplicate;
+      done(new ApiError('invalid_json', { message: `The body has the key ${JSON.stringify(key)} twice in one object.`, details: { duplicate_key: key } }), undefined);
       return;
     }
     done(null, parsed);
