@@ -46,6 +46,11 @@ function clientErrorHandler(docsUrl: string) {
   };
 }
 
+/** How often Node sweeps connections for header and request timeouts: a quarter of the shorter one, 50 ms to 1 s. */
+export function checkingInterval(t: { headers_ms: number; request_ms: number }): number {
+  return Math.min(1000, Math.max(50, Math.floor(Math.min(t.headers_ms, t.request_ms) / 4)));
+}
+
 /**
  * A Fastify instance with Rampart's shared behaviour: request ids, the one error path, strict JSON,
  * strict validators, and the server limits of CONTRACT §5 (headers, request and keep-alive timeouts).
@@ -61,7 +66,10 @@ export function createInstance(config: Config, logger: FastifyInstance['log'], l
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1024 },
     // requireHostHeader off so a missing Host answers our envelope (below) rather than Node's bare 400.
-    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
+    // Node enforces headersTimeout and requestTimeout only when it sweeps its connections (every 30 s by default):
+    // sweeping at a fraction of the shortest bound keeps a slow client (slowloris) from holding a socket for
+    // half a minute beyond it.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false, connectionsCheckingInterval: checkingInterval(limits.timeouts) },
     connectionTimeout: 0,
     keepAliveTimeout: limits.timeouts.keep_alive_ms,
     requestTimeout: limits.timeouts.request_ms,
