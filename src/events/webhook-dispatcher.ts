@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { request } from 'undici';
 import type { Clock } from '../engine/clock.js';
 import { newId } from '../services/credentials.js';
 import type { DeliveryRow, DeliveryStatus, StoredEvent, Store, Tx, WebhookRecord } from '../store/port.js';
 import { every } from './ticker.js';
 import { webhookSignature } from './webhook-signature.js';
-import { deliveryAgents, isPrivateTarget, PrivateTargetError } from './webhook-target.js';
+import type { WebhookHttp } from './webhook-http.js';
+import { isPrivateTarget, PrivateTargetError } from './webhook-target.js';
 
 /** The fan-out's position in the event log (a setting, so it survives restarts). */
 const CURSOR = 'webhooks.fanout_seq';
@@ -61,7 +61,7 @@ export class WebhookDispatcher {
   private fanoutSeq = -1;
   private readonly inFlight = new Map<string, AbortController>();
   private readonly stops: (() => void)[] = [];
-  private readonly agents;
+  private http: Promise<WebhookHttp> | undefined;
 
   constructor(
     private readonly store: Store,
@@ -72,9 +72,7 @@ export class WebhookDispatcher {
     private readonly log: FastifyBaseLogger,
     /** The webhook-timestamp is the real time of the attempt: receivers judge it against their own clock. */
     private readonly wallNow: () => number = Date.now,
-  ) {
-    this.agents = deliveryAgents(limits.timeout_ms);
-  }
+  ) {}
 
   start(): void {
     this.stops.push(
@@ -116,7 +114,7 @@ export class WebhookDispatcher {
     for (const stop of this.stops.splice(0)) stop();
     for (const c of this.inFlight.values()) c.abort(new Error('shutting down'));
     await this.running;
-    await Promise.all([this.agents.publicOnly.close(), this.agents.any.close()]);
+    await (await this.http)?.close();
   }
 
   private async pass(): Promise<void> {
@@ -191,9 +189,10 @@ export class WebhookDispatcher {
     const guarded = hook.environment === 'live' && !this.allowPrivateLive;
     if (guarded && isPrivateTarget(url)) throw new PrivateTargetError(`${url.hostname} is a private or loopback address`);
     const timestamp = Math.floor(this.wallNow() / 1000);
-    const res = await request(url, {
-      method: 'POST',
-      dispatcher: guarded ? this.agents.publicOnly : this.agents.any,
+    this.http ??= import('./webhook-http.js').then((m) => new m.WebhookHttp(this.limits.timeout_ms));
+    return (await this.http).post({
+      url,
+      publicOnly: guarded,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Rampart-Webhooks/1',
@@ -204,8 +203,6 @@ export class WebhookDispatcher {
       body: d.payload,
       signal: AbortSignal.any([signal, AbortSignal.timeout(this.limits.timeout_ms)]),
     });
-    await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-    return res.statusCode;
   }
 
   /** Records the attempt and what follows: done, another try after the backoff, or given up. */

@@ -1,6 +1,5 @@
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import ipaddr from 'ipaddr.js';
-import { Agent } from 'undici';
 
 /** Only ordinary public unicast addresses: not loopback, private, link-local, CGNAT, multicast, reserved… */
 export function isPublicAddress(ip: string): boolean {
@@ -49,13 +48,4 @@ export function publicLookup(hostname: string, options: LookupOptions, callback:
     const first = addresses[0]!;
     return callback(null, first.address, first.family);
   });
-}
-
-/** HTTP clients for deliveries: one that reaches only public addresses, one that reaches any. */
-export function deliveryAgents(timeoutMs: number): { publicOnly: Agent; any: Agent } {
-  const common = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: { timeout: timeoutMs } };
-  return {
-    publicOnly: new Agent({ ...common, connect: { timeout: timeoutMs, lookup: publicLookup } }),
-    any: new Agent(common),
-  };
 }
