@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, errorType, isErrorCode } from '../../src/errors/codes.js';
 import type { RouteDef } from '../../src/http/route.js';
 import { apiRoutes } from '../../src/http/routes/index.js';
+import { place, TEMPLATES, type Ctx } from '../helpers/route-templates.js';
 import { TestServer } from '../helpers/server.js';
 
 /**
@@ -32,16 +33,6 @@ const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 let s: TestServer;
 let db: Database.Database;
 
-interface Ctx {
-  env: Env;
-  base: string;
-  key: string;
-  readKey: string;
-  account: string;
-  order: string;
-  webhook: string;
-  eventId: string;
-}
 const ctx = {} as Record<Env, Ctx>;
 
 function send(base: string, method: string, path: string, headers: OutgoingHttpHeaders, body?: string): Promise<Raw> {
@@ -103,54 +94,6 @@ function serialize(n: Node): string {
   return JSON.stringify(n);
 }
 
-interface Template {
-  params?: Record<string, string>;
-  body?: Record<string, unknown>;
-  query?: [string, string][];
-}
-
-let cid = 0;
-/** A resting limit buy; its client_order_id is new each time (a fuzzed order may be placed for real). */
-const place = () => ({ market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000', time_in_force: 'gtc', client_order_id: `hostile-${++cid}` });
-const TEMPLATES: Record<string, (c: Ctx) => Template> = {
-  'GET /v1/openapi.json': () => ({}),
-  'GET /v1/status': () => ({}),
-  'GET /v1/limits': () => ({}),
-  'GET /v1/markets': () => ({}),
-  'GET /v1/markets/:market': () => ({ params: { market: 'BTC-USD' } }),
-  'GET /v1/products': () => ({}),
-  'POST /v1/accounts': () => ({ body: { product: 'evaluation-50k' } }),
-  'GET /v1/accounts': () => ({ query: [['limit', '10']] }),
-  'GET /v1/accounts/:account_id': () => ({}),
-  'POST /v1/accounts/:account_id/orders': () => ({
-    body: { ...place(), take_profit: { price: '61000' }, stop_loss: { price: '58000', trailing: { distance: '500' } }, break_even: { trigger_price: '60500', offset_ticks: 2 } },
-  }),
-  'POST /v1/accounts/:account_id/orders/test': () => ({ body: { ...place(), reduce_only: false, post_only: true } }),
-  'POST /v1/accounts/:account_id/orders/cancel-all': () => ({ body: { market: 'SOL-USD' } }),
-  'GET /v1/accounts/:account_id/orders': () => ({ query: [['status', 'working'], ['market', 'BTC-USD'], ['limit', '5']] }),
-  'GET /v1/accounts/:account_id/orders/:order_id': (c) => ({ params: { order_id: c.order } }),
-  'DELETE /v1/accounts/:account_id/orders/:order_id': (c) => ({ params: { order_id: c.order } }),
-  'PATCH /v1/accounts/:account_id/orders/:order_id': (c) => ({ params: { order_id: c.order }, body: { size: '0.02', limit_price: '58500', expires_at: 4102444800000 } }),
-  'GET /v1/accounts/:account_id/positions': () => ({}),
-  'POST /v1/accounts/:account_id/positions/close-all': () => ({ body: {} }),
-  'GET /v1/accounts/:account_id/positions/:market': () => ({ params: { market: 'BTC-USD' } }),
-  'DELETE /v1/accounts/:account_id/positions/:market': () => ({ params: { market: 'BTC-USD' } }),
-  'PUT /v1/accounts/:account_id/positions/:market/exits': () => ({
-    params: { market: 'BTC-USD' },
-    body: { take_profit: { price: '70000', limit_price: '69000' }, stop_loss: { price: '50000', trailing: { distance: '1000' } }, break_even: { trigger_price: '65000', offset_ticks: 2 } },
-  }),
-  'POST /v1/accounts/:account_id/positions/:market/margin': () => ({ params: { market: 'BTC-USD' }, body: { amount: '10' } }),
-  'GET /v1/accounts/:account_id/fills': () => ({ query: [['limit', '3']] }),
-  'GET /v1/accounts/:account_id/history/equity': () => ({ query: [['resolution', 'trade']] }),
-  'GET /v1/accounts/:account_id/margin': () => ({}),
-  'PUT /v1/accounts/:account_id/margin/:market': () => ({ params: { market: 'SOL-USD' }, body: { leverage: 5, margin_mode: 'cross' } }),
-  'GET /v1/events': (c) => ({ query: [['account_id', c.account], ['after', c.eventId], ['limit', '5']] }),
-  'GET /v1/accounts/:account_id/stream': (c) => ({ query: [['resume', c.eventId]] }),
-  'POST /v1/webhooks': (c) => ({ body: { url: c.env === 'live' ? 'https://hooks.example.com/rampart' : 'http://127.0.0.1:9/hook', types: ['order.created', 'fill.created'], account_id: c.account } }),
-  'GET /v1/webhooks': () => ({ query: [['limit', '5']] }),
-  'DELETE /v1/webhooks/:webhook_id': (c) => ({ params: { webhook_id: c.webhook } }),
-  'GET /v1/webhooks/:webhook_id/deliveries': (c) => ({ params: { webhook_id: c.webhook }, query: [['limit', '5']] }),
-};
 
 interface Target {
   env: Env;
@@ -592,9 +535,9 @@ beforeAll(async () => {
   for (const m of [
     ['BTC-USD', '60000', '60001', '60000.5'],
     ['ETH-USD', '3000', '3000.1', '3000.05'],
-    ['SOL-USD', '150', '150.01', '150.005'],
+    ['SOL-USD', '150', '150.02', '150.01'],
   ] as const) {
-    await s.admin('PUT', `/admin/v1/markets/${m[0]}/price`, { bid: m[1], ask: m[2], last: m[3] });
+    expect((await s.admin('PUT', `/admin/v1/markets/${m[0]}/price`, { bid: m[1], ask: m[2], last: m[3] })).status).toBe(200);
   }
   await s.settleTrading();
   const sandbox = await s.trader();

@@ -425,7 +425,8 @@ export class SqliteStore implements Store {
   listFills = (accountId: string, afterId: string | undefined, limit: number) =>
     this.read(() =>
       afterId
-        ? (this.stmt('SELECT id, data FROM fills WHERE account_id = ? AND seq < (SELECT seq FROM fills WHERE id = ?) ORDER BY seq DESC LIMIT ?').all(accountId, afterId, limit) as { id: string; data: string }[])
+        ? // The cursor counts only as a fill of this account: another account's fill id pages nothing (invalid_cursor).
+          (this.stmt('SELECT id, data FROM fills WHERE account_id = ? AND seq < (SELECT seq FROM fills WHERE id = ? AND account_id = ?) ORDER BY seq DESC LIMIT ?').all(accountId, afterId, accountId, limit) as { id: string; data: string }[])
         : (this.stmt('SELECT id, data FROM fills WHERE account_id = ? ORDER BY seq DESC LIMIT ?').all(accountId, limit) as { id: string; data: string }[]),
     );
 
