@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+/** The repository root (bin/rampart.mjs lives there). */
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const CHILD_ADMIN_TOKEN = 'radm_child_admin_token';
+
+export interface ChildServer {
+  readonly proc: ChildProcess;
+  readonly url: { live: string; sandbox: string; admin: string };
+  /** Everything the process wrote, stdout and stderr interleaved (for failure messages). */
+  output(): string;
+  /** Set once the process has exited: its code or signal. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILL: no shutdown path runs (a crash, as far as the store can tell). */
+  kill(): Promise<void>;
+  /** SIGTERM and wait for the graceful shutdown. */
+  stop(): Promise<void>;
+}
+
+export interface ChildOptions {
+  /** The SQLite file (kept across restarts). */
+  dbFile: string;
+  env?: Record<string, string>;
+  /** How long to wait for the banner. */
+  startTimeoutMs?: number;
+}
+
+const BANNER = /live API\s+(http:\/\/\S+)\s+sandbox API\s+(http:\/\/\S+)\s+operator API\s+(http:\/\/\S+)/;
+
+/**
+ * `node bin/rampart.mjs serve` in its own process, on loopback ports the OS picks (port 0; the banner names
+ * them), manual price feed, rate limits off, no demo bootstrap. Resolves once the banner is printed, which
+ * `serve` does after keys and engine state are loaded and the restart transition ran.
+ */
+export async function startChild(opts: ChildOptions): Promise<ChildServer> {
+  const proc = spawn(process.execPath, [resolve(ROOT, 'bin/rampart.mjs'), 'serve'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      RAMPART_DATABASE_URL: `sqlite:${opts.dbFile}`,
+      RAMPART_LIVE_LISTEN: '127.0.0.1:0',
+      RAMPART_SANDBOX_LISTEN: '127.0.0.1:0',
+      RAMPART_ADMIN_LISTEN: '127.0.0.1:0',
+      RAMPART_ADMIN_TOKEN: CHILD_ADMIN_TOKEN,
+      RAMPART_PRICE_FEED: 'manual',
+      RAMPART_CLOCK: 'manual',
+      RAMPART_BOOTSTRAP: '0',
+      RAMPART_RATE_LIMITS: 'off',
+      RAMPART_LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+    if (out.length > 200_000) out = out.slice(-100_000);
+  };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => proc.once('exit', (code, signal) => r({ code, signal })));
+
+  const url = await new Promise<ChildServer['url']>((resolveUrl, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`the server did not start within ${opts.startTimeoutMs ?? 60_000} ms:\n${out.slice(-4000)}`));
+    }, opts.startTimeoutMs ?? 60_000);
+    const look = () => {
+      const m = BANNER.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      proc.stdout!.off('data', look);
+      resolveUrl({ live: m[1]!, sandbox: m[2]!, admin: m[3]! });
+    };
+    proc.stdout!.on('data', look);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code ?? signal}) before it started:\n${out.slice(-4000)}`));
+    });
+  });
+
+  return {
+    proc,
+    url,
+    exited,
+    output: () => out,
+    async kill() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  key?: string;
+  body?: unknown;
+  idempotencyKey?: string;
+  timeoutMs?: number;
+}
+
+/** One HTTP call; rejects when no answer arrives (connection refused or reset, timeout). */
+export async function call<T = any>(base: string, method: string, path: string, o: RequestOptions = {}): Promise<Reply<T>> {
+  const headers: Record<string, string> = {};
+  if (o.key !== undefined) headers.authorization = `Bearer ${o.key}`;
+  if (o.idempotencyKey !== undefined) headers['idempotency-key'] = o.idempotencyKey;
+  if (o.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}),
+    signal: AbortSignal.timeout(o.timeoutMs ?? 15_000),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    /* not JSON: callers check */
+  }
+  return { status: res.status, headers: res.headers, body: body as T };
+}
+
+/** The operator API of a child server; throws on anything but 2xx. */
+export async function adminCall<T = any>(c: ChildServer, method: string, path: string, body?: unknown): Promise<T> {
+  const r = await call<T>(c.url.admin, method, path, { key: CHILD_ADMIN_TOKEN, ...(body !== undefined ? { body } : {}) });
+  if (r.status < 200 || r.status >= 300) throw new Error(`${method} ${path} → ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** Every page of a list route (limit 1000). */
+export async function listAll<T = any>(base: string, path: string, key: string): Promise<T[]> {
+  const out: T[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const sep = path.includes('?') ? '&' : '?';
+    const r: Reply = await call(base, 'GET', `${path}${sep}limit=1000${after ? `&after=${encodeURIComponent(after)}` : ''}`, { key });
+    if (r.status !== 200) throw new Error(`GET ${path} → ${r.status} ${JSON.stringify(r.body)}`);
+    out.push(...(r.body.data as T[]));
+    if (!r.body.has_more) return out;
+    after = r.body.next_cursor as string;
+  }
+}
+
+/** A small seeded generator (mulberry32): the traffic of a run can be replayed from its seed. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
