@@ -77,13 +77,18 @@ export function figures(book: Book, markets: ReadonlyMap<string, MarketSpec>, qu
     if (p.marginMode === 'isolated') isolated = add(isolated, p.margin);
     else cross = add(cross, div(mul(p.size, mark), fromInt(p.leverage)));
   }
-  let reserved = ZERO;
+  // Opening notional per market first, then one division by that market's leverage: the tick and fill paths
+  // call this often, and a bigint division per working order showed up in profiles.
+  const notional = new Map<string, Dec>();
   for (const o of book.orders.values()) {
-    const m = markets.get(o.market);
-    if (!m) continue;
     const size = openingSize(o, book.positions.get(o.market));
     if (size === ZERO) continue;
-    reserved = add(reserved, div(mul(size, orderValuePrice(o, quote(o.market))), fromInt(settingOf(book, m).leverage)));
+    notional.set(o.market, add(notional.get(o.market) ?? ZERO, mul(size, orderValuePrice(o, quote(o.market)))));
+  }
+  let reserved = ZERO;
+  for (const [market, total] of notional) {
+    const m = markets.get(market);
+    if (m) reserved = add(reserved, div(total, fromInt(settingOf(book, m).leverage)));
   }
   const equity = add(book.balance, upnl);
   const used = add(add(isolated, cross), reserved);

@@ -2,7 +2,8 @@ import type { Rejection } from '../errors/api-error.js';
 import { add, ceilToStep, div, floorToStep, fmt, fromInt, isMultipleOf, mul, nearestSteps, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { figures, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
 import { judge } from './fill-rules.js';
-import { net } from './netting.js';
+import { net, unrealized } from './netting.js';
+import { bands } from './risk.js';
 import { judgeRule, observe, onClosedTrade, onTrade, rollover, type Verdict } from './rules.js';
 import { checkOrder, type OrderBody, type PricedOrder } from './order-checks.js';
 import { transition } from './order-status.js';
@@ -25,6 +26,8 @@ export interface EngineOptions {
   /** Trading days (rollovers); absent, no rollover is ever judged. */
   calendar?: { dayStart(t: number): number; nextRollover(t: number): number; rolloversBetween(a: number, b: number): number };
   caps: { perAccount: number; perCustomer: number };
+  /** Look at every account holding the market on every tick (the reference the risk index is tested against). */
+  fullScan?: boolean;
 }
 
 /** The key fences that apply to an order (SPEC Authentication 6). */
@@ -104,6 +107,12 @@ export class Engine {
   private readonly byCustomer = new Map<string, Set<Book>>();
   /** Working trailing stops by market: a tick moves only these. */
   private readonly trailing = new Map<string, Set<Order>>();
+  /** Per market: accounts' risk bands (see risk.ts) and pending break-evens, indexed by price like orders. */
+  private readonly riskBooks = new Map<string, TriggerBook>();
+  private readonly breakEvens = new Map<string, TriggerBook>();
+  /** Per market: accounts looked at on every tick (positions in several markets). */
+  private readonly everyTick = new Map<string, Set<string>>();
+  private readonly riskMarkets = new Map<string, Set<string>>();
   private fx: Effects = newEffects();
   private seq = 0;
   private deferred: Order[] | null = null;
@@ -114,7 +123,12 @@ export class Engine {
   private currentDay = 0;
 
   constructor(private readonly o: EngineOptions) {
-    for (const id of o.markets.keys()) this.triggers.set(id, new TriggerBook());
+    for (const id of o.markets.keys()) {
+      this.triggers.set(id, new TriggerBook());
+      this.riskBooks.set(id, new TriggerBook());
+      this.breakEvens.set(id, new TriggerBook());
+      this.everyTick.set(id, new Set());
+    }
   }
 
   /** Hands over what changed since the last call. */
@@ -131,7 +145,11 @@ export class Engine {
     let mine = this.byCustomer.get(book.customerId);
     if (!mine) this.byCustomer.set(book.customerId, (mine = new Set()));
     mine.add(book);
-    for (const p of book.positions.values()) this.hold(p);
+    for (const p of book.positions.values()) {
+      this.hold(p);
+      if (p.breakEven && !p.breakEven.done) this.indexBreakEven(p);
+    }
+    if (book.positions.size > 0) this.refreshRisk(book);
   }
 
   /** Restores a working order read from the store (its book must be added first). */
@@ -154,6 +172,11 @@ export class Engine {
 
   nextSeq(): number {
     return ++this.seq;
+  }
+
+  /** Orders created from now on sort after `seq` (the highest the store holds). */
+  seedSeq(seq: number): void {
+    this.seq = Math.max(this.seq, seq);
   }
 
   // ---- reading -----------------------------------------------------------------------------------
@@ -535,6 +558,8 @@ export class Engine {
     const closed: Position = { ...p, size: ZERO, updatedAt: now };
     book.positions.delete(p.market);
     this.holders.get(p.market)?.delete(book.id);
+    this.breakEvens.get(p.market)?.remove(book.id);
+    this.dirty.add(book.id);
     for (const id of [p.takeProfitId, p.stopLossId]) {
       if (!id || id === by?.id) continue;
       const exit = this.open.get(id);
@@ -632,7 +657,11 @@ export class Engine {
       p.stopLossId = o.id;
       add(o);
     }
-    if (spec.breakEven) p.breakEven = { ...spec.breakEven, done: false };
+    this.breakEvens.get(p.market)?.remove(p.accountId);
+    if (spec.breakEven) {
+      p.breakEven = { ...spec.breakEven, done: false };
+      this.indexBreakEven(p);
+    }
     p.updatedAt = now;
     this.touchPosition(p);
   }
@@ -713,8 +742,9 @@ export class Engine {
     this.deferred = [];
     try {
       for (const o of this.trailing.get(market) ?? []) if (o.status === 'working') this.trail(o, q.last, now);
-      for (const accountId of this.holders.get(market) ?? []) {
-        const p = this.books.get(accountId)?.positions.get(market);
+      const bes = this.breakEvens.get(market)!;
+      for (let t = bes.next(q.last, rising); t; t = bes.next(q.last, rising)) {
+        const p = this.books.get(t.id)?.positions.get(market);
         if (p) this.breakEven(p, q, now);
       }
       const state = this.o.marketState(market);
@@ -726,10 +756,70 @@ export class Engine {
       this.deferred = null;
       for (const o of deferred) if (this.open.get(o.id) === o && o.status === 'working') this.index(o);
     }
-    this.liquidations(market, q, now);
-    for (const accountId of this.holders.get(market) ?? []) this.dirty.add(accountId);
+    // Risk: only the accounts whose band this tick left, and those looked at on every tick.
+    const touched = new Set(this.everyTick.get(market));
+    const risk = this.riskBooks.get(market)!;
+    for (let t = risk.next(q.last, rising); t; t = risk.next(q.last, rising)) touched.add(t.id.slice(0, t.id.lastIndexOf('\u0000')));
+    if (this.o.fullScan) for (const id of this.holders.get(market) ?? []) touched.add(id);
+    for (const id of touched) {
+      const book = this.books.get(id);
+      if (!book) continue;
+      this.checkLiquidation(book, now);
+      this.dirty.add(id);
+    }
     this.onTime(now);
     this.judgeDirty(now);
+  }
+
+  /** Liquidates what is due on the account: isolated positions on their own margin, cross ones on equity. */
+  private checkLiquidation(book: Book, now: number): void {
+    let equity = book.balance;
+    let maintenance = ZERO;
+    for (const p of book.positions.values()) {
+      const last = this.o.quote(p.market)?.last ?? p.entryPrice;
+      equity = add(equity, unrealized(p, last));
+      if (p.marginMode === 'cross') maintenance = add(maintenance, mul(mul(p.size, last), this.o.markets.get(p.market)!.maintenanceRate));
+    }
+    for (const p of [...book.positions.values()]) {
+      const q = this.o.quote(p.market);
+      if (!q) continue;
+      const m = this.o.markets.get(p.market)!;
+      const due =
+        p.marginMode === 'isolated'
+          ? add(p.margin, unrealized(p, q.last)) <= mul(mul(p.size, q.last), m.maintenanceRate)
+          : maintenance > 0n && equity <= maintenance;
+      if (due) this.liquidate(book, p, q, now);
+    }
+  }
+
+  private indexBreakEven(p: Position): void {
+    if (!p.breakEven) return;
+    this.breakEvens.get(p.market)?.add({ id: p.accountId, seq: 0, price: p.breakEven.triggerPrice, strict: false, direction: p.side === 'long' ? 'up' : 'down' });
+  }
+
+  /** Re-derives the account's risk bands in every market it holds (after anything about it changed). */
+  private refreshRisk(book: Book): void {
+    const before = this.riskMarkets.get(book.id) ?? new Set<string>();
+    for (const market of before) {
+      this.riskBooks.get(market)?.remove(`${book.id}\u0000lo`);
+      this.riskBooks.get(market)?.remove(`${book.id}\u0000hi`);
+      this.everyTick.get(market)?.delete(book.id);
+    }
+    const byMarket = bands(book, this.o.markets, this.o.quote);
+    // With positions in several markets, a band in one market moves with the others' prices: look every tick.
+    const always = book.positions.size > 1;
+    const now = new Set<string>();
+    for (const [market, band] of byMarket) {
+      now.add(market);
+      if (always) {
+        this.everyTick.get(market)?.add(book.id);
+        continue;
+      }
+      const rb = this.riskBooks.get(market)!;
+      if (band.lo !== null) rb.add({ id: `${book.id}\u0000lo`, seq: 0, price: band.lo, strict: false, direction: 'down' });
+      if (band.hi !== null) rb.add({ id: `${book.id}\u0000hi`, seq: 0, price: band.hi, strict: false, direction: 'up' });
+    }
+    this.riskMarkets.set(book.id, now);
   }
 
   private onTrigger(t: Trigger, q: Quote, m: MarketSpec, now: number): void {
@@ -743,30 +833,6 @@ export class Engine {
     }
     if (out.price !== null) this.fill(o, out.price, now, o.type === 'limit' ? 'maker' : 'taker');
     else this.index(o);
-  }
-
-  private liquidations(market: string, q: Quote, now: number): void {
-    const m = this.o.markets.get(market)!;
-    for (const accountId of [...(this.holders.get(market) ?? [])]) {
-      const book = this.books.get(accountId);
-      const p = book?.positions.get(market);
-      if (!book || !p) continue;
-      let due = false;
-      if (p.marginMode === 'isolated') {
-        const equity = add(p.margin, mul(p.side === 'long' ? sub(q.last, p.entryPrice) : sub(p.entryPrice, q.last), p.size));
-        due = equity <= mul(mul(p.size, q.last), m.maintenanceRate);
-      } else {
-        const f = this.figures(book);
-        let maintenance = ZERO;
-        for (const x of book.positions.values()) {
-          if (x.marginMode !== 'cross') continue;
-          const mk = this.o.markets.get(x.market)!;
-          maintenance = add(maintenance, mul(mul(x.size, this.o.quote(x.market)?.last ?? x.entryPrice), mk.maintenanceRate));
-        }
-        due = f.equity <= maintenance;
-      }
-      if (due) this.liquidate(book, p, q, now);
-    }
   }
 
   private liquidate(book: Book, p: Position, q: Quote, now: number): void {
@@ -992,6 +1058,8 @@ export class Engine {
     p.margin = add(p.margin, amount);
     p.updatedAt = now;
     this.touchPosition(p);
+    this.dirty.add(accountId);
+    this.judgeDirty(now);
     this.emit({ type: 'position.changed', accountId, at: now, source: 'engine', position: p, previousSize: p.size });
     return { ok: true, value: p };
   }
@@ -1037,6 +1105,7 @@ export class Engine {
 
   /** What a fill means for the rule (trading day, references) and for the loss stop of the key that placed it. */
   private afterFill(book: Book, o: Order, realized: Dec, fee: Dec, now: number): void {
+    this.dirty.add(book.id);
     if (book.rules && book.rule) {
       if (o.origin !== 'system') onTrade(book.rules, now);
       if (realized !== ZERO) onClosedTrade(book.rule, book.rules, book.balance);
@@ -1086,16 +1155,15 @@ export class Engine {
 
   /** Judges every account touched by the command or tick just done, once, in a stable order. */
   private judgeDirty(now: number): void {
-    if (this.judging || !this.o.calendar) {
-      if (!this.o.calendar) this.dirty.clear();
-      return;
-    }
+    if (this.judging) return;
     this.judging = true;
+    const judged = new Set<Book>();
     try {
       for (const id of [...this.dirty].sort()) {
         this.dirty.delete(id);
         const book = this.books.get(id);
-        if (!book?.rule || !book.rules || book.status !== 'active') continue;
+        if (book) judged.add(book);
+        if (!this.o.calendar || !book?.rule || !book.rules || book.status !== 'active') continue;
         const f = this.figures(book);
         observe(book.rule, book.rules, book.balance, f.equity);
         this.fx.accounts.set(book.id, book);
@@ -1111,7 +1179,12 @@ export class Engine {
       }
     } finally {
       this.judging = false;
+      for (const id of this.dirty) {
+        const book = this.books.get(id);
+        if (book) judged.add(book);
+      }
       this.dirty.clear();
+      for (const book of judged) this.refreshRisk(book);
     }
   }
 

@@ -107,6 +107,8 @@ export class Trading {
     }
     for (const b of engine.books.values()) engine.addBook(b);
     for (const row of await reads.listOpenOrders(env)) engine.restoreOrder(orderFromData(row.data));
+    // New orders keep sorting after every stored one (lists are ordered by seq), not only after the open ones.
+    engine.seedSeq(await reads.maxOrderSeq(env));
     return engine;
   }
 
@@ -210,7 +212,7 @@ export class Trading {
         if (q.time - this.quotesStoredAt >= QUOTE_STORE_INTERVAL_MS || this.clock.kind === 'manual') await this.storeQuotes(tx, q.time);
         for (const env of ENVS) {
           this.engines[env].onQuote(q.market, { bid: q.bid, ask: q.ask, last: q.last, time: q.time });
-          await this.persist(env, tx);
+          if (await this.persist(env, tx)) tx.onRollback(() => this.invalidate(env));
         }
       });
     } catch (err) {
@@ -227,7 +229,6 @@ export class Trading {
    * the transaction, so what it sees is what is committed), and told to undo by rebuilding if this one rolls back.
    */
   private async enter(env: Environment, tx: Tx): Promise<void> {
-    tx.onRollback(() => this.invalidate(env));
     await this.rebuildIfStale(env, tx);
   }
 
@@ -289,7 +290,9 @@ export class Trading {
       await this.enter(env, tx);
       try {
         const result = fn(this.engines[env]);
-        await this.persist(env, tx);
+        // Only a transaction that carries what the engine changed needs undoing in memory if it rolls back (a
+        // refusal changes nothing, and a rebuild per refusal would be waste).
+        if (await this.persist(env, tx)) tx.onRollback(() => this.invalidate(env));
         return result;
       } catch (err) {
         // Whatever the caller does with the error, the engine is not trusted until rebuilt.
@@ -300,8 +303,11 @@ export class Trading {
     return outer ? run(outer) : this.store.transaction(run);
   }
 
-  private async persist(env: Environment, tx: Tx): Promise<void> {
+  /** Writes what the engine changed; answers whether there was anything. */
+  private async persist(env: Environment, tx: Tx): Promise<boolean> {
     const fx: Effects = this.engines[env].take();
+    const changed = fx.orders.size + fx.fills.length + fx.positions.size + fx.balances.size + fx.margins.size + fx.accounts.size + fx.equity.length + fx.events.length > 0;
+    if (!changed) return false;
     await this.syncEventSeq(tx);
     const now = this.clock.now();
     for (const o of fx.orders.values()) {
@@ -338,6 +344,7 @@ export class Trading {
       const view = eventView(e, id, (p) => this.positionData(env, p));
       await tx.insertEvent({ seq, id, environment: env, account_id: e.accountId, type: e.type, created_at: e.at, data: JSON.stringify(view) });
     }
+    return true;
   }
 
   /**

@@ -224,6 +224,7 @@ export interface Reads {
   findOrderByClientId(customerId: string, environment: Environment, clientOrderId: string): Promise<OrderRow | undefined>;
   listOrders(q: OrderQuery): Promise<OrderRow[]>;
   listOpenOrders(environment: Environment): Promise<OrderRow[]>;
+  maxOrderSeq(environment: Environment): Promise<number>;
   listFills(accountId: string, afterId: string | undefined, limit: number): Promise<{ id: string; data: string }[]>;
   listPositions(environment: Environment): Promise<{ account_id: string; market: string; data: string }[]>;
   listMarginSettings(environment: Environment): Promise<{ account_id: string; market: string; leverage: number; mode: 'isolated' | 'cross' }[]>;

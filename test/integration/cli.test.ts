@@ -36,7 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('rampart CLI against the store of a running server', () => {
+// Each CLI call starts a Node process that compiles the sources: seconds each on a busy 2-core machine.
+describe('rampart CLI against the store of a running server', { timeout: 90_000 }, () => {
   it('creates a customer and a sandbox key that works on the server at once', async () => {
     const c = await cli('customers', 'create', '--name', 'Ada');
     expect(c.code).toBe(0);

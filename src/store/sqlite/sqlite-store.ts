@@ -419,6 +419,9 @@ export class SqliteStore implements Store {
       return this.db.prepare(`SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params) as OrderRow[];
     });
 
+  maxOrderSeq = (environment: Environment) =>
+    this.read(() => Number((this.stmt('SELECT COALESCE(MAX(seq), 0) AS n FROM orders WHERE environment = ?').get(environment) as Row).n));
+
   listOpenOrders = (environment: Environment) =>
     this.read(() => this.stmt("SELECT * FROM orders WHERE environment = ? AND status IN ('pending', 'working', 'unconfirmed') ORDER BY seq").all(environment) as OrderRow[]);
 
