@@ -20,11 +20,15 @@ export const Environment = Type.Union([Type.Literal('live'), Type.Literal('sandb
 export type Environment = Static<typeof Environment>;
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
-export const DailyLossBasis = Type.Union(
-  ['peak_balance', 'start_balance', 'peak_equity', 'day_start_balance', 'day_start_equity'].map((v) => Type.Literal(v)),
-);
-export const DailyLossAction = Type.Union(['fail_account', 'flatten', 'flatten_and_pause'].map((v) => Type.Literal(v)));
-export const DrawdownMode = Type.Union(['end_of_day', 'end_of_trade', 'static', 'intraday_equity'].map((v) => Type.Literal(v)));
+export const DailyLossBasis = Type.Union([
+  Type.Literal('peak_balance'),
+  Type.Literal('start_balance'),
+  Type.Literal('peak_equity'),
+  Type.Literal('day_start_balance'),
+  Type.Literal('day_start_equity'),
+]);
+export const DailyLossAction = Type.Union([Type.Literal('fail_account'), Type.Literal('flatten'), Type.Literal('flatten_and_pause')]);
+export const DrawdownMode = Type.Union([Type.Literal('end_of_day'), Type.Literal('end_of_trade'), Type.Literal('static'), Type.Literal('intraday_equity')]);
 
 export const Rule = Type.Object(
   {
