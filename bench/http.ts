@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import type autocannon from 'autocannon';
+import { join } from 'node:path';
+import { liveAccounts, load, ROOT, startRampart, type Load } from './lib.js';
+
+export interface HttpResults {
+  baseline: Load;
+  placeMarket: Load;
+  placeLimit: Load;
+  readAccount: Load;
+  readOrders: Load;
+}
+
+async function baseline(duration: number): Promise<Load> {
+  const port = 20000 + Math.floor(Math.random() * 9000);
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/baseline-server.ts')], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => proc.stdout!.once('data', () => resolve()));
+  try {
+    return await load({ url: `http://127.0.0.1:${port}/v1/constant`, duration });
+  } finally {
+    proc.kill();
+  }
+}
+
+/** Baseline, order placement (market fills, limits that rest) and reads, each in its own fresh server. */
+export async function httpBenchmarks(duration = 8): Promise<HttpResults> {
+  const base = await baseline(duration);
+
+  const server = await startRampart();
+  try {
+    const { key, accounts } = await liveAccounts(server, 50);
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    let n = 0;
+    const placeMarket = await load({
+      url: server.url.live,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path: '/',
+          setupRequest: (req: autocannon.Request) => {
+            const i = n++;
+            const side = Math.floor(i / accounts.length) % 2 === 0 ? 'buy' : 'sell';
+            return {
+              ...req,
+              path: `/v1/accounts/${accounts[i % accounts.length]}/orders`,
+              headers: { ...auth, 'idempotency-key': `m-${i}` },
+              body: JSON.stringify({ market: 'BTC-USD', side, type: 'market', size: '0.001' }),
+            };
+          },
+        },
+      ],
+    });
+    const placeLimit = await load({
+      url: server.url.live,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path: '/',
+          setupRequest: (req: autocannon.Request) => {
+            const i = n++;
+            return {
+              ...req,
+              path: `/v1/accounts/${accounts[i % accounts.length]}/orders`,
+              headers: { ...auth, 'idempotency-key': `l-${i}` },
+              body: JSON.stringify({ market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.001', limit_price: '57000' }),
+            };
+          },
+        },
+      ],
+    });
+    // Reads: one account, and the orders list of an account holding 100 working orders.
+    const { key: readerKey, accounts: readers } = await liveAccounts(server, 1);
+    const reader = readers[0]!;
+    for (let i = 0; i < 100; i++) {
+      const r = await fetch(`${server.url.live}/v1/accounts/${reader}/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${readerKey}`, 'content-type': 'application/json', 'idempotency-key': `r-${i}` },
+        body: JSON.stringify({ market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.001', limit_price: '57000' }),
+      });
+      if (r.status !== 201) throw new Error(`could not place reader order: ${r.status} ${await r.text()}`);
+    }
+    const readAuth = { authorization: `Bearer ${readerKey}` };
+    const readAccount = await load({ url: `${server.url.live}/v1/accounts/${reader}`, headers: readAuth, duration });
+    const readOrders = await load({ url: `${server.url.live}/v1/accounts/${reader}/orders?status=open&limit=100`, headers: readAuth, duration });
+    return { baseline: base, placeMarket, placeLimit, readAccount, readOrders };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+const ADMIN_TOKEN = 'radm_bench_token';
+
+export interface Child {
+  proc: ChildProcess;
+  url: { live: string; sandbox: string; admin: string };
+  dir: string;
+  stop(): Promise<void>;
+}
+
+let nextPort = 30000 + Math.floor(Math.random() * 20000);
+
+async function waitFor(url: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      if (r.status === 200) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+/** Starts a Rampart server in its own process on loopback, on a fresh SQLite store (or the one given). */
+export async function startRampart(env: Record<string, string> = {}, dir = mkdtempSync(join(tmpdir(), 'rampart-bench-'))): Promise<Child & { startMs: number }> {
+  const port = (nextPort += 3);
+  const url = { live: `http://127.0.0.1:${port}`, sandbox: `http://127.0.0.1:${port + 1}`, admin: `http://127.0.0.1:${port + 2}` };
+  const started = Date.now();
+  const proc = spawn(process.execPath, [join(ROOT, 'bin/rampart.mjs'), 'serve'], {
+    env: {
+      ...process.env,
+      RAMPART_DATABASE_URL: `sqlite:${join(dir, 'rampart.db')}`,
+      RAMPART_LIVE_LISTEN: `127.0.0.1:${port}`,
+      RAMPART_SANDBOX_LISTEN: `127.0.0.1:${port + 1}`,
+      RAMPART_ADMIN_LISTEN: `127.0.0.1:${port + 2}`,
+      RAMPART_LIVE_URL: url.live,
+      RAMPART_SANDBOX_URL: url.sandbox,
+      RAMPART_ADMIN_TOKEN: ADMIN_TOKEN,
+      RAMPART_RATE_LIMITS: 'off',
+      RAMPART_BOOTSTRAP: '0',
+      RAMPART_LOG_LEVEL: 'warn',
+      RAMPART_PRICE_FEED: 'simulated',
+      RAMPART_PRICE_INTERVAL_MS: '200',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`${url.live}/v1/openapi.json`);
+  const startMs = Date.now() - started;
+  return {
+    proc,
+    url,
+    dir,
+    startMs,
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function admin<T = any>(c: Child, method: string, path: string, body?: unknown): Promise<T> {
+  const r = await fetch(`${c.url.admin}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const out = (await r.json()) as T;
+  if (r.status >= 300) throw new Error(`${method} ${path} → ${r.status} ${JSON.stringify(out)}`);
+  return out;
+}
+
+/** A customer with a live trade key and `n` live accounts (funded product: trading allowed on weekends). */
+export async function liveAccounts(c: Child, n: number): Promise<{ key: string; accounts: string[] }> {
+  const customer = await admin(c, 'POST', '/admin/v1/customers', { name: 'bench' });
+  const key = await admin(c, 'POST', `/admin/v1/customers/${customer.id}/keys`, { environment: 'live', access: 'trade' });
+  const accounts: string[] = [];
+  for (let i = 0; i < n; i++) accounts.push((await admin(c, 'POST', `/admin/v1/customers/${customer.id}/accounts`, { product: 'funded-100k' })).id);
+  await new Promise((r) => setTimeout(r, 600)); // the server's poll opens them
+  return { key: key.key, accounts };
+}
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  p999: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(opts: autocannon.Options): Promise<Load> {
+  const r = await autocannon({ connections: 50, duration: 8, ...opts });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    p999: r.latency.p99_9 ?? r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
+
+export function table(rows: Record<string, string | number>[]): string {
+  const cols = Object.keys(rows[0] ?? {});
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (vals: string[]) => `| ${vals.map((v, i) => v.padEnd(width[i]!)).join(' | ')} |`;
+  return [line(cols), line(width.map((w) => '-'.repeat(w))), ...rows.map((r) => line(cols.map((c) => String(r[c]))))].join('\n');
+}

@@ -1,0 +1,66 @@
+// npm run bench — every benchmark side by side with its baseline from the same run (docs/PERFORMANCE.md).
+// BENCH_QUICK=1 runs smaller sizes (a smoke run); BENCH_ONLY=http,ticks,peer,memory,startup picks sections.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { httpBenchmarks } from './http.js';
+import { ROOT, table } from './lib.js';
+import { memoryBenchmark } from './memory.js';
+import { peerBenchmark } from './peer.js';
+import { startupBenchmark } from './startup.js';
+import { runTicks } from './ticks.js';
+
+const quick = process.env.BENCH_QUICK === '1';
+const only = new Set((process.env.BENCH_ONLY ?? 'http,ticks,peer,memory,startup').split(','));
+const results: Record<string, unknown> = { at: new Date().toISOString(), quick };
+const ms = (x: number) => Math.round(x * 100) / 100;
+
+if (only.has('http')) {
+  const h = await httpBenchmarks(quick ? 3 : 8);
+  results.http = h;
+  const ratio = (rps: number) => `${Math.round((rps / h.baseline.rps) * 100)}%`;
+  console.log('\nHTTP (autocannon, 50 connections, loopback; latency ms)');
+  console.log(
+    table(
+      Object.entries(h).map(([name, r]) => ({ benchmark: name, 'req/s': Math.round(r.rps), 'of baseline': ratio(r.rps), p50: ms(r.p50), p99: ms(r.p99), 'p99.9': ms(r.p999), errors: r.errors, non2xx: r.non2xx })),
+    ),
+  );
+}
+
+if (only.has('ticks')) {
+  const sizes = quick ? [1000, 10000] : [1000, 10000, 100000];
+  const rows = sizes.flatMap((n) => {
+    const calm = runTicks(n, quick ? 20000 : 100000, 20, 200, 30);
+    const busy = runTicks(n, quick ? 5000 : 20000, 300, 300, 1);
+    return [
+      { n, path: 'no fills', 'ticks/s': calm.ticksPerSecond, fills: calm.fills, 'µs/fill': '-', 'ns/tick/order': calm.nsPerTickPerOrder },
+      { n, path: 'with fills', 'ticks/s': busy.ticksPerSecond, fills: busy.fills, 'µs/fill': busy.usPerFill, 'ns/tick/order': busy.nsPerTickPerOrder },
+    ];
+  });
+  results.ticks = rows;
+  console.log('\nTicks (resting stops on 3 markets, seeded walk, engine only)');
+  console.log(table(rows));
+}
+
+if (only.has('peer')) {
+  const rows = (quick ? [1000] : [1000, 10000]).map((n) => peerBenchmark(n, quick ? 5000 : 20000));
+  results.peer = rows;
+  console.log('\nPeer: the same price path and stops through nodejs-order-book');
+  console.log(table(rows.map((r) => ({ ...r }))));
+}
+
+if (only.has('memory')) {
+  const r = memoryBenchmark(quick ? 10000 : 100000);
+  results.memory = r;
+  console.log('\nMemory');
+  console.log(table([{ ...r }]));
+}
+
+if (only.has('startup')) {
+  const r = await startupBenchmark(quick ? 100000 : 1000000, quick ? 2000 : 20000);
+  results.startup = r;
+  console.log('\nStart-up (restart transition included)');
+  console.log(table([{ ...r }]));
+}
+
+writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\nwritten to bench/results.json');

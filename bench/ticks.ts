@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { dec, fmt, fromInt, mul, add, sub, type Dec } from '../src/engine/decimal.js';
+import { Engine } from '../src/engine/engine.js';
+import { marketSpec, type MarketConfigLike } from '../src/engine/market-spec.js';
+import type { Quote } from '../src/engine/types.js';
+import { prng } from '../src/feed/simulated.js';
+import { ROOT } from './lib.js';
+
+const configs = JSON.parse(readFileSync(join(ROOT, 'config/markets.json'), 'utf8')) as (MarketConfigLike & { simulation: { start: string } })[];
+
+export interface TickResult {
+  n: number;
+  ticks: number;
+  ticksPerSecond: number;
+  fills: number;
+  usPerFill: number;
+  nsPerTickPerOrder: number;
+}
+
+/** An engine with `n` resting stops spread on 3 markets, with `accounts` accounts holding them. */
+export function engineWithTriggers(n: number, spreadTicks: number, minTicks = 1, seed = 7) {
+  const quotes = new Map<string, Quote>();
+  let ids = 0;
+  const markets = new Map(configs.map((c) => [c.id, marketSpec(c)]));
+  const engine = new Engine({
+    markets,
+    quote: (m) => quotes.get(m),
+    marketState: () => ({ status: 'open', offered: true }),
+    newId: (p) => `${p}_${++ids}`,
+    isWeekend: () => false,
+    caps: { perAccount: 1_000_000, perCustomer: 10_000_000 },
+  });
+  const accounts = Math.max(1, Math.floor(n / 100));
+  for (let a = 0; a < accounts; a++) {
+    engine.addBook({ id: `A${a}`, customerId: `c${a}`, product: 'p', status: 'active', balance: dec('100000000'), orders: new Map(), positions: new Map(), margin: new Map(), weekendAllowed: true });
+  }
+  const rand = prng(seed);
+  const start = new Map<string, Dec>();
+  for (const c of configs) {
+    const last = dec(c.simulation.start);
+    start.set(c.id, last);
+    const tick = dec(c.tick_size);
+    const q = { bid: sub(last, tick), ask: add(last, tick), last, time: 1 };
+    quotes.set(c.id, q);
+    engine.onQuote(c.id, q);
+  }
+  const list = [...markets.values()];
+  for (let i = 0; i < n; i++) {
+    const m = list[i % list.length]!;
+    const last = start.get(m.id)!;
+    const off = mul(m.tick, fromInt(minTicks + Math.floor(rand() * spreadTicks)));
+    const buy = rand() < 0.5;
+    const size = m.id === 'BTC-USD' ? '0.001' : m.id === 'ETH-USD' ? '0.01' : '0.1';
+    const r = engine.place({
+      accountId: `A${i % accounts}`,
+      body: { market: m.id, side: buy ? 'buy' : 'sell', type: 'stop_market', size, stop_price: fmt(buy ? add(last, off) : sub(last, off)), reduce_only: false },
+      exits: null,
+      actor: { keyId: null, fences: null, origin: 'api' },
+      now: 2,
+    });
+    if (!r.ok) throw new Error(`${r.rejection.code} ${JSON.stringify(r.rejection.details)}`);
+  }
+  engine.take();
+  return { engine, quotes, markets, start, rand };
+}
+
+/** M ticks of a seeded walk over 3 markets; `reach` is how far (in ticks) the walk may wander from the start. */
+export function runTicks(n: number, ticks: number, reach: number, spreadTicks: number, minTicks = 1): TickResult {
+  const { engine, quotes, markets, start, rand } = engineWithTriggers(n, spreadTicks, minTicks);
+  const list = [...markets.values()];
+  const pos = new Map(list.map((m) => [m.id, 0]));
+  let fills = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < ticks; i++) {
+    const m = list[i % list.length]!;
+    let k = pos.get(m.id)! + (rand() < 0.5 ? -1 : 1);
+    if (Math.abs(k) > reach) k = Math.sign(k) * reach;
+    pos.set(m.id, k);
+    const last = add(start.get(m.id)!, mul(m.tick, fromInt(k)));
+    const q = { bid: sub(last, m.tick), ask: add(last, m.tick), last, time: 3 + i };
+    quotes.set(m.id, q);
+    engine.onQuote(m.id, q);
+    fills += engine.take().fills.length;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    n,
+    ticks,
+    ticksPerSecond: Math.round(ticks / seconds),
+    fills,
+    usPerFill: fills > 0 ? Math.round((seconds * 1e6) / fills) : 0,
+    nsPerTickPerOrder: Math.round(((seconds * 1e9) / ticks / n) * 1000) / 1000,
+  };
+}
