@@ -10,6 +10,8 @@ export interface ChildServer {
   readonly url: { live: string; sandbox: string; admin: string };
   /** Everything the process wrote, stdout and stderr interleaved (for failure messages). */
   output(): string;
+  /** Called with each line the process writes to stderr. */
+  onLine(listener: (line: string) => void): void;
   /** Set once the process has exited: its code or signal. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGKILL: no shutdown path runs (a crash, as far as the store can tell). */
@@ -22,6 +24,8 @@ export interface ChildOptions {
   /** The SQLite file (kept across restarts). */
   dbFile: string;
   env?: Record<string, string>;
+  /** Node options before the script (e.g. --import of a probe). */
+  nodeArgs?: string[];
   /** How long to wait for the banner. */
   startTimeoutMs?: number;
 }
@@ -34,7 +38,7 @@ const BANNER = /live API\s+(http:\/\/\S+)\s+sandbox API\s+(http:\/\/\S+)\s+opera
  * `serve` does after keys and engine state are loaded and the restart transition ran.
  */
 export async function startChild(opts: ChildOptions): Promise<ChildServer> {
-  const proc = spawn(process.execPath, [resolve(ROOT, 'bin/rampart.mjs'), 'serve'], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), resolve(ROOT, 'bin/rampart.mjs'), 'serve'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -59,6 +63,13 @@ export async function startChild(opts: ChildOptions): Promise<ChildServer> {
   };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
+  const lineListeners: ((line: string) => void)[] = [];
+  let partial = '';
+  proc.stderr!.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) for (const l of lineListeners) l(line);
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => proc.once('exit', (code, signal) => r({ code, signal })));
 
   const url = await new Promise<ChildServer['url']>((resolveUrl, reject) => {
@@ -85,6 +96,7 @@ export async function startChild(opts: ChildOptions): Promise<ChildServer> {
     url,
     exited,
     output: () => out,
+    onLine: (listener) => void lineListeners.push(listener),
     async kill() {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
       await exited;
