@@ -69,6 +69,7 @@ export async function startRampart(env: Record<string, string> = {}, dir = mkdte
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- operator answers are read as the caller names them
 export async function admin<T = any>(c: Child, method: string, path: string, body?: unknown): Promise<T> {
   const r = await fetch(`${c.url.admin}${path}`, {
     method,
