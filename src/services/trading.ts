@@ -174,6 +174,17 @@ export class Trading {
     this.quoteTimer = setInterval(() => void this.storeQuotes().catch(() => undefined), QUOTE_STORE_INTERVAL_MS);
     this.quoteTimer.unref();
     this.unclock = this.clock.onAdvance((now) => void this.onClock(now));
+    if (this.clock.kind === 'system') {
+      // On the system clock time moves by itself: gtd expiries and trading-day rollovers are judged every second,
+      // with or without price ticks.
+      const timer = setInterval(() => void this.onClock(this.clock.now()), 1000);
+      timer.unref();
+      const off = this.unclock;
+      this.unclock = () => {
+        clearInterval(timer);
+        off();
+      };
+    }
   }
 
   stop(): void {
