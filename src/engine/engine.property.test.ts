@@ -86,7 +86,12 @@ describe('engine properties over random quote paths and order streams', () => {
           }
           const fx = engine.take();
           for (const o of fx.orders.values()) orders.set(o.id, o);
+          // The position fill by fill: several orders can fill on one tick, so each reduce-only fill is judged
+          // against the position just before it, not before the whole step.
+          let running = before;
           for (const f of fx.fills) {
+            const prior = running;
+            running += f.side === 'buy' ? f.size : -f.size;
             fills.push(f);
             fillCount.set(f.orderId, (fillCount.get(f.orderId) ?? 0) + 1);
             const o = orders.get(f.orderId)!;
@@ -96,12 +101,12 @@ describe('engine properties over random quote paths and order streams', () => {
             if (o.type === 'stop_market') expect(f.price).toBe(f.side === 'buy' ? add(quoteAtFill!.ask, TICK) : sub(quoteAtFill!.bid, TICK));
             if (o.type === 'stop_limit') expect(f.side === 'buy' ? f.price < o.limitPrice! : f.price > o.limitPrice!).toBe(true);
             if (o.reduceOnly) {
-              const after = signed();
               const abs = (v: bigint) => (v < 0n ? -v : v);
-              expect(abs(after) <= abs(before)).toBe(true);
-              expect(after === 0n || before === 0n || after > 0n === before > 0n).toBe(true);
+              expect(abs(running) <= abs(prior)).toBe(true);
+              expect(running === 0n || prior === 0n || running > 0n === prior > 0n).toBe(true);
             }
           }
+          expect(running).toBe(signed());
         }
         for (const n of fillCount.values()) expect(n).toBe(1);
         for (const o of orders.values()) expect(o.filledSize === ZERO || o.filledSize === o.size).toBe(true);
