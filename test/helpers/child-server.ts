@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { prng } from '../../src/feed/simulated.js';
 
 /** The repository root (bin/rampart.mjs lives there). */
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -164,14 +165,5 @@ export async function listAll<T = any>(base: string, path: string, key: string):
   }
 }
 
-/** A small seeded generator (mulberry32): the traffic of a run can be replayed from its seed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator (mulberry32, the simulated feed's): the traffic of a run can be replayed from its seed. */
+export const seeded = prng;

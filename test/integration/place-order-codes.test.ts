@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
+import { product } from '../helpers/rules.js';
 import { expectError, TestServer } from '../helpers/server.js';
 
 let s: TestServer;
@@ -9,22 +10,7 @@ const base = loadConfig({});
 // ETH gets a small exposure cap, so the cap is reached before margin runs out.
 const markets = base.markets.map((m) => (m.id === 'ETH-USD' ? { ...m, exposure_cap_usd: '20000' } : m));
 // Sandbox accounts here carry a rule that never acts, so each refusal is reached alone (rules have their own tests).
-const free = {
-  id: 'rule-free',
-  stage: 'evaluation' as const,
-  size: '100000',
-  rule: {
-    starting_balance: '100000',
-    daily_loss: null,
-    drawdown: null,
-    profit_target: null,
-    min_trading_days: 0,
-    min_calendar_days: 0,
-    overnight_allowed: true,
-    weekend_allowed: true,
-    inactivity_days: null,
-  },
-};
+const free = product('rule-free', {});
 
 async function price(market: string, bid: string, ask: string, last: string) {
   expect((await s.admin('PUT', `/admin/v1/markets/${market}/price`, { bid, ask, last })).status).toBe(200);
