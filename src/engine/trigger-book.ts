@@ -20,6 +20,18 @@ function before(a: Trigger, b: Trigger): boolean {
   return a.seq < b.seq;
 }
 
+/** Binary search: the index of the first trigger the path does not reach before t. */
+function firstNotBefore(list: readonly Trigger[], t: Trigger): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(list[mid]!, t)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * Resting triggers of one market, indexed by price: a tick costs O(log n + fired) to find what it reached,
  * instead of a scan of every working order.
@@ -40,14 +52,7 @@ export class TriggerBook {
   add(t: Trigger): void {
     this.remove(t.id);
     const list = t.direction === 'up' ? this.up : this.down;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(list[mid]!, t)) lo = mid + 1;
-      else hi = mid;
-    }
-    list.splice(lo, 0, t);
+    list.splice(firstNotBefore(list, t), 0, t);
     this.byId.set(t.id, t);
   }
 
@@ -56,14 +61,7 @@ export class TriggerBook {
     if (!t) return;
     this.byId.delete(id);
     const list = t.direction === 'up' ? this.up : this.down;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(list[mid]!, t)) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < list.length; i++) {
+    for (let i = firstNotBefore(list, t); i < list.length; i++) {
       if (list[i] === t) {
         list.splice(i, 1);
         return;

@@ -44,4 +44,12 @@ describe('error catalogue', () => {
     expect(errorType('stale_quote')).toBe('engine');
     expect(errorType('capacity')).toBe('server');
   });
+
+  it('documents the codes no route answers yet (limiter_unavailable, temporarily_unavailable)', () => {
+    const deviations = readFileSync(resolve(import.meta.dirname, '../../docs/DEVIATIONS.md'), 'utf8');
+    for (const code of ['limiter_unavailable', 'temporarily_unavailable'] as const) {
+      expect(CODES[code]).toMatchObject({ status: 503, retryable: true });
+      expect(deviations).toContain(`\`${code}\``);
+    }
+  });
 });
