@@ -35,7 +35,9 @@ export async function startRampart(env: Record<string, string> = {}, dir = mkdte
   const port = (nextPort += 3);
   const url = { live: `http://127.0.0.1:${port}`, sandbox: `http://127.0.0.1:${port + 1}`, admin: `http://127.0.0.1:${port + 2}` };
   const started = Date.now();
-  const proc = spawn(process.execPath, [join(ROOT, 'bin/rampart.mjs'), 'serve'], {
+  // BENCH_PROFILE=dir: the server writes a CPU profile (node --cpu-prof) there when it stops.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
+  const proc = spawn(process.execPath, [...profile, join(ROOT, 'bin/rampart.mjs'), 'serve'], {
     env: {
       ...process.env,
       RAMPART_DATABASE_URL: `sqlite:${join(dir, 'rampart.db')}`,

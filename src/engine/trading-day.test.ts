@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TradingCalendar } from './trading-day.js';
 
@@ -23,5 +24,22 @@ describe('TradingCalendar', () => {
     expect(cal.rolloversBetween(utc('2026-11-20T12:00:00Z'), utc('2026-11-22T01:00:00Z'))).toBe(2);
     expect(cal.isWeekend(utc('2026-11-21T12:00:00Z'))).toBe(true); // Saturday
     expect(cal.isWeekend(utc('2026-11-23T12:00:00Z'))).toBe(false); // Monday
+  });
+
+  it('answers the same from its cache of the last day as a fresh calendar, in any order of calls', () => {
+    const cached = new TradingCalendar(17 * 60, 'America/New_York');
+    const from = utc('2026-03-01T00:00:00Z');
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 40 * 86_400_000 }), { minLength: 1, maxLength: 30 }), (offsets) => {
+        for (const o of offsets) {
+          const t = from + o;
+          const fresh = new TradingCalendar(17 * 60, 'America/New_York');
+          expect(cached.dayStart(t)).toBe(fresh.dayStart(t));
+          expect(cached.nextRollover(t)).toBe(new TradingCalendar(17 * 60, 'America/New_York').nextRollover(t));
+          expect(cached.isWeekend(t)).toBe(new TradingCalendar(17 * 60, 'America/New_York').isWeekend(t));
+        }
+      }),
+      { numRuns: 50 },
+    );
   });
 });

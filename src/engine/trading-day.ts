@@ -6,6 +6,8 @@ const DAY_MS = 86_400_000;
 
 export class TradingCalendar {
   private readonly fmt: Intl.DateTimeFormat;
+  /** The last trading day computed, [start, end): most calls fall in it (Intl formatting is slow). */
+  private day = { start: 0, end: 0, weekend: false };
 
   constructor(
     private readonly startMinutes: number,
@@ -32,6 +34,16 @@ export class TradingCalendar {
 
   /** Start (Unix ms) of the trading day that contains t. */
   dayStart(t: number): number {
+    if (t >= this.day.start && t < this.day.end) return this.day.start;
+    const start = this.computeDayStart(t);
+    let end = this.computeDayStart(start + DAY_MS + 3_600_000 * 3);
+    if (end <= start) end = this.computeDayStart(start + DAY_MS * 2);
+    const dow = new Date(start + this.offset(start)).getUTCDay();
+    this.day = { start, end, weekend: dow === 0 || dow === 6 };
+    return start;
+  }
+
+  private computeDayStart(t: number): number {
     const off = this.offset(t);
     const shifted = t + off - this.startMinutes * 60_000;
     const localMidnight = Math.floor(shifted / DAY_MS) * DAY_MS;
@@ -44,10 +56,8 @@ export class TradingCalendar {
 
   /** Start of the next trading day after the one containing t (the next rollover). */
   nextRollover(t: number): number {
-    const start = this.dayStart(t);
-    let next = this.dayStart(start + DAY_MS + 3_600_000 * 3);
-    if (next <= start) next = this.dayStart(start + DAY_MS * 2);
-    return next;
+    this.dayStart(t);
+    return this.day.end;
   }
 
   /** Rollovers between a and b (a ≤ b). */
@@ -57,9 +67,7 @@ export class TradingCalendar {
 
   /** Whether the trading day containing t started on a Saturday or Sunday (in the zone). */
   isWeekend(t: number): boolean {
-    const start = this.dayStart(t);
-    const local = new Date(start + this.offset(start));
-    const dow = local.getUTCDay();
-    return dow === 0 || dow === 6;
+    this.dayStart(t);
+    return this.day.weekend;
   }
 }

@@ -33,7 +33,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) throw new ApiError('idempotency_key_required');
   // Node joins repeated headers with ", "; the distinct view tells a repeated header from a key with a comma.
-  const repeated = (request.raw.headersDistinct['idempotency-key']?.length ?? 0) > 1;
+  const repeated = (request.raw.headersDistinct?.['idempotency-key']?.length ?? 0) > 1;
   if (repeated || Array.isArray(raw) || !KEY_RE.test(raw)) {
     throw new ApiError('invalid_idempotency_key', {
       details: { reason: repeated || Array.isArray(raw) ? 'sent more than once' : raw.length === 0 ? 'empty' : raw.length > 128 ? 'longer than 128 characters' : 'characters that are not printable ASCII' },

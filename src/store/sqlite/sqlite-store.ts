@@ -132,6 +132,8 @@ export interface StoreFaults {
 export class SqliteStore implements Store {
   readonly isNew: boolean;
   readonly faults: StoreFaults = { failing: false, erroring: false, delayMs: 0 };
+  /** Transactions run and COMMITs (fsyncs) made: their ratio is the group commit's batch size. */
+  readonly stats = { transactions: 0, commits: 0 };
   private readonly db: Database.Database;
   private readonly stmts = new Map<string, Database.Statement>();
   /**
@@ -146,6 +148,21 @@ export class SqliteStore implements Store {
   private chain: Promise<unknown> = Promise.resolve();
   /** What the transaction in progress asked to run if it rolls back (Tx.onRollback). */
   private rollbacks: (() => void)[] = [];
+  /** The SQLite transaction that the members of a group commit share, while open. */
+  private batch: { members: BatchMember[] } | undefined;
+  private commitScheduled = false;
+  /**
+   * Records read on every request (credentials by hash, customers, accounts), kept as frozen objects. A write
+   * through this store drops the entry it changes; a rollback drops them all; a commit by another connection
+   * (the operator CLI works on the same file) is seen through PRAGMA data_version and drops them all.
+   */
+  private readonly cache = {
+    keys: new Map<string, KeyRecord & { hash: string }>(),
+    tokens: new Map<string, TokenRecord & { hash: string }>(),
+    customers: new Map<string, CustomerRecord>(),
+    accounts: new Map<string, AccountRecord>(),
+  };
+  private dataVersion = 0;
   private readonly touches = new Map<string, { kind: 'key' | 'token'; id: string; at: number }>();
   private touchTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -157,6 +174,8 @@ export class SqliteStore implements Store {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
+    // A larger page cache than SQLite's 2 MB default: the hot pages (indexes of orders, events, accounts) stay in memory.
+    this.db.pragma('cache_size = -65536');
     this.isNew = this.migrate();
     if (file === ':memory:') this.logDb = this.db;
     else {
@@ -219,43 +238,141 @@ export class SqliteStore implements Store {
     }
   }
 
+  private clearCache(): void {
+    this.cache.keys.clear();
+    this.cache.tokens.clear();
+    this.cache.customers.clear();
+    this.cache.accounts.clear();
+  }
+
+  /** The cache, after dropping it if another connection committed since the last look. */
+  private cached(): SqliteStore['cache'] {
+    const v = this.stmt('PRAGMA data_version').pluck().get() as number;
+    if (v !== this.dataVersion) {
+      this.dataVersion = v;
+      this.clearCache();
+    }
+    return this.cache;
+  }
+
   private async read<T>(fn: () => T): Promise<T> {
     if (this.faults.failing || this.faults.erroring || this.faults.delayMs > 0 || this.closed) await this.gate();
     return this.run(fn);
   }
 
-  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  /** Runs fn when no other transaction step holds the connection (one promise chain, first come first served). */
+  private async exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
     const previous = this.chain;
     let release!: () => void;
     this.chain = new Promise<void>((r) => (release = r));
     await previous;
     try {
-      await this.gate();
-      this.run(() => this.stmt('BEGIN IMMEDIATE').run());
-      this.rollbacks = [];
-      try {
-        const result = await fn(this.tx);
-        if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
-        this.run(() => this.stmt('COMMIT').run());
-        this.rollbacks = [];
-        this.publishWritten();
-        return result;
-      } catch (err) {
-        this.written = undefined;
-        if (this.db.inTransaction) this.stmt('ROLLBACK').run();
-        const undo = this.rollbacks;
-        this.rollbacks = [];
-        for (const u of undo) {
-          try {
-            u();
-          } catch {
-            // An undo that fails must not hide the error that rolled the transaction back.
-          }
-        }
-        throw err;
-      }
+      return await fn();
     } finally {
       release();
+    }
+  }
+
+  /**
+   * Group commit: each transaction runs in a SAVEPOINT of one open SQLite transaction (the batch), and the batch
+   * commits — one fsync — once the requests that arrived in the same turn of the event loop have run theirs.
+   * A transaction's promise settles only after the COMMIT that made it durable. A transaction that fails rolls
+   * back to its savepoint alone and answers at once; a COMMIT that fails fails every member of its batch, and
+   * each member's onRollback undo runs.
+   */
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    let member: BatchMember | undefined;
+    const result = await this.exclusive(async () => {
+      await this.gate();
+      if (!this.batch) {
+        this.run(() => this.stmt('BEGIN IMMEDIATE').run());
+        this.batch = { members: [] };
+      }
+      this.stmt('SAVEPOINT member').run();
+      this.rollbacks = [];
+      this.written = undefined;
+      try {
+        const out = await fn(this.tx);
+        if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
+        this.run(() => this.stmt('RELEASE member').run());
+        this.stats.transactions++;
+        member = newMember(this.rollbacks, this.written);
+        this.batch.members.push(member);
+        return out;
+      } catch (err) {
+        this.rollbackMember();
+        throw err;
+      } finally {
+        this.rollbacks = [];
+        this.written = undefined;
+        this.scheduleCommit();
+      }
+    });
+    await member!.durable;
+    return result;
+  }
+
+  /** Undoes the member in progress (its savepoint and its in-memory effects); earlier members stay in the batch. */
+  private rollbackMember(): void {
+    try {
+      if (this.db.inTransaction) {
+        this.stmt('ROLLBACK TO member').run();
+        this.stmt('RELEASE member').run();
+      }
+    } catch {
+      // The savepoint is gone with the transaction (SQLite rolled it all back on an I/O error): fail the batch.
+      this.failBatch(new StoreUnavailableError('the store rolled back the transaction'));
+    }
+    this.clearCache();
+    runUndo(this.rollbacks);
+  }
+
+  private scheduleCommit(): void {
+    if (this.commitScheduled || !this.batch) return;
+    this.commitScheduled = true;
+    // After the I/O callbacks of this turn: the requests read in it join the batch before its one fsync.
+    setImmediate(() => {
+      void this.exclusive(() => {
+        this.commitScheduled = false;
+        this.commitBatch();
+      });
+    });
+  }
+
+  /** Commits the open batch (called with the connection held). */
+  private commitBatch(): void {
+    const batch = this.batch;
+    if (!batch) return;
+    try {
+      if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
+      this.run(() => this.stmt('COMMIT').run());
+      this.stats.commits++;
+    } catch (err) {
+      this.failBatch(err);
+      return;
+    }
+    this.batch = undefined;
+    const written = mergeWritten(batch.members);
+    if (written) this.publishWritten(written);
+    for (const m of batch.members) m.commit();
+  }
+
+  /** Rolls the whole batch back: every member fails with err, its in-memory effects undone (newest first). */
+  private failBatch(err: unknown): void {
+    const batch = this.batch;
+    this.batch = undefined;
+    if (this.db.inTransaction) {
+      try {
+        this.stmt('ROLLBACK').run();
+      } catch {
+        // Nothing more to undo in the file.
+      }
+    }
+    this.clearCache();
+    if (!batch) return;
+    for (const m of [...batch.members].reverse()) {
+      runUndo(m.rollbacks);
+      m.fail(err);
     }
   }
 
@@ -264,10 +381,7 @@ export class SqliteStore implements Store {
     return () => this.eventListeners.delete(listener);
   }
 
-  private publishWritten(): void {
-    const written = this.written;
-    this.written = undefined;
-    if (!written) return;
+  private publishWritten(written: { lastSeq: number; accountIds: ReadonlySet<string> }): void {
     for (const l of this.eventListeners) {
       try {
         l(written);
@@ -288,6 +402,7 @@ export class SqliteStore implements Store {
     const items = [...this.touches.values()];
     this.touches.clear();
     void this.transaction(async () => {
+      // Cached credentials keep their last_used_at of when they were read; nothing judges a request by it.
       for (const t of items) {
         const table = t.kind === 'key' ? 'api_keys' : 'access_tokens';
         this.stmt(`UPDATE ${table} SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?`).run(t.at, t.id);
@@ -299,6 +414,7 @@ export class SqliteStore implements Store {
     if (this.closed) return;
     if (this.touchTimer) clearTimeout(this.touchTimer);
     this.flushTouches();
+    await this.exclusive(() => this.commitBatch());
     await this.chain;
     this.closed = true;
     if (this.logDb !== this.db) this.logDb.close();
@@ -308,15 +424,21 @@ export class SqliteStore implements Store {
   // Reads -----------------------------------------------------------------------------------------
 
   getCustomer = (id: string) => this.read(() => {
+    const cache = this.cached().customers;
+    const hit = cache.get(id);
+    if (hit) return hit;
     const r = this.stmt('SELECT * FROM customers WHERE id = ?').get(id) as Row | undefined;
-    return r ? toCustomer(r) : undefined;
+    return r ? remember(cache, id, toCustomer(r)) : undefined;
   });
 
   listCustomers = () => this.read(() => (this.stmt('SELECT * FROM customers ORDER BY number').all() as Row[]).map(toCustomer));
 
   findKeyByHash = (hash: string) => this.read(() => {
+    const cache = this.cached().keys;
+    const hit = cache.get(hash);
+    if (hit) return hit;
     const r = this.stmt('SELECT * FROM api_keys WHERE hash = ?').get(hash) as Row | undefined;
-    return r ? toKey(r) : undefined;
+    return r ? remember(cache, hash, toKey(r)) : undefined;
   });
 
   getKey = (id: string) => this.read(() => {
@@ -335,8 +457,11 @@ export class SqliteStore implements Store {
     this.read(() => Number((this.stmt('SELECT COUNT(*) AS n FROM api_keys WHERE customer_id = ? AND environment = ?').get(customerId, environment) as Row).n));
 
   findTokenByHash = (hash: string) => this.read(() => {
+    const cache = this.cached().tokens;
+    const hit = cache.get(hash);
+    if (hit) return hit;
     const r = this.stmt('SELECT * FROM access_tokens WHERE hash = ?').get(hash) as Row | undefined;
-    return r ? toToken(r) : undefined;
+    return r ? remember(cache, hash, toToken(r)) : undefined;
   });
 
   getToken = (id: string) => this.read(() => {
@@ -345,8 +470,11 @@ export class SqliteStore implements Store {
   });
 
   getAccount = (id: string) => this.read(() => {
+    const cache = this.cached().accounts;
+    const hit = cache.get(id);
+    if (hit) return hit;
     const r = this.stmt('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
-    return r ? toAccount(r) : undefined;
+    return r ? remember(cache, id, toAccount(r)) : undefined;
   });
 
   listAccounts = (page: AccountPage) => this.read(() => {
@@ -510,11 +638,15 @@ export class SqliteStore implements Store {
       this.rollbacks.push(undo);
     },
     insertCustomer: async (c: CustomerRecord) => {
+      this.cache.customers.delete(c.id);
       this.stmt('INSERT INTO customers (id, number, name, api_enabled, created_at) VALUES (?, ?, ?, ?, ?)').run(c.id, c.number, c.name, c.api_enabled ? 1 : 0, c.created_at);
     },
-    setCustomerApiEnabled: async (id: string, enabled: boolean) =>
-      this.stmt('UPDATE customers SET api_enabled = ? WHERE id = ?').run(enabled ? 1 : 0, id).changes > 0,
+    setCustomerApiEnabled: async (id: string, enabled: boolean) => {
+      this.cache.customers.delete(id);
+      return this.stmt('UPDATE customers SET api_enabled = ? WHERE id = ?').run(enabled ? 1 : 0, id).changes > 0;
+    },
     insertKey: async (k: KeyRecord & { hash: string }) => {
+      this.cache.keys.delete(k.hash);
       this.stmt(
         `INSERT INTO api_keys (id, customer_id, name, environment, access, markets, reduce_only, max_order_usd, max_position_usd,
            loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash)
@@ -522,9 +654,12 @@ export class SqliteStore implements Store {
            @loss_stop_usd, @ip_allowlist, @expires_at, @revoked_at, @created_at, @last_used_at, @prefix, @hash)`,
       ).run({ ...k, ...fenceParams(k) });
     },
-    revokeKey: async (id: string, at: number) =>
-      this.stmt('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id).changes > 0,
+    revokeKey: async (id: string, at: number) => {
+      this.cache.keys.clear();
+      return this.stmt('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id).changes > 0;
+    },
     insertToken: async (t: TokenRecord & { hash: string }) => {
+      this.cache.tokens.delete(t.hash);
       this.stmt(
         `INSERT INTO access_tokens (id, customer_id, kind, name, environment, resource, access, markets, reduce_only, max_order_usd,
            max_position_usd, loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash)
@@ -532,9 +667,12 @@ export class SqliteStore implements Store {
            @max_position_usd, @loss_stop_usd, @ip_allowlist, @expires_at, @revoked_at, @created_at, @last_used_at, @prefix, @hash)`,
       ).run({ ...t, ...fenceParams(t) });
     },
-    revokeToken: async (id: string, at: number) =>
-      this.stmt('UPDATE access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id).changes > 0,
+    revokeToken: async (id: string, at: number) => {
+      this.cache.tokens.clear();
+      return this.stmt('UPDATE access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id).changes > 0;
+    },
     insertAccount: async (a: AccountRecord) => {
+      this.cache.accounts.delete(a.id);
       this.stmt(
         `INSERT INTO accounts (id, customer_id, environment, status, stage, product, size, starting_balance, balance, rule,
            status_reason, parked, paused_until, last_used_at, created_at, updated_at)
@@ -547,6 +685,7 @@ export class SqliteStore implements Store {
         ['status', 'status_reason', 'balance', 'parked', 'paused_until', 'last_used_at', 'rule_state'].includes(k),
       );
       if (cols.length === 0) return false;
+      this.cache.accounts.delete(id);
       const values: Row = { id, updated_at: at };
       for (const k of cols) {
         const v = (patch as Row)[k];
@@ -638,6 +777,61 @@ export class SqliteStore implements Store {
       this.stmt('INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)').run(name, value);
     },
   });
+}
+
+interface BatchMember {
+  rollbacks: (() => void)[];
+  written: { lastSeq: number; accountIds: Set<string> } | undefined;
+  /** Settles once the batch committed (or failed). */
+  durable: Promise<void>;
+  commit(): void;
+  fail(err: unknown): void;
+}
+
+function newMember(rollbacks: (() => void)[], written: BatchMember['written']): BatchMember {
+  let commit!: () => void;
+  let fail!: (err: unknown) => void;
+  const durable = new Promise<void>((resolve, reject) => {
+    commit = resolve;
+    fail = reject;
+  });
+  return { rollbacks, written, durable, commit, fail };
+}
+
+function mergeWritten(members: BatchMember[]): { lastSeq: number; accountIds: Set<string> } | undefined {
+  let out: { lastSeq: number; accountIds: Set<string> } | undefined;
+  for (const m of members) {
+    if (!m.written) continue;
+    out ??= { lastSeq: 0, accountIds: new Set() };
+    out.lastSeq = Math.max(out.lastSeq, m.written.lastSeq);
+    for (const a of m.written.accountIds) out.accountIds.add(a);
+  }
+  return out;
+}
+
+/** Runs undo callbacks; one that fails must not hide the error that rolled the transaction back. */
+function runUndo(undo: (() => void)[]): void {
+  for (const u of undo) {
+    try {
+      u();
+    } catch {
+      // ignored: see above
+    }
+  }
+}
+
+/** Caches a record, frozen: a caller that changed it would change every later read. */
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
+  cache.set(key, deepFreeze(value));
+  return value;
+}
+
+function deepFreeze<V>(value: V): V {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 function strip<T extends { hash: string }>(r: T): Omit<T, 'hash'> {

@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AccountRecord, CustomerRecord } from '../port.js';
+import { SqliteStore } from './sqlite-store.js';
+
+let dir: string;
+let file: string;
+let store: SqliteStore;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rampart-store-'));
+  file = join(dir, 'rampart.db');
+  store = new SqliteStore(file);
+});
+
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const customer = (n: number): CustomerRecord => ({ id: `cus_${n}`, number: n, name: `c${n}`, api_enabled: true, created_at: 1 });
+
+const account = (id: string, customerId: string): AccountRecord => ({
+  id,
+  customer_id: customerId,
+  environment: 'live',
+  status: 'active',
+  stage: 'funded',
+  product: 'funded-100k',
+  size: '100000',
+  starting_balance: '100000',
+  balance: '100000',
+  rule: { kind: 'none' } as unknown as AccountRecord['rule'],
+  status_reason: null,
+  rule_state: null,
+  parked: false,
+  paused_until: null,
+  last_used_at: 1,
+  created_at: 1,
+  updated_at: 1,
+});
+
+/** What another connection (the operator CLI) sees: committed rows only. */
+function committedCustomers(): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare('SELECT id FROM customers ORDER BY number').all() as { id: string }[]).map((r) => r.id);
+  } finally {
+    db.close();
+  }
+}
+
+describe('SqliteStore group commit', () => {
+  it('commits the transactions started in one turn together, each answered only once it is on disk', async () => {
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      // Every answer comes after its row is committed (visible to another connection).
+      store.transaction((tx) => tx.insertCustomer(customer(i + 1))).then(() => committedCustomers().includes(`cus_${i + 1}`)),
+    );
+    expect(await Promise.all(writes)).toEqual(Array.from({ length: 40 }, () => true));
+    expect(committedCustomers()).toHaveLength(40);
+    expect(store.stats.transactions).toBe(40);
+    expect(store.stats.commits).toBeLessThan(40);
+  });
+
+  it('rolls back a failing transaction alone: the others of its batch commit', async () => {
+    const undone: string[] = [];
+    const results = await Promise.allSettled([
+      store.transaction((tx) => tx.insertCustomer(customer(1))),
+      store.transaction(async (tx) => {
+        await tx.insertCustomer(customer(2));
+        tx.onRollback(() => undone.push('second'));
+        throw new Error('refused');
+      }),
+      store.transaction((tx) => tx.insertCustomer(customer(3))),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(undone).toEqual(['second']);
+    expect(committedCustomers()).toEqual(['cus_1', 'cus_3']);
+  });
+
+  it('fails every member of a batch whose COMMIT fails, undoing each, and keeps nothing of it', async () => {
+    const undone: string[] = [];
+    const first = store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      tx.onRollback(() => undone.push('first'));
+    });
+    const second = store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(2));
+      tx.onRollback(() => undone.push('second'));
+      // The disk fails after both ran, before their shared COMMIT.
+      store.faults.failing = true;
+    });
+    const results = await Promise.allSettled([first, second]);
+    store.faults.failing = false;
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(undone.sort()).toEqual(['first', 'second']);
+    expect(committedCustomers()).toEqual([]);
+    expect(await store.getCustomer('cus_1')).toBeUndefined();
+    // And the store works again.
+    await store.transaction((tx) => tx.insertCustomer(customer(3)));
+    expect(committedCustomers()).toEqual(['cus_3']);
+  });
+
+  it('publishes committed events once, after the COMMIT, for the whole batch', async () => {
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('70000001', 'cus_1'));
+      await tx.insertAccount(account('70000002', 'cus_1'));
+    });
+    const published: { lastSeq: number; accounts: string[]; committed: number }[] = [];
+    store.onEventsCommitted((c) => published.push({ lastSeq: c.lastSeq, accounts: [...c.accountIds].sort(), committed: 0 }));
+    const event = (seq: number, accountId: string) => ({ seq, id: `evt_${seq}`, environment: 'live' as const, account_id: accountId, type: 'order.filled', created_at: 1, data: '{}' });
+    await Promise.all([
+      store.transaction((tx) => tx.insertEvent(event(1, '70000001'))),
+      store.transaction((tx) => tx.insertEvent(event(2, '70000002'))),
+      store.transaction(async (tx) => {
+        await tx.insertEvent(event(3, '70000002'));
+        throw new Error('refused');
+      }).catch(() => undefined),
+    ]);
+    expect(published).toEqual([{ lastSeq: 2, accounts: ['70000001', '70000002'], committed: 0 }]);
+    expect((await store.listEvents({ afterSeq: 0, limit: 10 })).map((e) => e.seq)).toEqual([1, 2]);
+  });
+});
+
+describe('SqliteStore record cache', () => {
+  it('sees a change another connection committed (the operator CLI) at the next read', async () => {
+    await store.transaction((tx) => tx.insertCustomer(customer(1)));
+    expect((await store.getCustomer('cus_1'))?.api_enabled).toBe(true);
+    const cli = new SqliteStore(file);
+    await cli.transaction((tx) => tx.setCustomerApiEnabled('cus_1', false).then(() => undefined));
+    await cli.close();
+    expect((await store.getCustomer('cus_1'))?.api_enabled).toBe(false);
+  });
+
+  it('drops what a rolled-back transaction read or wrote', async () => {
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('70000001', 'cus_1'));
+    });
+    await store
+      .transaction(async (tx) => {
+        await tx.updateAccount('70000001', { balance: '1' }, 2);
+        expect((await tx.getAccount('70000001'))?.balance).toBe('1'); // read inside: cached with the uncommitted write
+        throw new Error('refused');
+      })
+      .catch(() => undefined);
+    expect((await store.getAccount('70000001'))?.balance).toBe('100000');
+  });
+
+  it('hands out records no caller can change', async () => {
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('70000001', 'cus_1'));
+    });
+    const a = (await store.getAccount('70000001'))!;
+    expect(() => {
+      (a as { balance: string }).balance = '0';
+    }).toThrow(TypeError);
+    expect((await store.getAccount('70000001'))?.balance).toBe('100000');
+  });
+});
