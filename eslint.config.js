@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', '.bench-data/', '.dependency-cruiser.cjs'] },
+  { ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', '.bench-data/', '.scratch/', '.dependency-cruiser.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
