@@ -12,7 +12,7 @@ import { Idempotency } from './http/plugins/idempotency.js';
 import { RateLimiter } from './http/plugins/rate-limit.js';
 import { randomBase62 } from './services/credentials.js';
 import { Rampart } from './services/rampart.js';
-import { orderFromData, orderView } from './services/trading-views.js';
+import { storedOrderView } from './services/trading-views.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import type { Store } from './store/port.js';
 
@@ -86,7 +86,7 @@ export async function build(options: BuildOptions): Promise<App> {
   if (!config.rateLimitsEnabled) logger.warn('RATE LIMITING IS OFF (RAMPART_RATE_LIMITS=off): for benchmarks and load tests only');
   const idempotency = new Idempotency(store, rampart.clock, config.limits.idempotency_ttl_ms);
   idempotency.register('account', async (id) => rampart.accounts.view((await store.getAccount(id))!));
-  idempotency.register('order', async (id) => orderView(orderFromData((await store.getOrder(id))!.data)));
+  idempotency.register('order', async (id) => storedOrderView((await store.getOrder(id))!));
   // A replay of a webhook's creation answers it with its secret, as the first answer did.
   idempotency.register('webhook', async (id) => {
     const w = await store.getWebhook(id);

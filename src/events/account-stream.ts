@@ -2,9 +2,14 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../store/port.js';
 
-const PAGE = 200;
+export const PAGE = 200;
 /** How long a cut-off client has to take the bytes already sent before its connection is closed. */
 const CUTOFF_GRACE_MS = 5_000;
+
+/** One event as a Server-Sent Events frame. */
+export function sseFrame(r: { id: string; type: string; data: string }): string {
+  return `id: ${r.id}\nevent: ${r.type}\ndata: ${r.data}\n\n`;
+}
 
 export interface StreamOptions {
   environment: 'live' | 'sandbox';
@@ -74,6 +79,38 @@ export class AccountStream {
       });
   }
 
+  /** Whether it can take events handed to it now (not reading on its own, not waiting for the client). */
+  canTake(): boolean {
+    return !this.ended && !this.pumping && !this.res.writableNeedDrain;
+  }
+
+  get sentSeq(): number {
+    return this.lastSeq;
+  }
+
+  /**
+   * Takes the account's events from a read shared by all its streams (`rows` are every event of the account after
+   * some seq at or before the last one this stream sent, `texts` their SSE frames). When it cannot take them all
+   * now — it is reading on its own, the client is behind, or the read was a full page — it reads on from the log.
+   */
+  take(rows: readonly { seq: number }[], texts: readonly string[], more: boolean): void {
+    if (!this.canTake()) {
+      this.wake();
+      return;
+    }
+    for (let i = 0; i < rows.length; i++) {
+      const seq = rows[i]!.seq;
+      if (seq <= this.lastSeq) continue;
+      if (this.res.writableNeedDrain) {
+        this.wake();
+        return;
+      }
+      if (!this.send(texts[i]!)) return;
+      this.lastSeq = seq;
+    }
+    if (more) this.wake();
+  }
+
   /** A comment line every heartbeat keeps proxies from closing an idle stream; it also polls the log. */
   heartbeat(): void {
     if (this.ended) return;
@@ -97,7 +134,7 @@ export class AccountStream {
         const rows = await this.store.listEvents({ accountId: this.accountId, afterSeq: this.lastSeq, limit: PAGE });
         for (const r of rows) {
           if (this.res.writableNeedDrain) await this.drained();
-          if (!this.send(`id: ${r.id}\nevent: ${r.type}\ndata: ${r.data}\n\n`)) return;
+          if (!this.send(sseFrame(r))) return;
           this.lastSeq = r.seq;
         }
         if (rows.length < PAGE) break;

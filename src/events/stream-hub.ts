@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../engine/clock.js';
 import type { Environment } from '../schemas/common.js';
 import type { Store } from '../store/port.js';
-import { AccountStream } from './account-stream.js';
+import { AccountStream, PAGE, sseFrame } from './account-stream.js';
 import { every } from './ticker.js';
 
 export interface StreamLimits {
@@ -28,7 +28,10 @@ export class StreamHub {
   start(): void {
     this.stops.push(
       this.store.onEventsCommitted(({ accountIds }) => {
-        for (const id of accountIds) for (const s of this.byAccount.get(id) ?? []) s.wake();
+        for (const id of accountIds) {
+          const set = this.byAccount.get(id);
+          if (set) this.fanOut(id, set);
+        }
       }),
       every(this.clock, this.limits.heartbeat_ms, () => {
         for (const set of this.byAccount.values()) for (const s of set) s.heartbeat();
@@ -64,6 +67,30 @@ export class StreamHub {
   stop(): void {
     for (const stop of this.stops.splice(0)) stop();
     this.closeAll();
+  }
+
+  /**
+   * New events of an account: one read of the log and one rendering of each frame for all its streams that can
+   * take them now (not one query per client); the others read on from the log on their own.
+   */
+  private fanOut(accountId: string, set: ReadonlySet<AccountStream>): void {
+    const ready: AccountStream[] = [];
+    for (const s of set) {
+      if (s.canTake()) ready.push(s);
+      else s.wake();
+    }
+    if (ready.length === 0) return;
+    let after = Infinity;
+    for (const s of ready) after = Math.min(after, s.sentSeq);
+    this.store.listEvents({ accountId, afterSeq: after, limit: PAGE }).then(
+      (rows) => {
+        const texts = rows.map(sseFrame);
+        for (const s of ready) s.take(rows, texts, rows.length === PAGE);
+      },
+      () => {
+        for (const s of ready) s.wake();
+      },
+    );
   }
 
   private forget(s: AccountStream): void {

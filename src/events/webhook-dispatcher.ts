@@ -17,8 +17,13 @@ const CURSOR = 'webhooks.fanout_seq';
 export async function startFanOutAt(tx: Tx, seq: number): Promise<void> {
   if ((await tx.listAllWebhooks()).length === 0) await tx.setSetting(CURSOR, String(seq));
 }
-const FANOUT_BATCH = 500;
-const DUE_BATCH = 100;
+const FANOUT_BATCH = 100;
+/** Attempt outcomes are stored together: this many, or after this long. */
+const RECORD_BATCH = 128;
+const RECORD_EVERY_MS = 20;
+const DUE_BATCH = 500;
+/** Deliveries of one endpoint in flight at once (sent in event order; receivers order by event id). */
+const PER_ENDPOINT = 32;
 /** On the system clock, how often due retries are looked for. */
 const POLL_MS = 1000;
 
@@ -59,6 +64,21 @@ export class WebhookDispatcher {
   private again = false;
   private stopped = false;
   private fanoutSeq = -1;
+  /**
+   * Whether a delivery may be due: set by the fan-out when it wrote deliveries and by the poll (retries fall due
+   * with time); cleared when the outbox answered none. Commits that wrote no delivery then cost no query.
+   */
+  private mayBeDue = true;
+  /** Attempts whose outcome is being stored: their deliveries are not picked up again until it is. */
+  private readonly recording = new Set<Promise<void>>();
+  /** Outcomes of attempts waiting to be stored together. */
+  private readonly outcomes: {
+    attempt: Parameters<Tx['insertAttempt']>[0];
+    delivery: { id: string; webhook_id: string } & Parameters<Tx['updateDelivery']>[1];
+    resolve: () => void;
+    reject: (err: unknown) => void;
+  }[] = [];
+  private outcomeTimer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Map<string, AbortController>();
   private readonly stops: (() => void)[] = [];
   private http: Promise<WebhookHttp> | undefined;
@@ -77,9 +97,15 @@ export class WebhookDispatcher {
   start(): void {
     this.stops.push(
       this.store.onEventsCommitted(() => void this.kick()),
-      this.clock.kind === 'manual' ? this.clock.onAdvance(() => void this.kick()) : every(this.clock, POLL_MS, () => void this.kick()),
+      this.clock.kind === 'manual' ? this.clock.onAdvance(() => void this.poll()) : every(this.clock, POLL_MS, () => void this.poll()),
     );
     void this.kick();
+  }
+
+  /** Time moved: retries may have fallen due. */
+  private poll(): Promise<void> {
+    this.mayBeDue = true;
+    return this.kick();
   }
 
   /** Runs a pass (fan-out, then every due delivery); resolves once a pass that started after the call is done. */
@@ -104,9 +130,11 @@ export class WebhookDispatcher {
     return this.running;
   }
 
-  /** Waits until every event so far is fanned out and every delivery due now was attempted. */
-  drain(): Promise<void> {
-    return this.kick();
+  /** Waits until every event so far is fanned out and every delivery due now was attempted and recorded. */
+  async drain(): Promise<void> {
+    await this.poll();
+    this.flushOutcomes();
+    await Promise.all(this.recording);
   }
 
   async stop(): Promise<void> {
@@ -114,21 +142,42 @@ export class WebhookDispatcher {
     for (const stop of this.stops.splice(0)) stop();
     for (const c of this.inFlight.values()) c.abort(new Error('shutting down'));
     await this.running;
+    this.flushOutcomes();
+    await Promise.all(this.recording);
     await (await this.http)?.close();
   }
 
   private async pass(): Promise<void> {
     while (!this.stopped && (await this.fanOut()));
-    for (;;) {
-      if (this.stopped) return;
+    while (!this.stopped && this.mayBeDue) {
       const due = (await this.store.dueDeliveries(this.clock.now(), DUE_BATCH)).filter((d) => !this.inFlight.has(d.id));
-      if (due.length === 0) return;
+      if (due.length === 0) {
+        // Nothing due but what is being recorded: look again once that is stored (a retry may be due at once).
+        if (this.recording.size === 0) this.mayBeDue = false;
+        else {
+          this.flushOutcomes();
+          await Promise.race(this.recording);
+        }
+        if (this.recording.size === 0 && !this.mayBeDue) return;
+        continue;
+      }
       const byHook = new Map<string, DeliveryRow[]>();
-      for (const d of due) byHook.set(d.webhook_id, [...(byHook.get(d.webhook_id) ?? []), d]);
-      // Endpoints in parallel; each endpoint's deliveries one after another, in event order.
-      await Promise.all([...byHook.values()].map(async (ds) => {
-        for (const d of ds) if (!this.stopped) await this.attempt(d);
-      }));
+      for (const d of due) {
+        const list = byHook.get(d.webhook_id);
+        if (list) list.push(d);
+        else byHook.set(d.webhook_id, [d]);
+      }
+      // Endpoints in parallel; each endpoint's deliveries started in event order, up to PER_ENDPOINT at a time. An
+      // attempt's outcome is stored behind the next attempts (group commit batches them), its delivery held in
+      // flight until then.
+      await Promise.all(
+        [...byHook.values()].flatMap((ds) => {
+          let i = 0;
+          return Array.from({ length: Math.min(PER_ENDPOINT, ds.length) }, async () => {
+            while (i < ds.length && !this.stopped) await this.attempt(ds[i++]!);
+          });
+        }),
+      );
     }
   }
 
@@ -146,6 +195,7 @@ export class WebhookDispatcher {
       for (const e of events) {
         for (const h of hooks) {
           if (!matches(h, e)) continue;
+          this.mayBeDue = true;
           await tx.insertDelivery({
             id: newId('whd'),
             webhook_id: h.id,
@@ -171,6 +221,7 @@ export class WebhookDispatcher {
     if (!hook) return;
     const controller = new AbortController();
     this.inFlight.set(d.id, controller);
+    const timeout = setTimeout(() => controller.abort(new Error(`no answer within ${this.limits.timeout_ms} ms`)), this.limits.timeout_ms);
     const started = performance.now();
     let status: number | null = null;
     let error: string | null = null;
@@ -179,9 +230,15 @@ export class WebhookDispatcher {
     } catch (err) {
       error = describe(err);
     } finally {
-      this.inFlight.delete(d.id);
+      clearTimeout(timeout);
     }
-    await this.record(d, status, error, Math.round(performance.now() - started));
+    const recorded: Promise<void> = this.record(d, status, error, Math.round(performance.now() - started))
+      .catch((err: unknown) => this.log.warn({ err, delivery: d.id }, 'a webhook attempt could not be recorded; it will be retried'))
+      .finally(() => {
+        this.inFlight.delete(d.id);
+        this.recording.delete(recorded);
+      });
+    this.recording.add(recorded);
   }
 
   private async send(hook: WebhookRecord, d: DeliveryRow, signal: AbortSignal): Promise<number> {
@@ -201,12 +258,12 @@ export class WebhookDispatcher {
         'webhook-signature': webhookSignature(hook.secret, d.event_id, timestamp, d.payload),
       },
       body: d.payload,
-      signal: AbortSignal.any([signal, AbortSignal.timeout(this.limits.timeout_ms)]),
+      signal,
     });
   }
 
   /** Records the attempt and what follows: done, another try after the backoff, or given up. */
-  private async record(d: DeliveryRow, status: number | null, error: string | null, durationMs: number): Promise<void> {
+  private record(d: DeliveryRow, status: number | null, error: string | null, durationMs: number): Promise<void> {
     const now = this.clock.now();
     const n = d.attempts + 1;
     const ok = status !== null && status >= 200 && status < 300;
@@ -219,15 +276,41 @@ export class WebhookDispatcher {
         next = at;
       } else state = 'failed';
     }
-    try {
-      await this.store.transaction(async (tx) => {
-        await tx.insertAttempt({ delivery_id: d.id, n, at: now, status_code: status, error: ok || status === null ? error : `HTTP ${status}`, duration_ms: durationMs });
-        await tx.updateDelivery(d.id, { status: state, attempts: n, next_attempt_at: next, finished_at: state === 'pending' ? null : now });
+    return new Promise<void>((resolve, reject) => {
+      this.outcomes.push({
+        attempt: { delivery_id: d.id, n, at: now, status_code: status, error: ok || status === null ? error : `HTTP ${status}`, duration_ms: durationMs },
+        delivery: { id: d.id, webhook_id: d.webhook_id, status: state, attempts: n, next_attempt_at: next, finished_at: state === 'pending' ? null : now },
+        resolve,
+        reject,
       });
-    } catch (err) {
-      // The endpoint was deleted while the attempt ran: its deliveries went with it.
-      if (!(await this.store.getWebhook(d.webhook_id))) return;
-      throw err;
-    }
+      if (this.outcomes.length >= RECORD_BATCH) this.flushOutcomes();
+      else this.outcomeTimer ??= setTimeout(() => this.flushOutcomes(), RECORD_EVERY_MS);
+    });
+  }
+
+  /**
+   * Stores the outcomes of the attempts made since the last flush in one transaction: a crash before it only
+   * means those deliveries are attempted again (at least once).
+   */
+  private flushOutcomes(): void {
+    if (this.outcomeTimer) clearTimeout(this.outcomeTimer);
+    this.outcomeTimer = undefined;
+    const batch = this.outcomes.splice(0);
+    if (batch.length === 0) return;
+    this.store
+      .transaction(async (tx) => {
+        const hooks = new Set((await tx.listAllWebhooks()).map((w) => w.id));
+        for (const o of batch) {
+          // The endpoint was deleted while the attempt ran: its deliveries went with it.
+          if (!hooks.has(o.delivery.webhook_id)) continue;
+          await tx.insertAttempt(o.attempt);
+          const { id, webhook_id: _hook, ...patch } = o.delivery;
+          await tx.updateDelivery(id, patch);
+        }
+      })
+      .then(
+        () => batch.forEach((o) => o.resolve()),
+        (err: unknown) => batch.forEach((o) => o.reject(err)),
+      );
   }
 }

@@ -61,6 +61,23 @@ export function positionFromData(text: string): Position {
 
 // ---- REST views (CONTRACT §3) -----------------------------------------------------------------------
 
+const VIEW_CACHE_SIZE = 20_000;
+const storedViews = new Map<string, { data: string; view: ReturnType<typeof orderView> }>();
+
+/**
+ * The REST view of a stored order, kept per order while its stored data is unchanged: an order list re-reads the
+ * same rows again and again, and parsing and rendering each was most of its cost. Callers only serialize it.
+ */
+export function storedOrderView(row: { id: string; data: string }): ReturnType<typeof orderView> {
+  const hit = storedViews.get(row.id);
+  if (hit && hit.data === row.data) return hit.view;
+  const view = orderView(orderFromData(row.data));
+  if (hit) storedViews.delete(row.id);
+  else if (storedViews.size >= VIEW_CACHE_SIZE) storedViews.delete(storedViews.keys().next().value!);
+  storedViews.set(row.id, { data: row.data, view });
+  return view;
+}
+
 export function orderView(o: Order) {
   const exits: Record<string, unknown>[] = [];
   const placed = o.status === 'filled';

@@ -244,7 +244,7 @@ export interface Reads {
   listDeliveries(webhookId: string, afterId: string | undefined, limit: number): Promise<DeliveryRow[]>;
   getDelivery(id: string): Promise<DeliveryRow | undefined>;
   listAttempts(deliveryIds: string[]): Promise<AttemptRow[]>;
-  /** Pending deliveries due at `now`, in event order. */
+  /** Pending deliveries due at `now`: by due time, then as made (event order within one fan-out). */
   dueDeliveries(now: number, limit: number): Promise<DeliveryRow[]>;
   listEquityPoints(accountId: string, resolution: 'trade' | 'day'): Promise<{ time: number; equity: string; balance: string }[]>;
 }

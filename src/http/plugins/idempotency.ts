@@ -13,6 +13,8 @@ export interface Created {
   status: number;
   kind: string;
   id: string;
+  /** The answer, rendered in the creating transaction (else the registered renderer reads it back). */
+  view?: unknown;
 }
 
 export type Renderer = (id: string) => Promise<unknown>;
@@ -120,7 +122,7 @@ export class Idempotency {
         });
       if ('created' in outcome && outcome.created) {
         reply.code(outcome.created.status);
-        return this.render(outcome.created.kind, outcome.created.id);
+        return outcome.created.view ?? this.render(outcome.created.kind, outcome.created.id);
       }
       const prior = outcome.prior!;
       if (prior.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');

@@ -161,6 +161,8 @@ export class SqliteStore implements Store {
     tokens: new Map<string, TokenRecord & { hash: string }>(),
     customers: new Map<string, CustomerRecord>(),
     accounts: new Map<string, AccountRecord>(),
+    /** Every webhook endpoint (few; read by each delivery pass). */
+    webhooks: undefined as WebhookRecord[] | undefined,
   };
   private dataVersion = 0;
   private readonly touches = new Map<string, { kind: 'key' | 'token'; id: string; at: number }>();
@@ -243,6 +245,7 @@ export class SqliteStore implements Store {
     this.cache.tokens.clear();
     this.cache.customers.clear();
     this.cache.accounts.clear();
+    this.cache.webhooks = undefined;
   }
 
   /** The cache, after dropping it if another connection committed since the last look. */
@@ -544,7 +547,7 @@ export class SqliteStore implements Store {
         where.push('seq < (SELECT seq FROM orders WHERE id = @after)');
         params.after = q.after;
       }
-      return this.db.prepare(`SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params) as OrderRow[];
+      return this.stmt(`SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params) as OrderRow[];
     });
 
   maxOrderSeq = (environment: Environment) =>
@@ -597,10 +600,7 @@ export class SqliteStore implements Store {
 
   eventHead = () => this.read(() => Number((this.logStmt('SELECT COALESCE(MAX(seq), 0) AS n FROM events').get() as Row).n));
 
-  getWebhook = (id: string) => this.read(() => {
-    const r = this.stmt('SELECT * FROM webhooks WHERE id = ?').get(id) as Row | undefined;
-    return r ? toWebhook(r) : undefined;
-  });
+  getWebhook = (id: string) => this.read(() => this.allWebhooks().find((w) => w.id === id));
 
   listWebhooks = (customerId: string, environment: Environment, afterId: string | undefined, limit: number) =>
     this.read(() => {
@@ -610,7 +610,13 @@ export class SqliteStore implements Store {
       ).map(toWebhook);
     });
 
-  listAllWebhooks = () => this.read(() => (this.stmt('SELECT * FROM webhooks ORDER BY seq').all() as Row[]).map(toWebhook));
+  listAllWebhooks = () => this.read(() => this.allWebhooks());
+
+  private allWebhooks(): WebhookRecord[] {
+    const cache = this.cached();
+    cache.webhooks ??= deepFreeze((this.stmt('SELECT * FROM webhooks ORDER BY seq').all() as Row[]).map(toWebhook));
+    return cache.webhooks;
+  }
 
   listDeliveries = (webhookId: string, afterId: string | undefined, limit: number) =>
     this.read(() =>
@@ -629,7 +635,7 @@ export class SqliteStore implements Store {
     );
 
   dueDeliveries = (now: number, limit: number) =>
-    this.read(() => this.stmt(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY event_seq, seq LIMIT ?`).all(now, limit) as DeliveryRow[]);
+    this.read(() => this.stmt(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`).all(now, limit) as DeliveryRow[]);
 
   // Writes (only through transaction) -------------------------------------------------------------
 
@@ -747,12 +753,16 @@ export class SqliteStore implements Store {
     deleteEventsBefore: async (time: number) =>
       this.stmt('DELETE FROM events WHERE created_at < ? AND seq < (SELECT MAX(seq) FROM events)').run(time).changes,
     insertWebhook: async (w: WebhookRecord) => {
+      this.cache.webhooks = undefined;
       this.stmt(
         `INSERT INTO webhooks (id, customer_id, environment, url, types, account_id, secret, after_seq, created_at)
          VALUES (@id, @customer_id, @environment, @url, @types, @account_id, @secret, @after_seq, @created_at)`,
       ).run({ ...w, types: w.types === null ? null : JSON.stringify(w.types) });
     },
-    deleteWebhook: async (id: string) => this.stmt('DELETE FROM webhooks WHERE id = ?').run(id).changes > 0,
+    deleteWebhook: async (id: string) => {
+      this.cache.webhooks = undefined;
+      return this.stmt('DELETE FROM webhooks WHERE id = ?').run(id).changes > 0;
+    },
     insertDelivery: async (d: DeliveryRow) => {
       this.stmt(
         `INSERT OR IGNORE INTO webhook_deliveries (${DELIVERY_COLUMNS})

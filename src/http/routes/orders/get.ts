@@ -1,5 +1,5 @@
 import { ApiError } from '../../../errors/api-error.js';
-import { orderFromData, orderView } from '../../../services/trading-views.js';
+import { storedOrderView } from '../../../services/trading-views.js';
 import { Order } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
 import { OrderParams } from './shared.js';
@@ -16,6 +16,6 @@ export default defineRoute({
     await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
     const row = await rampart.store.getOrder(params.order_id);
     if (!row || row.account_id !== params.account_id) throw new ApiError('order_not_found', { details: { order_id: params.order_id } });
-    return orderView(orderFromData(row.data));
+    return storedOrderView(row);
   },
 });

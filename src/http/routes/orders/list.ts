@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ApiError } from '../../../errors/api-error.js';
-import { orderFromData, orderView } from '../../../services/trading-views.js';
+import { storedOrderView } from '../../../services/trading-views.js';
 import { ClientOrderId, Order } from '../../schemas/orders.js';
 import { ListQuery, page } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
@@ -29,7 +29,7 @@ export default defineRoute({
     const limit = query.limit ?? 100;
     const status = query.status === 'open' ? ['pending', 'working', 'unconfirmed'] : query.status ? [query.status] : undefined;
     const rows = await rampart.store.listOrders({ accountId: params.account_id, status, market: query.market, clientOrderId: query.client_order_id, after: query.after, limit: limit + 1 });
-    const data = rows.slice(0, limit).map((r) => orderView(orderFromData(r.data)));
+    const data = rows.slice(0, limit).map(storedOrderView);
     const hasMore = rows.length > limit;
     return { data, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null, has_more: hasMore };
   },

@@ -2,6 +2,7 @@ import { Order, PlaceBody } from '../../schemas/orders.js';
 import { ApiError, rejectionToError } from '../../../errors/api-error.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { ANSWER_WAIT_MS } from '../../../services/trading.js';
+import { orderView } from '../../../services/trading-views.js';
 import { defineRoute } from '../../route.js';
 import { AccountParams, assertEngine, ENGINE_CODES, exitsOf, fencesOf, tradingAccount } from './shared.js';
 
@@ -46,7 +47,7 @@ export default defineRoute({
       }
       const r = await rampart.trading.command(environment, (e) => e.place(req), tx);
       if (!r.ok) throw rejectionToError(r.rejection);
-      return { status: 201, kind: 'order', id: r.value.id };
+      return { status: 201, kind: 'order', id: r.value.id, view: orderView(r.value) };
     });
     if (reply.statusCode === 202) reply.header('Location', `/v1/accounts/${account.id}/orders/${(answer as { id: string }).id}`);
     return answer;
