@@ -1,4 +1,4 @@
-import { add, div, fromInt, max, mul, sub, ZERO, type Dec } from './decimal.js';
+import { add, div, fromInt, max, mul, sub, sumOfProducts, ZERO, type Dec } from './decimal.js';
 import { unrealized } from './netting.js';
 import type { Rule } from '../schemas/common.js';
 import type { RuleState } from './rules.js';
@@ -79,16 +79,19 @@ export function figures(book: Book, markets: ReadonlyMap<string, MarketSpec>, qu
   }
   // Opening notional per market first, then one division by that market's leverage: the tick and fill paths
   // call this often, and a bigint division per working order showed up in profiles.
-  const notional = new Map<string, Dec>();
+  // The products add up raw and are rounded once per market (sumOfProducts): no bigint division per order.
+  const notional = new Map<string, ReturnType<typeof sumOfProducts>>();
   for (const o of book.orders.values()) {
     const size = openingSize(o, book.positions.get(o.market));
     if (size === ZERO) continue;
-    notional.set(o.market, add(notional.get(o.market) ?? ZERO, mul(size, orderValuePrice(o, quote(o.market)))));
+    let sum = notional.get(o.market);
+    if (!sum) notional.set(o.market, (sum = sumOfProducts()));
+    sum.add(size, orderValuePrice(o, quote(o.market)));
   }
   let reserved = ZERO;
-  for (const [market, total] of notional) {
+  for (const [market, sum] of notional) {
     const m = markets.get(market);
-    if (m) reserved = add(reserved, div(total, fromInt(settingOf(book, m).leverage)));
+    if (m) reserved = add(reserved, div(sum.total(), fromInt(settingOf(book, m).leverage)));
   }
   const equity = add(book.balance, upnl);
   const used = add(add(isolated, cross), reserved);

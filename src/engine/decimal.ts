@@ -87,6 +87,22 @@ export function mul(a: Dec, b: Dec, mode: Rounding = 'half_even'): Dec {
   return divRound(a * b, ONE_RAW, mode) as Dec;
 }
 
+/**
+ * A sum of products (Σ aᵢ × bᵢ), rounded once at the end: the raw products add up exactly, so this equals the sum
+ * of `mul`s whenever each product fits 18 places (sizes × prices always do) and is closer when one does not.
+ */
+export function sumOfProducts(): { add(a: Dec, b: Dec): void; total(mode?: Rounding): Dec } {
+  let raw = 0n;
+  return {
+    add(a, b) {
+      raw += a * b;
+    },
+    total(mode: Rounding = 'half_even') {
+      return divRound(raw, ONE_RAW, mode) as Dec;
+    },
+  };
+}
+
 export function div(a: Dec, b: Dec, mode: Rounding = 'half_even'): Dec {
   if (b === 0n) throw new RangeError('division by zero');
   return divRound(a * ONE_RAW, b, mode) as Dec;

@@ -127,8 +127,6 @@ export class Engine {
   /** Per market: accounts' risk bands (see risk.ts) and pending break-evens, indexed by price like orders. */
   private readonly riskBooks = new Map<string, TriggerBook>();
   private readonly breakEvens = new Map<string, TriggerBook>();
-  /** Per market: accounts looked at on every tick (positions in several markets). */
-  private readonly everyTick = new Map<string, Set<string>>();
   private readonly riskMarkets = new Map<string, Set<string>>();
   private fx: Effects = newEffects();
   private seq = 0;
@@ -144,7 +142,6 @@ export class Engine {
       this.triggers.set(id, new TriggerBook());
       this.riskBooks.set(id, new TriggerBook());
       this.breakEvens.set(id, new TriggerBook());
-      this.everyTick.set(id, new Set());
     }
   }
 
@@ -735,8 +732,8 @@ export class Engine {
       this.deferred = null;
       for (const o of deferred) if (this.open.get(o.id) === o && o.status === 'working') this.index(o);
     }
-    // Risk: only the accounts whose band this tick left, and those looked at on every tick.
-    const touched = new Set(this.everyTick.get(market));
+    // Risk: only the accounts whose band this tick left.
+    const touched = new Set<string>();
     const risk = this.riskBooks.get(market)!;
     for (let t = risk.next(q.last, rising); t; t = risk.next(q.last, rising)) touched.add(t.id.slice(0, t.id.lastIndexOf('\u0000')));
     if (this.o.fullScan) for (const id of this.holders.get(market) ?? []) touched.add(id);
@@ -782,18 +779,11 @@ export class Engine {
     for (const market of before) {
       this.riskBooks.get(market)?.remove(`${book.id}\u0000lo`);
       this.riskBooks.get(market)?.remove(`${book.id}\u0000hi`);
-      this.everyTick.get(market)?.delete(book.id);
     }
     const byMarket = bands(book, this.o.markets, this.o.quote);
-    // With positions in several markets, a band in one market moves with the others' prices: look every tick.
-    const always = book.positions.size > 1;
     const now = new Set<string>();
     for (const [market, band] of byMarket) {
       now.add(market);
-      if (always) {
-        this.everyTick.get(market)?.add(book.id);
-        continue;
-      }
       const rb = this.riskBooks.get(market)!;
       if (band.lo !== null) rb.add({ id: `${book.id}\u0000lo`, seq: 0, price: band.lo, strict: false, direction: 'down' });
       if (band.hi !== null) rb.add({ id: `${book.id}\u0000hi`, seq: 0, price: band.hi, strict: false, direction: 'up' });

@@ -58,18 +58,18 @@ function world(fullScan: boolean) {
 }
 
 const op = fc.oneof(
-  fc.record({ kind: fc.constant('tick' as const), market: fc.constantFrom('BTC-USD', 'ETH-USD'), move: fc.integer({ min: -1500, max: 1500 }) }),
-  fc.record({ kind: fc.constant('order' as const), account: fc.integer({ min: 0, max: 5 }), market: fc.constantFrom('BTC-USD', 'ETH-USD'), buy: fc.boolean(), lots: fc.integer({ min: 1, max: 40 }) }),
+  fc.record({ kind: fc.constant('tick' as const), market: fc.constantFrom('BTC-USD', 'ETH-USD', 'SOL-USD'), move: fc.integer({ min: -1500, max: 1500 }) }),
+  fc.record({ kind: fc.constant('order' as const), account: fc.integer({ min: 0, max: 5 }), market: fc.constantFrom('BTC-USD', 'ETH-USD', 'SOL-USD'), buy: fc.boolean(), lots: fc.integer({ min: 1, max: 40 }) }),
   fc.record({ kind: fc.constant('clock' as const), hours: fc.integer({ min: 1, max: 30 }) }),
 );
 
 describe('risk index', () => {
-  it('acts at exactly the tick a full scan of every account would (liquidations and every rule)', () => {
+  it('acts at exactly the tick a full scan of every account would (liquidations and every rule; accounts in several markets)', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 10, maxLength: 70 }), (ops) => {
         const a = world(false);
         const b = world(true);
-        const last = new Map([['BTC-USD', dec('60000')], ['ETH-USD', dec('3000')]]);
+        const last = new Map([['BTC-USD', dec('60000')], ['ETH-USD', dec('3000')], ['SOL-USD', dec('150')]]);
         let now = T0;
         const tick = (market: string) => {
           const m = markets.get(market)!;
@@ -82,6 +82,7 @@ describe('risk index', () => {
         };
         tick('BTC-USD');
         tick('ETH-USD');
+        tick('SOL-USD');
         for (const x of ops) {
           if (x.kind === 'tick') {
             const m = markets.get(x.market)!;
@@ -93,6 +94,7 @@ describe('risk index', () => {
             now += x.hours * 3_600_000;
             tick('BTC-USD');
             tick('ETH-USD');
+            tick('SOL-USD');
           } else {
             const size = x.market === 'BTC-USD' ? `${x.lots / 10}` : `${x.lots}`;
             for (const w of [a, b]) {
@@ -119,7 +121,7 @@ describe('risk index', () => {
           ]);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: Number(process.env.RISK_RUNS ?? 60) },
     );
   });
 });

@@ -1,5 +1,5 @@
 import type { Book } from './book.js';
-import { add, div, mul, sub, ZERO, ONE, type Dec } from './decimal.js';
+import { add, div, fromInt, mul, sub, ZERO, ONE, type Dec } from './decimal.js';
 import { unrealized } from './netting.js';
 import { dailyLossBasis, dailyLossLimit, drawdownFloor, profitTarget } from './rules.js';
 import type { Position } from './state.js';
@@ -19,57 +19,75 @@ export interface Band {
 
 const mark = (p: Position, quote: (m: string) => Quote | undefined): Dec => quote(p.market)?.last ?? p.entryPrice;
 
+/**
+ * With positions in several markets, the account's equity moves with all their prices at once. Each headroom (equity
+ * above the highest level it must stay above, below the lowest level it must stay under, and above the maintenance
+ * of its cross positions) is shared out: each of the n markets held may use 1/n of it. While every market stays in
+ * its band the sum of the moves stays inside every headroom, so nothing can happen; the first market to leave its
+ * band has the account looked at and every band re-derived. With one market this is the exact crossing price.
+ */
 export function bands(book: Book, markets: ReadonlyMap<string, MarketSpec>, quote: (m: string) => Quote | undefined): Map<string, Band> {
   const out = new Map<string, Band>();
   if (book.positions.size === 0) return out;
   let upnl = ZERO;
   let maintenanceCross = ZERO;
+  let anyCross = false;
   for (const p of book.positions.values()) {
     const last = mark(p, quote);
     upnl = add(upnl, unrealized(p, last));
-    if (p.marginMode === 'cross') maintenanceCross = add(maintenanceCross, mul(mul(p.size, last), markets.get(p.market)!.maintenanceRate));
+    if (p.marginMode === 'cross') {
+      anyCross = true;
+      maintenanceCross = add(maintenanceCross, mul(mul(p.size, last), markets.get(p.market)!.maintenanceRate));
+    }
   }
   const equity = add(book.balance, upnl);
-  // Equity levels the account must stay above (falls) or below (rises) for nothing to happen.
-  const falls: Dec[] = [];
-  const rises: Dec[] = [];
+  // The highest equity level the account must stay above, and the lowest it must stay under.
+  let fall: Dec | null = null;
+  let rise: Dec | null = null;
   const rule = book.rule;
   const s = book.rules;
   if (rule && s && book.status === 'active') {
     const starting = book.startingBalance ?? book.balance;
+    const falls: Dec[] = [];
     const limit = dailyLossLimit(rule, s, starting);
     if (limit !== null && !s.dailyLossActed) falls.push(sub(dailyLossBasis(rule, s, starting), limit));
     const floor = drawdownFloor(rule, s, starting);
     if (floor !== null) falls.push(floor);
-    const target = profitTarget(rule, starting);
-    if (target !== null && !rule.profit_target!.close_positions) rises.push(add(starting, target));
     // A new high of equity moves the day's peak (and what peak-equity bases and intraday-equity drawdowns are
     // measured from): the account is looked at on the tick that makes one, exactly as a full scan would.
-    rises.push(s.peakEquity);
+    const rises: Dec[] = [s.peakEquity];
+    const target = profitTarget(rule, starting);
+    if (target !== null && !rule.profit_target!.close_positions) rises.push(add(starting, target));
+    for (const f of falls) if (fall === null || f > fall) fall = f;
+    for (const r of rises) if (rise === null || r < rise) rise = r;
   }
+  const n = fromInt(book.positions.size);
+  const share = (room: Dec) => div(room, n, 'floor');
+  const fallShare = fall === null ? null : share(sub(equity, fall));
+  const riseShare = rise === null ? null : share(sub(rise, equity));
+  const liquidationShare = anyCross ? share(sub(equity, maintenanceCross)) : null;
   for (const p of book.positions.values()) {
     const m = markets.get(p.market)!;
     const last = mark(p, quote);
     const long = p.side === 'long';
-    // equity(P) = k + (long ? +size : −size) × P
-    const k = long ? sub(sub(equity, unrealized(p, last)), mul(p.size, p.entryPrice)) : add(sub(equity, unrealized(p, last)), mul(p.size, p.entryPrice));
+    // Distances are rounded down, so bounds lie toward the current price: looked at early, never late.
+    const distance = (room: Dec, perUnit: Dec) => div(room, perUnit, 'floor');
     const lo: Dec[] = [];
     const hi: Dec[] = [];
-    const solve = (level: Dec, fallsBelow: boolean) => {
-      // long: equity ≤ level ⇔ P ≤ (level − k)/size; short: equity ≤ level ⇔ P ≥ (k − level)/size
-      if (long) (fallsBelow ? lo : hi).push(div(sub(level, k), p.size, fallsBelow ? 'ceil' : 'floor'));
-      else (fallsBelow ? hi : lo).push(div(sub(k, level), p.size, fallsBelow ? 'floor' : 'ceil'));
-    };
-    for (const level of falls) solve(level, true);
-    for (const level of rises) solve(level, false);
+    // Equity moves by ±size per unit of this market's price.
+    if (fallShare !== null) (long ? lo : hi).push(long ? sub(last, distance(fallShare, p.size)) : add(last, distance(fallShare, p.size)));
+    if (riseShare !== null) (long ? hi : lo).push(long ? add(last, distance(riseShare, p.size)) : sub(last, distance(riseShare, p.size)));
+    // Equity less cross maintenance moves by size × (1 ∓ maintenance rate) when this position is cross, size if not.
+    if (liquidationShare !== null) {
+      const rate = p.marginMode === 'cross' ? m.maintenanceRate : ZERO;
+      if (long) lo.push(sub(last, distance(liquidationShare, mul(p.size, sub(ONE, rate)))));
+      else hi.push(add(last, distance(liquidationShare, mul(p.size, add(ONE, rate)))));
+    }
     if (p.marginMode === 'isolated') {
+      // The position's own margin: depends on this market alone, so the exact price.
       const s1 = mul(p.size, long ? sub(ONE, m.maintenanceRate) : add(ONE, m.maintenanceRate));
       if (long) lo.push(div(sub(mul(p.size, p.entryPrice), p.margin), s1, 'ceil'));
       else hi.push(div(add(mul(p.size, p.entryPrice), p.margin), s1, 'floor'));
-    } else {
-      const otherMaintenance = sub(maintenanceCross, mul(mul(p.size, last), m.maintenanceRate));
-      if (long) lo.push(div(sub(otherMaintenance, k), mul(p.size, sub(ONE, m.maintenanceRate)), 'ceil'));
-      else hi.push(div(sub(k, otherMaintenance), mul(p.size, add(ONE, m.maintenanceRate)), 'floor'));
     }
     out.set(p.market, {
       lo: lo.length > 0 ? lo.reduce((a, b) => (a > b ? a : b)) : null,
