@@ -165,6 +165,7 @@ export class SqliteStore implements Store {
     webhooks: undefined as WebhookRecord[] | undefined,
   };
   private dataVersion = 0;
+  private versionChecked = false;
   private readonly touches = new Map<string, { kind: 'key' | 'token'; id: string; at: number }>();
   private touchTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -250,6 +251,10 @@ export class SqliteStore implements Store {
 
   /** The cache, after dropping it if another connection committed since the last look. */
   private cached(): SqliteStore['cache'] {
+    // Once per turn of the event loop: the reads of one turn are concurrent with a commit made meanwhile anyway.
+    if (this.versionChecked) return this.cache;
+    this.versionChecked = true;
+    setImmediate(() => (this.versionChecked = false));
     const v = this.stmt('PRAGMA data_version').pluck().get() as number;
     if (v !== this.dataVersion) {
       this.dataVersion = v;
