@@ -7,6 +7,8 @@ import { every } from './ticker.js';
 
 /** Event ids as the trading host writes them: `evt_live_…` / `evt_test_…` and the log's seq, 12 digits or more. */
 const EVENT_ID_RE = /^evt_(live|test)_(\d{12,15})$/;
+/** Rows deleted per pruning transaction. */
+const PRUNE_CHUNK = 2000;
 const PRUNE_EVERY_MS = 3_600_000;
 
 /** Which events a list, a cursor or a stream may see: a customer's accounts in one environment, or one account. */
@@ -83,7 +85,16 @@ export class EventLog {
   /** Drops events (and finished webhook deliveries) older than the retention; the newest event always stays. */
   async prune(): Promise<{ events: number; deliveries: number }> {
     const before = this.clock.now() - this.retentionMs;
-    return this.store.transaction(async (tx) => ({ events: await tx.deleteEventsBefore(before), deliveries: await tx.deleteDeliveriesBefore(before) }));
+    const out = { events: 0, deliveries: 0 };
+    // In chunks, each its own transaction, with a turn of the event loop between: a large backlog (a first start
+    // on an old log) must not hold the loop or the store for seconds.
+    for (;;) {
+      const n = await this.store.transaction(async (tx) => ({ events: await tx.deleteEventsBefore(before, PRUNE_CHUNK), deliveries: await tx.deleteDeliveriesBefore(before, PRUNE_CHUNK) }));
+      out.events += n.events;
+      out.deliveries += n.deliveries;
+      if (n.events < PRUNE_CHUNK && n.deliveries < PRUNE_CHUNK) return out;
+      await new Promise((r) => setImmediate(r));
+    }
   }
 
   start(): void {

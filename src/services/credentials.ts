@@ -4,12 +4,23 @@ import type { Environment } from '../schemas/common.js';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** Uniform base62 text from the system CSPRNG (rejection sampling: no modulo bias). */
+/** Random bytes drawn from the CSPRNG a few kilobytes at a time (ids are made on every order and event). */
+const pool = { bytes: Buffer.alloc(0), at: 0 };
+
+function randomByte(): number {
+  if (pool.at >= pool.bytes.length) {
+    pool.bytes = randomBytes(4096);
+    pool.at = 0;
+  }
+  return pool.bytes[pool.at++]!;
+}
+
 export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const b of randomBytes(length * 2)) {
-      if (b < 248 && out.length < length) out += BASE62[b % 62];
-    }
+    const b = randomByte();
+    // 248 = 4 × 62: bytes above are dropped so that every character is equally likely.
+    if (b < 248) out += BASE62[b % 62];
   }
   return out;
 }

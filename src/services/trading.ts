@@ -338,14 +338,17 @@ export class Trading {
     }
     for (const f of fx.fills) await tx.insertFill({ id: f.id, account_id: f.accountId, order_id: f.orderId, filled_at: f.filledAt, data: fillToData(f) });
     for (const p of fx.positions.values()) await tx.putPosition(p.accountId, p.market, p.position ? positionToData(p.position) : null);
-    for (const [id, balance] of fx.balances) await tx.updateAccount(id, { balance: fmt(balance) }, now);
     for (const s of fx.margins.values()) await tx.putMarginSetting(s.accountId, s.market, s.leverage, s.mode);
+    // One UPDATE per account: its new balance and its rule state together.
+    const patches = new Map<string, Parameters<Tx['updateAccount']>[1]>();
+    for (const [id, balance] of fx.balances) patches.set(id, { balance: fmt(balance) });
     for (const b of fx.accounts.values()) {
       const ruleState = b.rules
         ? JSON.stringify({ rules: ruleStateToJson(b.rules), keyLoss: [...(b.keyLoss ?? new Map()).entries()].map(([k, v]) => [k, { ...v, loss: fmt(v.loss) }]) })
         : null;
-      await tx.updateAccount(b.id, { status: b.status as AccountRecord['status'], status_reason: b.statusReason ?? null, paused_until: b.pausedUntil ?? null, rule_state: ruleState }, now);
+      patches.set(b.id, { ...patches.get(b.id), status: b.status as AccountRecord['status'], status_reason: b.statusReason ?? null, paused_until: b.pausedUntil ?? null, rule_state: ruleState });
     }
+    for (const [id, patch] of patches) await tx.updateAccount(id, patch, now);
     for (const p of fx.equity) {
       await tx.insertEquityPoint({ account_id: p.accountId, resolution: p.resolution, time: p.time, equity: fmt(roundMoney(p.equity)), balance: fmt(p.balance) });
     }

@@ -279,15 +279,15 @@ export interface Tx extends Reads {
   putPosition(accountId: string, market: string, data: string | null): Promise<void>;
   putMarginSetting(accountId: string, market: string, leverage: number, mode: 'isolated' | 'cross'): Promise<void>;
   insertEvent(e: EventRow): Promise<void>;
-  /** Drops events created before `time` (retention). */
-  deleteEventsBefore(time: number): Promise<number>;
+  /** Drops up to `limit` of the events created before `time`, oldest first (retention); the newest event stays. */
+  deleteEventsBefore(time: number, limit: number): Promise<number>;
   insertWebhook(w: WebhookRecord): Promise<void>;
   deleteWebhook(id: string): Promise<boolean>;
   insertDelivery(d: DeliveryRow): Promise<void>;
   updateDelivery(id: string, patch: Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'finished_at'>): Promise<void>;
   insertAttempt(a: AttemptRow): Promise<void>;
-  /** Drops finished deliveries (and their attempts) finished before `time`. */
-  deleteDeliveriesBefore(time: number): Promise<number>;
+  /** Drops up to `limit` finished deliveries (and their attempts) finished before `time`, oldest first. */
+  deleteDeliveriesBefore(time: number, limit: number): Promise<number>;
   putQuote(q: QuoteRow): Promise<void>;
   insertEquityPoint(p: { account_id: string; resolution: 'trade' | 'day'; time: number; equity: string; balance: string }): Promise<void>;
 }

@@ -755,8 +755,8 @@ export class SqliteStore implements Store {
       this.written.accountIds.add(e.account_id);
     },
     // The newest event stays: the trading host numbers new events after the log's last seq.
-    deleteEventsBefore: async (time: number) =>
-      this.stmt('DELETE FROM events WHERE created_at < ? AND seq < (SELECT MAX(seq) FROM events)').run(time).changes,
+    deleteEventsBefore: async (time: number, limit: number) =>
+      this.stmt('DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE created_at < ? AND seq < (SELECT MAX(seq) FROM events) ORDER BY created_at LIMIT ?)').run(time, limit).changes,
     insertWebhook: async (w: WebhookRecord) => {
       this.cache.webhooks = undefined;
       this.stmt(
@@ -780,8 +780,8 @@ export class SqliteStore implements Store {
     insertAttempt: async (a: AttemptRow) => {
       this.stmt('INSERT INTO webhook_attempts (delivery_id, n, at, status_code, error, duration_ms) VALUES (@delivery_id, @n, @at, @status_code, @error, @duration_ms)').run(a);
     },
-    deleteDeliveriesBefore: async (time: number) =>
-      this.stmt("DELETE FROM webhook_deliveries WHERE status != 'pending' AND finished_at < ?").run(time).changes,
+    deleteDeliveriesBefore: async (time: number, limit: number) =>
+      this.stmt("DELETE FROM webhook_deliveries WHERE seq IN (SELECT seq FROM webhook_deliveries WHERE status != 'pending' AND finished_at < ? ORDER BY finished_at LIMIT ?)").run(time, limit).changes,
     insertEquityPoint: async (p: { account_id: string; resolution: 'trade' | 'day'; time: number; equity: string; balance: string }) => {
       this.stmt('INSERT INTO equity_points (account_id, resolution, time, equity, balance) VALUES (@account_id, @resolution, @time, @equity, @balance)').run(p);
     },
