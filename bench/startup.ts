@@ -19,22 +19,31 @@ export async function startupBenchmark(events: number, workingOrders: number): P
   const dir = mkdtempSync(join(tmpdir(), 'rampart-start-'));
   const first = await startRampart({ RAMPART_PRICE_FEED: 'manual' }, dir);
   await admin(first, 'PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000.5' });
+  // Working orders are capped per customer (limits.working_orders.per_customer): 10 accounts of 400 per customer.
   const perAccount = 400;
-  const { key, accounts } = await liveAccounts(first, Math.ceil(workingOrders / perAccount));
+  const customers: { key: string; accounts: string[] }[] = [];
+  for (let n = Math.ceil(workingOrders / perAccount); n > 0; n -= 10) customers.push(await liveAccounts(first, Math.min(10, n)));
+  const accounts = customers.flatMap((c) => c.accounts);
   let placed = 0;
-  const place = async (account: string, i: number) => {
+  const place = async (key: string, account: string, i: number) => {
     const r = await fetch(`${first.url.live}/v1/accounts/${account}/orders`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': `s-${account}-${i}` },
-      body: JSON.stringify({ market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.001', limit_price: String(55000 + (i % 4000)) }),
+      body: JSON.stringify({ market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.001', limit_price: String(57500 + (i % 2000)) }),
     });
     if (r.status === 201) placed++;
+    else if (process.env.BENCH_DEBUG) console.error(r.status, await r.text());
   };
-  for (const account of accounts) {
-    for (let i = 0; i < perAccount && placed < workingOrders; i += 50) {
-      await Promise.all(Array.from({ length: 50 }, (_, j) => place(account, i + j)));
+  for (const { key, accounts: mine } of customers) {
+    for (const account of mine) {
+      // The manual price goes stale after a few seconds (stale_quote): set it again as the filling goes on.
+      await admin(first, 'PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000.5' });
+      for (let i = 0; i < perAccount && placed < workingOrders; i += 50) {
+        await Promise.all(Array.from({ length: 50 }, (_, j) => place(key, account, i + j)));
+      }
     }
   }
+  if (process.env.BENCH_DEBUG) console.error({ customers: customers.length, accounts: accounts.length, placed });
   first.proc.kill('SIGKILL');
   await new Promise((r) => first.proc.once('exit', r));
   const db = new Database(join(dir, 'rampart.db'));
