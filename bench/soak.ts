@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { adminCall, call, startChild, type ChildServer } from '../test/helpers/child-server.js';
+import { sseBlocks } from './sse.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const SAMPLE_S = Number(process.env.SOAK_SAMPLE_SECONDS ?? Math.max(5, Math.round(SECONDS / 30)));
@@ -139,20 +140,16 @@ function stream(c: ChildServer, key: string, account: string, running: () => boo
         `${c.url.sandbox}/v1/accounts/${account}/stream`,
         { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream', ...(last ? { 'last-event-id': last } : {}) } },
         (res) => {
-          let buffer = '';
           res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            buffer += chunk;
-            let at: number;
-            while ((at = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, at);
-              buffer = buffer.slice(at + 2);
-              const id = /^id: (.*)$/m.exec(block)?.[1];
-              if (id) {
-                last = id;
-                counter.events++;
-              }
+          const blocks = sseBlocks((block) => {
+            const id = /^id: (.*)$/m.exec(block)?.[1];
+            if (id) {
+              last = id;
+              counter.events++;
             }
+          });
+          res.on('data', (chunk: string) => {
+            blocks(chunk);
             if (!running()) req.destroy();
           });
           res.on('end', () => resolve());

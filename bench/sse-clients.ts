@@ -2,6 +2,7 @@
 // the accounts given, each parsing its events and timing them against the event's created_at (same machine, same
 // wall clock). Prints {"ready":n} once every connection answered 200, and its figures as JSON when told "stop" on stdin.
 import { Agent, request } from 'node:http';
+import { sseBlocks } from './sse.js';
 
 const base = process.env.SSE_URL!;
 const key = process.env.SSE_KEY!;
@@ -24,22 +25,18 @@ function open(accountId: string): void {
     ready++;
     if (ready === clients) process.stdout.write(`${JSON.stringify({ ready })}\n`);
     res.setEncoding('utf8');
-    let buffer = '';
-    res.on('data', (chunk: string) => {
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
+    res.on(
+      'data',
+      sseBlocks((block) => {
         const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (!data || !block.includes('\nevent: ')) continue;
+        if (!data || !block.includes('\nevent: ')) return;
         const event = JSON.parse(data.slice(6)) as { created_at?: number };
         if (typeof event.created_at === 'number') {
           latencies.push(Date.now() - event.created_at);
           received++;
         }
-      }
-    });
+      }),
+    );
   });
   req.on('error', () => failed++);
   req.end();
