@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type autocannon from 'autocannon';
-import { join } from 'node:path';
-import { liveAccounts, load, ROOT, startRampart, type Load } from './lib.js';
+import { rmSync } from 'node:fs';
+import { bundled, liveAccounts, load, startRampart, type Load } from './lib.js';
 
 export interface HttpResults {
   baseline: Load;
@@ -13,12 +13,15 @@ export interface HttpResults {
 
 async function baseline(duration: number): Promise<Load> {
   const port = 20000 + Math.floor(Math.random() * 9000);
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/baseline-server.ts')], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // Bundled and run by plain node, like the service (dist/rampart.mjs).
+  const { file, dir } = await bundled('bench/baseline-server.ts');
+  const proc = spawn(process.execPath, [file], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve) => proc.stdout!.once('data', () => resolve()));
   try {
     return await load({ url: `http://127.0.0.1:${port}/v1/constant`, duration });
   } finally {
     proc.kill();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,10 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { PACKAGE_ROOT } from '../src/config/package-root.js';
 
-export const ROOT = resolve(import.meta.dirname, '..');
+export const ROOT = PACKAGE_ROOT;
+
+/**
+ * A bench program (TypeScript) bundled by esbuild into a temp file, to run under plain node like the service does
+ * (dist/rampart.mjs), so no TypeScript loader is measured. The caller removes `dir` when done.
+ */
+export async function bundled(entry: string): Promise<{ file: string; dir: string }> {
+  // Inside the project (.bench-data/, ignored by git) so the bundle's package imports resolve from node_modules.
+  mkdirSync(join(ROOT, '.bench-data'), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, '.bench-data', 'js-'));
+  const file = join(dir, 'main.mjs');
+  await build({ entryPoints: [join(ROOT, entry)], outfile: file, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+  return { file, dir };
+}
 const ADMIN_TOKEN = 'radm_bench_token';
 
 export interface Child {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { ROOT } from './lib.js';
+import { bundled, ROOT } from './lib.js';
 import { engineWithTriggers } from './ticks.js';
 
 export interface MemoryResult {
@@ -21,6 +21,7 @@ function measure(n: number): MemoryResult {
   globalThis.gc?.();
   const after = process.memoryUsage();
   void world;
+  if (process.env.BENCH_DEBUG) console.error({ before, after });
   return {
     workingOrders: n,
     rssMb: Math.round(after.rss / 1e6),
@@ -30,9 +31,15 @@ function measure(n: number): MemoryResult {
 }
 
 /** The engine with `n` working orders in a fresh process of its own (what the other benchmarks left is not counted). */
-export function memoryBenchmark(n: number): MemoryResult {
-  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench/memory.ts'), String(n)], { encoding: 'utf8' });
-  return JSON.parse(out.trim().split('\n').at(-1)!) as MemoryResult;
+/** Bundled by esbuild like the service (dist/rampart.mjs), so the figure is the engine's, not the TypeScript loader's. */
+export async function memoryBenchmark(n: number): Promise<MemoryResult> {
+  const { file, dir } = await bundled('bench/memory.ts');
+  try {
+    const out = execFileSync(process.execPath, ['--expose-gc', file, 'measure', String(n)], { encoding: 'utf8', cwd: ROOT });
+    return JSON.parse(out.trim().split('\n').at(-1)!) as MemoryResult;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-if (process.argv[1] === join(ROOT, 'bench/memory.ts')) process.stdout.write(`${JSON.stringify(measure(Number(process.argv[2])))}\n`);
+if (process.argv[2] === 'measure') process.stdout.write(`${JSON.stringify(measure(Number(process.argv[3])))}\n`);

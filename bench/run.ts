@@ -1,5 +1,6 @@
 // npm run bench — every benchmark side by side with its baseline from the same run (docs/PERFORMANCE.md).
 // BENCH_QUICK=1 runs smaller sizes (a smoke run); BENCH_ONLY=http,stream,ticks,peer,memory,startup picks sections.
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { httpBenchmarks } from './http.js';
@@ -14,6 +15,9 @@ const quick = process.env.BENCH_QUICK === '1';
 const only = new Set((process.env.BENCH_ONLY ?? 'http,stream,ticks,peer,memory,startup').split(','));
 const results: Record<string, unknown> = { at: new Date().toISOString(), quick };
 const ms = (x: number) => Math.round(x * 100) / 100;
+
+// The servers run dist/rampart.mjs (bin/rampart.mjs): built here, so no benchmark times the build.
+execFileSync(process.execPath, [join(ROOT, 'bin/build.mjs')], { stdio: 'inherit' });
 
 if (only.has('http')) {
   const h = await httpBenchmarks(quick ? 3 : 8);
@@ -60,7 +64,7 @@ if (only.has('peer')) {
 }
 
 if (only.has('memory')) {
-  const r = memoryBenchmark(quick ? 10000 : 100000);
+  const r = await memoryBenchmark(quick ? 10000 : 100000);
   results.memory = r;
   console.log('\nMemory');
   console.log(table([{ ...r }]));

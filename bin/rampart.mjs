@@ -1,6 +1,15 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly (tsx), so `npm ci` is the whole build.
-import { register } from 'tsx/esm/api';
+// Runs Rampart from dist/rampart.mjs, the sources bundled by esbuild; rebuilt first when a source file is newer
+// (about 0.3 s), so `npm ci` is the whole install and the code that runs is always src/. RAMPART_FROM_SOURCE=1 runs
+// the TypeScript sources through tsx instead (no bundle; slower to start, for debugging).
+import { pathToFileURL } from 'node:url';
 
-register();
-await import('../src/cli/main.ts');
+if (process.env.RAMPART_FROM_SOURCE === '1') {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+} else {
+  const { BUNDLE, ensureBuilt } = await import('./build.mjs');
+  await ensureBuilt();
+  await import(pathToFileURL(BUNDLE).href);
+}

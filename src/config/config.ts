@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { Product, type Environment } from '../schemas/common.js';
 import { LimitsConfig, MarketConfig } from './markets.js';
+import { PACKAGE_ROOT } from './package-root.js';
 
 export interface Listen {
   readonly host: string;
@@ -44,8 +44,7 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_CONFIG_DIR = resolve(here, '../../config');
+export const DEFAULT_CONFIG_DIR = join(PACKAGE_ROOT, 'config');
 
 function parseListen(name: string, value: string): Listen {
   const m = /^(\[[0-9a-fA-F:.]+\]|[^:]+):(\d{1,5})$/.exec(value);

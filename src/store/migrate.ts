@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../config/package-root.js';
 
 export interface Migration {
   readonly version: number;
@@ -8,7 +8,7 @@ export interface Migration {
   readonly sql: string;
 }
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const dir = join(PACKAGE_ROOT, 'src/store/migrations');
 
 /** The versioned SQL migrations, in order: `NNN_name.sql`. */
 export function migrations(): Migration[] {
