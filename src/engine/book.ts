@@ -1,4 +1,5 @@
-import { add, div, fromInt, max, mul, sub, sumOfProducts, ZERO, type Dec } from './decimal.js';
+import { add, div, fromInt, fromProducts, max, mul, sub, sumOfProducts, ZERO, type Dec } from './decimal.js';
+import { OrderMap } from './order-map.js';
 import { unrealized } from './netting.js';
 import type { Rule } from '../schemas/common.js';
 import type { RuleState } from './rules.js';
@@ -39,6 +40,11 @@ export interface Figures {
   available: Dec;
 }
 
+/** The leverage the account's orders and positions in the market use (settingOf's leverage, without an object). */
+export function leverageOf(book: Book, m: MarketSpec): number {
+  return book.positions.get(m.id)?.leverage ?? book.margin.get(m.id)?.leverage ?? m.defaultLeverage;
+}
+
 export function settingOf(book: Book, m: MarketSpec): MarginSetting & { source: 'position' | 'saved' | 'default' } {
   const p = book.positions.get(m.id);
   if (p) return { leverage: p.leverage, mode: p.marginMode, source: 'position' };
@@ -77,9 +83,29 @@ export function figures(book: Book, markets: ReadonlyMap<string, MarketSpec>, qu
     if (p.marginMode === 'isolated') isolated = add(isolated, p.margin);
     else cross = add(cross, div(mul(p.size, mark), fromInt(p.leverage)));
   }
-  // Opening notional per market first, then one division by that market's leverage: the tick and fill paths
-  // call this often, and a bigint division per working order showed up in profiles.
-  // The products add up raw and are rounded once per market (sumOfProducts): no bigint division per order.
+  const reserved = book.orders instanceof OrderMap ? reservedOf(book, book.orders, markets, quote) : reservedByScan(book, markets, quote);
+  const equity = add(book.balance, upnl);
+  const used = add(add(isolated, cross), reserved);
+  return { equity, unrealizedPnl: upnl, isolatedMargin: isolated, crossMargin: cross, reserved, marginUsed: used, available: sub(equity, used) };
+}
+
+/** Margin reserved for the opening orders, from the sums the account's OrderMap keeps (no visit of every order). */
+function reservedOf(book: Book, orders: OrderMap, markets: ReadonlyMap<string, MarketSpec>, quote: (market: string) => Quote | undefined): Dec {
+  let reserved = ZERO;
+  for (const market of orders.markets()) {
+    const m = markets.get(market);
+    if (!m) continue;
+    const raw = orders.openingNotionalRaw(market, book.positions.get(market), quote(market));
+    if (raw !== 0n) reserved = add(reserved, div(fromProducts(raw), fromInt(leverageOf(book, m))));
+  }
+  return reserved;
+}
+
+/**
+ * The same reservation found by visiting every order (a book whose orders are a plain Map; and the reference the
+ * OrderMap is tested against): opening notional summed raw per market, rounded once, divided by that market's leverage.
+ */
+export function reservedByScan(book: Book, markets: ReadonlyMap<string, MarketSpec>, quote: (market: string) => Quote | undefined): Dec {
   const notional = new Map<string, ReturnType<typeof sumOfProducts>>();
   for (const o of book.orders.values()) {
     const size = openingSize(o, book.positions.get(o.market));
@@ -91,9 +117,7 @@ export function figures(book: Book, markets: ReadonlyMap<string, MarketSpec>, qu
   let reserved = ZERO;
   for (const [market, sum] of notional) {
     const m = markets.get(market);
-    if (m) reserved = add(reserved, div(sum.total(), fromInt(settingOf(book, m).leverage)));
+    if (m) reserved = add(reserved, div(sum.total(), fromInt(leverageOf(book, m))));
   }
-  const equity = add(book.balance, upnl);
-  const used = add(add(isolated, cross), reserved);
-  return { equity, unrealizedPnl: upnl, isolatedMargin: isolated, crossMargin: cross, reserved, marginUsed: used, available: sub(equity, used) };
+  return reserved;
 }

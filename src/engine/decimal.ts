@@ -103,6 +103,11 @@ export function sumOfProducts(): { add(a: Dec, b: Dec): void; total(mode?: Round
   };
 }
 
+/** A sum of raw products (size × price, each of scale², added exactly) rounded back to a Dec once. */
+export function fromProducts(raw: bigint, mode: Rounding = 'half_even'): Dec {
+  return divRound(raw, ONE_RAW, mode) as Dec;
+}
+
 export function div(a: Dec, b: Dec, mode: Rounding = 'half_even'): Dec {
   if (b === 0n) throw new RangeError('division by zero');
   return divRound(a * ONE_RAW, b, mode) as Dec;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { add, dec, fmt, fromInt, mul, sub, ZERO, type Dec } from './decimal.js';
+import { reservedByScan } from './book.js';
 import { Engine } from './engine.js';
 import { marketSpec, type MarketConfigLike } from './market-spec.js';
 import type { OrderBody } from './order-checks.js';
@@ -24,10 +25,12 @@ const op = fc.oneof(
     reduceOnly: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('cancel_all' as const) }),
+  fc.record({ kind: fc.constant('edit' as const), pick: fc.nat(), size: fc.integer({ min: 1, max: 80 }), offset: fc.integer({ min: 1, max: 300 }) }),
+  fc.record({ kind: fc.constant('leverage' as const), leverage: fc.integer({ min: 1, max: 20 }) }),
 );
 
 describe('engine properties over random quote paths and order streams', () => {
-  it('fills whole, once, at allowed prices; reduce-only never grows; balance reproduces from fills', () => {
+  it('fills whole, once, at allowed prices; reduce-only never grows; balance reproduces from fills; reservations match a full visit', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 5, maxLength: 80 }), (ops) => {
         const quotes = new Map<string, Quote>();
@@ -69,6 +72,18 @@ describe('engine properties over random quote paths and order streams', () => {
             engine.onQuote(BTC.id, quoteAtFill);
           } else if (x.kind === 'cancel_all') {
             engine.cancelAll('A', null, null, 'cancel_all', now);
+          } else if (x.kind === 'edit') {
+            const working = [...engine.books.get('A')!.orders.values()].filter((o) => o.status === 'working' && o.exitKind === null);
+            const o = working[x.pick % Math.max(1, working.length)];
+            if (o) {
+              const off = mul(TICK, fromInt(x.offset));
+              const price = fmt(o.side === 'buy' ? sub(last, off) : add(last, off));
+              const through = fmt(o.side === 'buy' ? add(last, off) : sub(last, off));
+              const patch = o.type === 'limit' ? { limit_price: price } : o.type === 'stop_market' ? { stop_price: through } : {};
+              engine.edit('A', o.id, { size: `0.${String(x.size).padStart(3, '0')}`, ...patch }, null, now);
+            }
+          } else if (x.kind === 'leverage') {
+            engine.setMargin('A', BTC.id, x.leverage, undefined);
           } else {
             quoteAtFill = setQuote();
             const off = mul(TICK, fromInt(x.offset));
@@ -107,6 +122,9 @@ describe('engine properties over random quote paths and order streams', () => {
             }
           }
           expect(running).toBe(signed());
+          // The reservation the OrderMap keeps as orders come and go is the one a visit of every order finds.
+          const book = engine.books.get('A')!;
+          expect(engine.figures(book).reserved).toBe(reservedByScan(book, new Map([[BTC.id, BTC]]), (m) => quotes.get(m)));
         }
         for (const n of fillCount.values()) expect(n).toBe(1);
         for (const o of orders.values()) expect(o.filledSize === ZERO || o.filledSize === o.size).toBe(true);

@@ -1,6 +1,7 @@
 import type { Rejection } from '../errors/api-error.js';
-import { add, ceilToStep, div, floorToStep, fmt, fromInt, isMultipleOf, mul, nearestSteps, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
-import { figures, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
+import { add, ceilToStep, div, floorToStep, fmt, fromInt, fromProducts, isMultipleOf, mul, nearestSteps, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { OrderMap } from './order-map.js';
+import { figures, leverageOf, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
 import { judge } from './fill-rules.js';
 import { net, unrealized } from './netting.js';
 import { bands } from './risk.js';
@@ -155,6 +156,8 @@ export class Engine {
   // ---- loading -----------------------------------------------------------------------------------
 
   addBook(book: Book): void {
+    // Its orders are kept in an OrderMap, which keeps the sums the margin of opening orders needs (order-map.ts).
+    if (!(book.orders instanceof OrderMap)) book.orders = OrderMap.of(book.orders.values());
     this.books.set(book.id, book);
     let mine = this.byCustomer.get(book.customerId);
     if (!mine) this.byCustomer.set(book.customerId, (mine = new Set()));
@@ -309,6 +312,10 @@ export class Engine {
       if (b.product !== book.product) continue;
       const p = b.positions.get(m.id);
       if (p) total = add(total, mul(p.size, q?.last ?? p.entryPrice));
+      if (b.orders instanceof OrderMap) {
+        total = add(total, fromProducts(b.orders.openingNotionalRaw(m.id, p, q)));
+        continue;
+      }
       for (const o of b.orders.values()) {
         if (o.market !== m.id) continue;
         const size = openingSize(o, p);
@@ -443,7 +450,7 @@ export class Engine {
       }
       if (opening > 0n) {
         const f = this.figures(book);
-        const leverage = settingOf(book, m).leverage;
+        const leverage = leverageOf(book, m);
         const own = div(mul(opening, orderValuePrice(o, this.o.quote(o.market))), fromInt(leverage));
         const needed = div(mul(opening, price), fromInt(leverage));
         if (needed > add(f.available, own)) {
@@ -975,6 +982,7 @@ export class Engine {
     o.expiresAt = p.expiresAt;
     if (patch.exits !== undefined) o.exits = patch.exits;
     o.updatedAt = now;
+    book.orders.set(o.id, o); // again: the OrderMap takes the new size and prices into the account's reservation
     this.index(o);
     this.touch(o);
     this.emit({ type: 'order.edited', accountId, at: now, source: sourceOf(o.origin), order: o, changes });
@@ -1234,23 +1242,20 @@ export class Engine {
 
 /** Where an order waits in the trigger book (see fill-rules for the conditions). */
 export function triggerOf(o: Order): Trigger | null {
-  const base = { seq: o.seq, id: o.id };
   const buy = o.side === 'buy';
+  // Built field by field in one shape (no spread): one is made for every order the engine indexes.
+  const at = (direction: 'up' | 'down', price: Dec, strict: boolean): Trigger => ({ direction, price, strict, seq: o.seq, id: o.id });
   switch (o.type) {
     case 'limit':
-      return { ...base, direction: buy ? 'down' : 'up', price: o.limitPrice!, strict: true };
+      return at(buy ? 'down' : 'up', o.limitPrice!, true);
     case 'stop_market':
-      return { ...base, direction: buy ? 'up' : 'down', price: o.stopPrice!, strict: false };
+      return at(buy ? 'up' : 'down', o.stopPrice!, false);
     case 'take_market':
-      return { ...base, direction: buy ? 'down' : 'up', price: o.stopPrice!, strict: false };
+      return at(buy ? 'down' : 'up', o.stopPrice!, false);
     case 'stop_limit':
-      return o.triggered
-        ? { ...base, direction: buy ? 'down' : 'up', price: o.limitPrice!, strict: true }
-        : { ...base, direction: buy ? 'up' : 'down', price: o.stopPrice!, strict: false };
+      return o.triggered ? at(buy ? 'down' : 'up', o.limitPrice!, true) : at(buy ? 'up' : 'down', o.stopPrice!, false);
     case 'take_limit':
-      return o.triggered
-        ? { ...base, direction: buy ? 'down' : 'up', price: o.limitPrice!, strict: true }
-        : { ...base, direction: buy ? 'down' : 'up', price: o.stopPrice!, strict: false };
+      return o.triggered ? at(buy ? 'down' : 'up', o.limitPrice!, true) : at(buy ? 'down' : 'up', o.stopPrice!, false);
     case 'market':
       return null;
   }

@@ -60,4 +60,49 @@ describe('TriggerBook', () => {
       ),
     );
   });
+
+  it('keeps path order through adds, re-adds and removals across chunks (small chunks, ties included)', () => {
+    const key = (x: Trigger) => `${x.direction}:${x.price}:${x.strict}:${x.seq}`;
+    const reached = (x: Trigger, L: bigint) => (x.direction === 'up' ? (x.strict ? L > x.price : L >= x.price) : x.strict ? L < x.price : L <= x.price);
+    // Path order: up ascending, down descending; at one price non-strict first; then by seq.
+    const pathOrder = (a: Trigger, b: Trigger) =>
+      a.price !== b.price ? ((a.direction === 'up' ? a.price < b.price : a.price > b.price) ? -1 : 1) : a.strict !== b.strict ? (a.strict ? 1 : -1) : a.seq - b.seq;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.record({ add: fc.constant(true), id: fc.integer({ min: 0, max: 40 }), up: fc.boolean(), price: fc.integer({ min: 1, max: 30 }), strict: fc.boolean(), seq: fc.integer({ min: 0, max: 3 }) }),
+            fc.record({ add: fc.constant(false), id: fc.integer({ min: 0, max: 40 }) }),
+          ),
+          { maxLength: 120 },
+        ),
+        fc.integer({ min: 1, max: 30 }),
+        fc.boolean(),
+        (steps, last, rising) => {
+          const b = new TriggerBook(3);
+          const model = new Map<string, Trigger>();
+          for (const s of steps) {
+            if (s.add) {
+              const x = t(`o${s.id}`, s.up ? 'up' : 'down', s.price, s.strict, s.seq);
+              b.add(x);
+              model.set(x.id, x);
+            } else {
+              b.remove(`o${s.id}`);
+              model.delete(`o${s.id}`);
+            }
+          }
+          expect(b.size).toBe(model.size);
+          const L = fromInt(last);
+          const fired: Trigger[] = [];
+          for (let x = b.next(L, rising); x; x = b.next(L, rising)) fired.push(x);
+          const first = rising ? 'up' : 'down';
+          const expected = [...model.values()].filter((x) => reached(x, L)).sort((a, c) => (a.direction !== c.direction ? (a.direction === first ? -1 : 1) : pathOrder(a, c)));
+          expect(fired.map(key)).toEqual(expected.map(key));
+          expect(fired.map((x) => x.id).sort()).toEqual(expected.map((x) => x.id).sort());
+          expect(b.size).toBe(model.size - fired.length);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
 });

@@ -1,0 +1,140 @@
+import { max, sub, ZERO, type Dec } from './decimal.js';
+import type { Order, Position } from './state.js';
+import type { Quote } from './types.js';
+
+/** What an order that may open exposure reserves, as it was when last set: its size and the price it is valued at. */
+interface Share {
+  readonly size: Dec;
+  /** The limit or stop price; null for an order valued at the quote (a market order), priced when asked. */
+  readonly price: Dec | null;
+}
+
+/** One side of one market: the exact (unrounded) sum of size × price of its fixed-price shares, and the shares. */
+class SideSum {
+  raw = 0n;
+  readonly shares = new Map<string, Share>();
+  floating = 0;
+  /** The largest size on this side and how many shares have it; unknown (re-found when asked) once the last leaves. */
+  private largest: Dec = ZERO;
+  private largestCount = 0;
+  private largestKnown = true;
+
+  add(id: string, s: Share): void {
+    this.shares.set(id, s);
+    if (s.price === null) this.floating++;
+    else this.raw += s.size * s.price;
+    if (!this.largestKnown) return;
+    if (s.size > this.largest) {
+      this.largest = s.size;
+      this.largestCount = 1;
+    } else if (s.size === this.largest) this.largestCount++;
+  }
+
+  remove(id: string): void {
+    const s = this.shares.get(id);
+    if (!s) return;
+    this.shares.delete(id);
+    if (s.price === null) this.floating--;
+    else this.raw -= s.size * s.price;
+    if (this.largestKnown && s.size === this.largest && --this.largestCount === 0) this.largestKnown = this.shares.size === 0;
+    if (this.shares.size === 0) {
+      this.largest = ZERO;
+      this.largestCount = 0;
+    }
+  }
+
+  /** The largest size on this side (re-found only after the largest left). */
+  maxSize(): Dec {
+    if (!this.largestKnown) {
+      let m = ZERO;
+      let count = 0;
+      for (const s of this.shares.values()) {
+        if (s.size > m) {
+          m = s.size;
+          count = 1;
+        } else if (s.size === m) count++;
+      }
+      this.largest = m;
+      this.largestCount = count;
+      this.largestKnown = true;
+    }
+    return this.largest;
+  }
+}
+
+/** The value price of an order priced at the quote (CONTRACT §7): a buy at the ask, a sell at the bid. */
+const quoted = (buy: boolean, q: Quote | undefined): Dec => (buy ? (q?.ask ?? ZERO) : (q?.bid ?? ZERO));
+
+/**
+ * An account's working orders by id, which also keeps — as orders are set and deleted — what the margin of its
+ * opening orders needs (CONTRACT §7): per market and side, the exact sum of size × value price. An account's
+ * reservation is then found without visiting its orders: an order on the position's side (or with no position)
+ * reserves its whole size; one against the position only the size beyond it, and those are visited only when
+ * some order on that side is larger than the position. Setting an order already held replaces its share: the
+ * engine sets an order again after changing its size or prices. Reduce-only orders never open and are not kept.
+ */
+export class OrderMap extends Map<string, Order> {
+  private readonly sums = new Map<string, { buy: SideSum; sell: SideSum }>();
+
+  static of(orders: Iterable<Order>): OrderMap {
+    const m = new OrderMap();
+    for (const o of orders) m.set(o.id, o);
+    return m;
+  }
+
+  override set(id: string, o: Order): this {
+    // Map's constructor sets nothing here (OrderMap is always built empty), so `sums` exists by now.
+    this.forget(id);
+    super.set(id, o);
+    if (!o.reduceOnly && o.side !== null) {
+      let sums = this.sums.get(o.market);
+      if (!sums) this.sums.set(o.market, (sums = { buy: new SideSum(), sell: new SideSum() }));
+      const price = o.type === 'limit' || o.type === 'take_limit' ? o.limitPrice! : o.stopPrice;
+      (o.side === 'buy' ? sums.buy : sums.sell).add(id, { size: o.size, price });
+    }
+    return this;
+  }
+
+  override delete(id: string): boolean {
+    this.forget(id);
+    return super.delete(id);
+  }
+
+  override clear(): void {
+    this.sums.clear();
+    super.clear();
+  }
+
+  private forget(id: string): void {
+    const o = super.get(id);
+    if (!o) return;
+    const sums = this.sums.get(o.market);
+    if (!sums) return;
+    (o.side === 'buy' ? sums.buy : sums.sell).remove(id);
+  }
+
+  /** Markets with opening orders (some may reserve nothing, given the position). */
+  markets(): IterableIterator<string> {
+    return this.sums.keys();
+  }
+
+  /** Σ opening size × value price of the market's orders, unrounded (scale² of a Dec), given the position now. */
+  openingNotionalRaw(market: string, p: Position | undefined, q: Quote | undefined): bigint {
+    const sums = this.sums.get(market);
+    if (!sums) return 0n;
+    let raw = 0n;
+    for (const buy of [true, false]) {
+      const side = buy ? sums.buy : sums.sell;
+      if (side.shares.size === 0) continue;
+      if (!p || buy === (p.side === 'long')) {
+        raw += side.raw;
+        if (side.floating > 0) for (const s of side.shares.values()) if (s.price === null) raw += s.size * quoted(buy, q);
+      } else if (side.maxSize() > p.size) {
+        for (const s of side.shares.values()) {
+          if (s.size > p.size) raw += max(ZERO, sub(s.size, p.size)) * (s.price ?? quoted(buy, q));
+        }
+      }
+    }
+    return raw;
+  }
+}
