@@ -88,6 +88,7 @@ function sideBySide(n: number, ticks: number, seed: number): PeerResult {
   });
   engine.take();
   let oursTriggers = 0;
+  globalThis.gc?.(); // what setting up left behind is not collected on either side's clock
   const t0 = performance.now();
   path.forEach((price, i) => {
     const last = fromInt(price);
@@ -108,6 +109,7 @@ function sideBySide(n: number, ticks: number, seed: number): PeerResult {
   for (const s of stops) ob.stopMarket({ side: s.buy ? Side.BUY : Side.SELL, size: 1, stopPrice: s.stop });
   let peerTriggers = 0;
   let prev = start;
+  globalThis.gc?.();
   const t1 = performance.now();
   for (const price of path) {
     const r = tradeAt(price, price >= prev);

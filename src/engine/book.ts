@@ -1,4 +1,4 @@
-import { add, div, fromInt, fromProducts, max, mul, sub, sumOfProducts, ZERO, type Dec } from './decimal.js';
+import { add, divInt, fromProducts, max, mul, sub, sumOfProducts, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
 import { unrealized } from './netting.js';
 import type { Rule } from '../schemas/common.js';
@@ -81,7 +81,7 @@ export function figures(book: Book, markets: ReadonlyMap<string, MarketSpec>, qu
     const mark = q?.last ?? p.entryPrice;
     upnl = add(upnl, unrealized(p, mark));
     if (p.marginMode === 'isolated') isolated = add(isolated, p.margin);
-    else cross = add(cross, div(mul(p.size, mark), fromInt(p.leverage)));
+    else cross = add(cross, divInt(mul(p.size, mark), p.leverage));
   }
   const reserved = book.orders instanceof OrderMap ? reservedOf(book, book.orders, markets, quote) : reservedByScan(book, markets, quote);
   const equity = add(book.balance, upnl);
@@ -96,7 +96,7 @@ function reservedOf(book: Book, orders: OrderMap, markets: ReadonlyMap<string, M
     const m = markets.get(market);
     if (!m) continue;
     const raw = orders.openingNotionalRaw(market, book.positions.get(market), quote(market));
-    if (raw !== 0n) reserved = add(reserved, div(fromProducts(raw), fromInt(leverageOf(book, m))));
+    if (raw !== 0n) reserved = add(reserved, divInt(fromProducts(raw), leverageOf(book, m)));
   }
   return reserved;
 }
@@ -117,7 +117,7 @@ export function reservedByScan(book: Book, markets: ReadonlyMap<string, MarketSp
   let reserved = ZERO;
   for (const [market, sum] of notional) {
     const m = markets.get(market);
-    if (m) reserved = add(reserved, div(sum.total(), fromInt(leverageOf(book, m))));
+    if (m) reserved = add(reserved, divInt(sum.total(), leverageOf(book, m)));
   }
   return reserved;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, div, floorToStep, fmt, mul, nearestSteps, parseDec, roundMoney } from './decimal.js';
+import { dec, div, divInt, floorToStep, fmt, fromInt, mul, nearestSteps, parseDec, roundMoney, type Dec, type Rounding } from './decimal.js';
 
 describe('decimal', () => {
   it('prints canonical strings', () => {
@@ -44,6 +44,15 @@ describe('decimal', () => {
         expect(fmt(dec(canonical))).toBe(canonical);
         expect(canonical).not.toMatch(/e|\+|\.$|\.\d*0$/);
       }),
+    );
+  });
+
+  it('divides by a whole number exactly as div by that number does, in every rounding', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), fc.integer({ min: 1, max: 200 }), fc.constantFrom<Rounding>('down', 'up', 'half_even', 'floor', 'ceil'), (raw, n, mode) => {
+        expect(divInt(raw as Dec, n, mode)).toBe(div(raw as Dec, fromInt(n), mode));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -108,6 +108,12 @@ export function fromProducts(raw: bigint, mode: Rounding = 'half_even'): Dec {
   return divRound(raw, ONE_RAW, mode) as Dec;
 }
 
+/** a ÷ n for a whole number n (a leverage, a count): the same result as div(a, fromInt(n)), without scaling up. */
+export function divInt(a: Dec, n: number, mode: Rounding = 'half_even'): Dec {
+  if (n === 0) throw new RangeError('division by zero');
+  return divRound(a, BigInt(n), mode) as Dec;
+}
+
 export function div(a: Dec, b: Dec, mode: Rounding = 'half_even'): Dec {
   if (b === 0n) throw new RangeError('division by zero');
   return divRound(a * ONE_RAW, b, mode) as Dec;
@@ -141,7 +147,7 @@ export function nearestSteps(a: Dec, step: Dec): [Dec, Dec] {
 
 /** Percent of a value: a × pct / 100. */
 export function pct(a: Dec, percent: Dec, mode: Rounding = 'half_even'): Dec {
-  return div(mul(a, percent, mode), fromInt(100), mode);
+  return divInt(mul(a, percent, mode), 100, mode);
 }
 
 export function cmp(a: Dec, b: Dec): -1 | 0 | 1 {

@@ -1,5 +1,5 @@
 import type { Rejection } from '../errors/api-error.js';
-import { add, ceilToStep, div, floorToStep, fmt, fromInt, fromProducts, isMultipleOf, mul, nearestSteps, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, fromProducts, isMultipleOf, mul, nearestSteps, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
 import { figures, leverageOf, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
 import { judge } from './fill-rules.js';
@@ -257,7 +257,7 @@ export class Engine {
     }
     const setting = settingOf(book, m);
     const before = this.figures(book);
-    const required = div(mul(opening, priced.valuePrice), fromInt(setting.leverage));
+    const required = divInt(mul(opening, priced.valuePrice), setting.leverage);
     const fee = roundMoney(mul(mul(priced.immediate ?? priced.valuePrice, priced.size), priced.immediate !== null ? m.takerFee : m.makerFee));
     if (book.balance <= 0n) {
       return fail('insufficient_balance', { balance: fmt(book.balance) }, 'The balance does not cover the fee of a new order.');
@@ -451,8 +451,8 @@ export class Engine {
       if (opening > 0n) {
         const f = this.figures(book);
         const leverage = leverageOf(book, m);
-        const own = div(mul(opening, orderValuePrice(o, this.o.quote(o.market))), fromInt(leverage));
-        const needed = div(mul(opening, price), fromInt(leverage));
+        const own = divInt(mul(opening, orderValuePrice(o, this.o.quote(o.market))), leverage);
+        const needed = divInt(mul(opening, price), leverage);
         if (needed > add(f.available, own)) {
           o.reject = { code: 'insufficient_margin', message: 'The margin the order needs was no longer available when it triggered.' };
           return this.end(o, 'reject', now);
@@ -507,7 +507,7 @@ export class Engine {
         realizedPnl: n.kind === 'flipped' ? ZERO : ZERO,
         leverage: setting.leverage,
         marginMode: setting.mode,
-        margin: div(mul(after.size, after.entryPrice), fromInt(setting.leverage)),
+        margin: divInt(mul(after.size, after.entryPrice), setting.leverage),
         takeProfitId: null,
         stopLossId: null,
         breakEven: null,
@@ -526,9 +526,9 @@ export class Engine {
       const p = pos!;
       const after = n.after!;
       if (p.marginMode === 'isolated') {
-        p.margin = n.kind === 'added' ? add(p.margin, div(mul(o.size, price), fromInt(p.leverage))) : div(mul(p.margin, after.size), p.size);
+        p.margin = n.kind === 'added' ? add(p.margin, divInt(mul(o.size, price), p.leverage)) : div(mul(p.margin, after.size), p.size);
       } else {
-        p.margin = div(mul(after.size, after.entryPrice), fromInt(p.leverage));
+        p.margin = divInt(mul(after.size, after.entryPrice), p.leverage);
       }
       p.size = after.size;
       p.entryPrice = after.entryPrice;
