@@ -222,7 +222,8 @@ export interface Reads {
   getSetting(name: string): Promise<string | undefined>;
   getOrder(id: string): Promise<OrderRow | undefined>;
   findOrderByClientId(customerId: string, environment: Environment, clientOrderId: string): Promise<OrderRow | undefined>;
-  listOrders(q: OrderQuery): Promise<OrderRow[]>;
+  /** Newest first; the stored order (data) is all a list shows. */
+  listOrders(q: OrderQuery): Promise<{ id: string; data: string }[]>;
   listOpenOrders(environment: Environment): Promise<OrderRow[]>;
   maxOrderSeq(environment: Environment): Promise<number>;
   listFills(accountId: string, afterId: string | undefined, limit: number): Promise<{ id: string; data: string }[]>;

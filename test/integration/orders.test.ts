@@ -114,4 +114,40 @@ describe('orders over HTTP', () => {
     const events = await s.rampart.store.listOrders({ accountId: t.accountId, limit: 10 });
     expect(events).toHaveLength(1);
   });
+
+  it('lists pages of orders exactly as each order reads on its own, newest first, across edits', async () => {
+    const t = await s.trader();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, {
+        key: t.key,
+        idempotencyKey: ik(),
+        body: { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: String(58000 + i), client_order_id: `page-${i}` },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      ids.push(r.body.id);
+    }
+    const read = async (query: string) => {
+      const r = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders${query}`, { key: t.key });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      return r.body;
+    };
+    const first = await read('?limit=2');
+    expect(first.data.map((o: { id: string }) => o.id)).toEqual([ids[4], ids[3]]);
+    expect(first).toMatchObject({ has_more: true, next_cursor: ids[3] });
+    const rest = await read(`?limit=10&after=${ids[3]}`);
+    expect(rest.data.map((o: { id: string }) => o.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(rest).toMatchObject({ has_more: false, next_cursor: null });
+    // Each listed order is byte for byte what GET of that order answers (the same serializer; cached per version).
+    for (const o of [...first.data, ...rest.data]) {
+      expect(o).toEqual((await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders/${o.id}`, { key: t.key })).body);
+    }
+    // An edit is listed at once: the cached JSON belongs to the stored version it was made from.
+    const edited = await s.sandboxCall('PATCH', `/v1/accounts/${t.accountId}/orders/${ids[4]}`, { key: t.key, idempotencyKey: ik(), body: { limit_price: '57000' } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const again = await read('?limit=1');
+    expect(again.data[0]).toMatchObject({ id: ids[4], limit_price: '57000' });
+    expect(again.data[0]).toEqual(edited.body);
+  });
 });

@@ -179,6 +179,7 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     // A larger page cache than SQLite's 2 MB default: the hot pages (indexes of orders, events, accounts) stay in memory.
     this.db.pragma('cache_size = -65536');
+    this.db.pragma('temp_store = MEMORY');
     this.isNew = this.migrate();
     if (file === ':memory:') this.logDb = this.db;
     else {
@@ -552,7 +553,8 @@ export class SqliteStore implements Store {
         where.push('seq < (SELECT seq FROM orders WHERE id = @after)');
         params.after = q.after;
       }
-      return this.stmt(`SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params) as OrderRow[];
+      // Only what the list shows (the REST view is rendered from data): half the cost of SELECT * per row.
+      return this.stmt(`SELECT id, data FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params) as { id: string; data: string }[];
     });
 
   maxOrderSeq = (environment: Environment) =>

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ApiError } from '../../../errors/api-error.js';
-import { storedOrderView } from '../../../services/trading-views.js';
+import { storedOrderJson } from '../../../services/trading-views.js';
 import { ClientOrderId, Order } from '../../schemas/orders.js';
 import { ListQuery, page } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
@@ -20,7 +20,7 @@ export default defineRoute({
     querystring: ListQuery({ status: Type.Optional(Status), market: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })), client_order_id: Type.Optional(ClientOrderId) }),
     response: { 200: page(Order) },
   },
-  handler: async ({ rampart, principal, params, query, environment }) => {
+  handler: async ({ rampart, principal, params, query, environment, reply }) => {
     await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
     if (query.after !== undefined) {
       const row = await rampart.store.getOrder(query.after);
@@ -29,8 +29,14 @@ export default defineRoute({
     const limit = query.limit ?? 100;
     const status = query.status === 'open' ? ['pending', 'working', 'unconfirmed'] : query.status ? [query.status] : undefined;
     const rows = await rampart.store.listOrders({ accountId: params.account_id, status, market: query.market, clientOrderId: query.client_order_id, after: query.after, limit: limit + 1 });
-    const data = rows.slice(0, limit).map(storedOrderView);
+    const shown = rows.slice(0, limit);
     const hasMore = rows.length > limit;
-    return { data, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null, has_more: hasMore };
+    // The page is assembled from each order's JSON, serialized by the same compiled Order schema the single-order
+    // route uses and cached per stored version (trading-views.ts); a string answer is sent as it is.
+    const serialize = reply.compileSerializationSchema(Order as unknown as Record<string, unknown>) as (view: unknown) => string;
+    const items = shown.map((row) => storedOrderJson(row, serialize));
+    const cursor = hasMore ? (shown.at(-1)?.id ?? null) : null;
+    reply.type('application/json; charset=utf-8');
+    return `{"data":[${items.join(',')}],"next_cursor":${JSON.stringify(cursor)},"has_more":${hasMore}}`;
   },
 });
