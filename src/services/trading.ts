@@ -352,11 +352,13 @@ export class Trading {
     for (const p of fx.equity) {
       await tx.insertEquityPoint({ account_id: p.accountId, resolution: p.resolution, time: p.time, equity: fmt(roundMoney(p.equity)), balance: fmt(p.balance) });
     }
+    const books = this.engines[env].books;
     for (const e of fx.events) {
       const seq = ++this.eventSeq;
       const id = `evt_${tagOf(env)}_${String(seq).padStart(12, '0')}`;
       const view = eventView(e, id, (p) => this.positionData(env, p));
-      await tx.insertEvent({ seq, id, environment: env, account_id: e.accountId, type: e.type, created_at: e.at, data: JSON.stringify(view) });
+      const customer = books.get(e.accountId)?.customerId ?? null;
+      await tx.insertEvent({ seq, id, environment: env, account_id: e.accountId, customer_id: customer, type: e.type, created_at: e.at, data: JSON.stringify(view) });
     }
     return true;
   }

@@ -138,6 +138,8 @@ export interface EventRow {
   type: string;
   created_at: number;
   data: string;
+  /** The account's customer when the writer knows it (else the store looks it up). */
+  customer_id?: string | null;
 }
 
 /** An event as the log holds it, with the customer of its account. */

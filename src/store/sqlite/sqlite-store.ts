@@ -698,6 +698,7 @@ export class SqliteStore implements Store {
         ['status', 'status_reason', 'balance', 'parked', 'paused_until', 'last_used_at', 'rule_state'].includes(k),
       );
       if (cols.length === 0) return false;
+      const cached = this.cache.accounts.get(id);
       this.cache.accounts.delete(id);
       const values: Row = { id, updated_at: at };
       for (const k of cols) {
@@ -705,7 +706,15 @@ export class SqliteStore implements Store {
         values[k] = typeof v === 'boolean' ? (v ? 1 : 0) : v;
       }
       const sql = `UPDATE accounts SET ${cols.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @updated_at WHERE id = @id`;
-      return this.stmt(sql).run(values).changes > 0;
+      const changed = this.stmt(sql).run(values).changes > 0;
+      // The cached record, patched the same way (the next order of this account reads it without a query). A
+      // rollback drops the whole cache, as for every write.
+      if (changed && cached) {
+        const next: Row = { ...cached, updated_at: at };
+        for (const k of cols) next[k] = (patch as Row)[k] ?? null;
+        remember(this.cache.accounts, id, next as unknown as AccountRecord);
+      }
+      return changed;
     },
     nextSequence: async (name: string, start: number) => {
       const r = this.stmt(
@@ -748,10 +757,17 @@ export class SqliteStore implements Store {
       this.stmt('INSERT OR REPLACE INTO margin_settings (account_id, market, leverage, mode) VALUES (?, ?, ?, ?)').run(accountId, market, leverage, mode);
     },
     insertEvent: async (e: EventRow) => {
-      this.stmt(
-        `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
-         VALUES (@seq, @id, @environment, @account_id, (SELECT customer_id FROM accounts WHERE id = @account_id), @type, @created_at, @data)`,
-      ).run(e);
+      if (e.customer_id) {
+        this.stmt(
+          `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
+           VALUES (@seq, @id, @environment, @account_id, @customer_id, @type, @created_at, @data)`,
+        ).run(e);
+      } else {
+        this.stmt(
+          `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
+           VALUES (@seq, @id, @environment, @account_id, (SELECT customer_id FROM accounts WHERE id = @account_id), @type, @created_at, @data)`,
+        ).run({ ...e, customer_id: undefined });
+      }
       this.written ??= { lastSeq: 0, accountIds: new Set() };
       this.written.lastSeq = Math.max(this.written.lastSeq, e.seq);
       this.written.accountIds.add(e.account_id);
