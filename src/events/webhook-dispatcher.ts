@@ -246,7 +246,7 @@ export class WebhookDispatcher {
     const guarded = hook.environment === 'live' && !this.allowPrivateLive;
     if (guarded && isPrivateTarget(url)) throw new PrivateTargetError(`${url.hostname} is a private or loopback address`);
     const timestamp = Math.floor(this.wallNow() / 1000);
-    this.http ??= import('./webhook-http.js').then((m) => new m.WebhookHttp(this.limits.timeout_ms));
+    this.http ??= import('./webhook-http.js').then((m) => m.WebhookHttp.create(this.limits.timeout_ms));
     return (await this.http).post({
       url,
       publicOnly: guarded,

@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { publicLookup } from './webhook-target.js';
 
 export interface Post {
@@ -18,14 +18,22 @@ export class WebhookHttp {
   private readonly publicOnly: Agent;
   private readonly any: Agent;
 
-  constructor(timeoutMs: number) {
+  /** undici is imported here, on first use (in the bundle too): loading it costs a start-up ~0.15 s otherwise. */
+  static async create(timeoutMs: number): Promise<WebhookHttp> {
+    return new WebhookHttp(await import('undici'), timeoutMs);
+  }
+
+  private constructor(
+    private readonly undici: typeof import('undici'),
+    timeoutMs: number,
+  ) {
     const common = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
-    this.publicOnly = new Agent({ ...common, connect: { timeout: timeoutMs, lookup: publicLookup } });
-    this.any = new Agent({ ...common, connect: { timeout: timeoutMs } });
+    this.publicOnly = new undici.Agent({ ...common, connect: { timeout: timeoutMs, lookup: publicLookup } });
+    this.any = new undici.Agent({ ...common, connect: { timeout: timeoutMs } });
   }
 
   async post(p: Post): Promise<number> {
-    const res = await request(p.url, { method: 'POST', dispatcher: p.publicOnly ? this.publicOnly : this.any, headers: p.headers, body: p.body, signal: p.signal });
+    const res = await this.undici.request(p.url, { method: 'POST', dispatcher: p.publicOnly ? this.publicOnly : this.any, headers: p.headers, body: p.body, signal: p.signal });
     await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
     return res.statusCode;
   }

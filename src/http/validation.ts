@@ -1,5 +1,6 @@
 import { Ajv, type Options } from 'ajv';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import fastJsonStringify, { type Schema as SerializerSchema } from 'fast-json-stringify';
 
 const base: Options = { allErrors: true, strict: false, removeAdditional: false, useDefaults: false };
 
@@ -37,10 +38,29 @@ function digitsOnly(schema: { properties?: Record<string, { type?: unknown }> },
  * arrive as text and are coerced to the integers and booleans their schema names (integers from digits only).
  */
 export function installValidators(app: FastifyInstance): void {
-  const bodyAjv = new Ajv({ ...base, coerceTypes: false });
-  const paramAjv = new Ajv({ ...base, coerceTypes: true });
   app.setValidatorCompiler(({ schema, httpPart }) => {
     if (httpPart === 'body') return bodyAjv.compile(schema as object);
-    return digitsOnly(schema as { properties?: Record<string, { type?: unknown }> }, paramAjv.compile(schema as object) as Validate);
+    let v = paramValidators.get(schema as object);
+    if (!v) paramValidators.set(schema as object, (v = digitsOnly(schema as { properties?: Record<string, { type?: unknown }> }, paramAjv.compile(schema as object) as Validate)));
+    return v;
   });
+  app.setSerializerCompiler(({ schema }) => {
+    const key = shapeOf(schema);
+    let serialize = serializers.get(key);
+    if (!serialize) serializers.set(key, (serialize = fastJsonStringify(schema as SerializerSchema)));
+    return serialize;
+  });
+}
+
+// One set of compiled validators and serializers per process, shared by every listener (live and sandbox carry the
+// same routes): Ajv keeps what it compiled per schema object; serializers are kept per shape, so the error envelope
+// of every route and status is compiled once, not once per route, status and listener (start-up time).
+const bodyAjv = new Ajv({ ...base, coerceTypes: false });
+const paramAjv = new Ajv({ ...base, coerceTypes: true });
+const paramValidators = new WeakMap<object, Validate>();
+const serializers = new Map<string, (data: unknown) => string>();
+
+/** A response schema as far as serializing goes: annotations (description, x-…) do not change the output. */
+function shapeOf(schema: unknown): string {
+  return JSON.stringify(schema, (k, v: unknown) => (k === 'description' || k === 'summary' || k.startsWith('x-') ? undefined : v));
 }
