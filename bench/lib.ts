@@ -29,7 +29,8 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-let nextPort = 30000 + Math.floor(Math.random() * 20000);
+// Below Linux's ephemeral range (32768–60999), so an outgoing connection of the load generator never holds one.
+let nextPort = 10000 + Math.floor(Math.random() * 9000);
 
 async function waitFor(url: string, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;

@@ -61,8 +61,9 @@ export function engineWithTriggers(n: number, spreadTicks: number, minTicks = 1,
       now: 2,
     });
     if (!r.ok) throw new Error(`${r.rejection.code} ${JSON.stringify(r.rejection.details)}`);
+    // What a command changed is taken after each one, as the server does (persisted, then dropped).
+    engine.take();
   }
-  engine.take();
   return { engine, quotes, markets, start, rand };
 }
 

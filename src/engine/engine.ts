@@ -724,7 +724,8 @@ export class Engine {
     this.tickTime = now;
     this.deferred = [];
     try {
-      for (const o of this.trailing.get(market) ?? []) if (o.status === 'working') this.trail(o, q.last, now);
+      const trailing = this.trailing.get(market);
+      if (trailing && trailing.size > 0) for (const o of trailing) if (o.status === 'working') this.trail(o, q.last, now);
       const bes = this.breakEvens.get(market)!;
       for (let t = bes.next(q.last, rising); t; t = bes.next(q.last, rising)) {
         const p = this.books.get(t.id)?.positions.get(market);
@@ -739,12 +740,12 @@ export class Engine {
       this.deferred = null;
       for (const o of deferred) if (this.open.get(o.id) === o && o.status === 'working') this.index(o);
     }
-    // Risk: only the accounts whose band this tick left.
-    const touched = new Set<string>();
+    // Risk: only the accounts whose band this tick left (no allocation on the ticks that leave none).
+    let touched: Set<string> | null = null;
     const risk = this.riskBooks.get(market)!;
-    for (let t = risk.next(q.last, rising); t; t = risk.next(q.last, rising)) touched.add(t.id.slice(0, t.id.lastIndexOf('\u0000')));
-    if (this.o.fullScan) for (const id of this.holders.get(market) ?? []) touched.add(id);
-    for (const id of touched) {
+    for (let t = risk.next(q.last, rising); t; t = risk.next(q.last, rising)) (touched ??= new Set()).add(t.id.slice(0, t.id.lastIndexOf('\u0000')));
+    if (this.o.fullScan) for (const id of this.holders.get(market) ?? []) (touched ??= new Set()).add(id);
+    for (const id of touched ?? []) {
       const book = this.books.get(id);
       if (!book) continue;
       this.checkLiquidation(book, now);
@@ -1132,7 +1133,7 @@ export class Engine {
 
   /** Judges every account touched by the command or tick just done, once, in a stable order. */
   private judgeDirty(now: number): void {
-    if (this.judging) return;
+    if (this.judging || this.dirty.size === 0) return;
     this.judging = true;
     const judged = new Set<Book>();
     try {
