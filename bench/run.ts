@@ -1,5 +1,5 @@
 // npm run bench — every benchmark side by side with its baseline from the same run (docs/PERFORMANCE.md).
-// BENCH_QUICK=1 runs smaller sizes (a smoke run); BENCH_ONLY=http,stream,ticks,peer,memory,startup picks sections.
+// BENCH_QUICK=1 runs smaller sizes (a smoke run); BENCH_ONLY=http,stream,ticks,risk,peer,memory,startup picks sections.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,10 +9,11 @@ import { memoryBenchmark } from './memory.js';
 import { peerBenchmark } from './peer.js';
 import { startupBenchmark } from './startup.js';
 import { streamBenchmark } from './stream.js';
+import { riskBenchmark } from './risk.js';
 import { runTicks } from './ticks.js';
 
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'http,stream,ticks,peer,memory,startup').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'http,stream,ticks,risk,peer,memory,startup').split(','));
 const results: Record<string, unknown> = { at: new Date().toISOString(), quick };
 const ms = (x: number) => Math.round(x * 100) / 100;
 
@@ -54,6 +55,14 @@ if (only.has('ticks')) {
   results.ticks = rows;
   console.log('\nTicks (resting stops on 3 markets, seeded walk, engine only)');
   console.log(table(rows));
+}
+
+if (only.has('risk')) {
+  const accounts = quick ? 2000 : 10000;
+  const rows = [riskBenchmark(accounts, quick ? 1000 : 3000)];
+  results.risk = rows;
+  console.log('\nRisk per tick (accounts holding 1–3 markets, products\' rules round-robin, seeded walk, engine only)');
+  console.log(table(rows.map((r) => ({ accounts: r.accounts, positions: r.positions, ticks: r.ticks, 'ticks/s': r.ticksPerSecond, 'touched share': r.touchedShare, 'full scan ticks/s': r.fullScanTicksPerSecond, fills: r.fills }))));
 }
 
 if (only.has('peer')) {

@@ -4,7 +4,7 @@ import { OrderMap } from './order-map.js';
 import { figures, leverageOf, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
 import { judge } from './fill-rules.js';
 import { net, unrealized } from './netting.js';
-import { bands } from './risk.js';
+import { bands, type Band } from './risk.js';
 import { judgeRule, observe, onClosedTrade, onTrade, rollover, type Verdict } from './rules.js';
 import { checkOrder, type OrderBody, type PricedOrder } from './order-checks.js';
 import { transition } from './order-status.js';
@@ -125,10 +125,14 @@ export class Engine {
   private readonly byCustomer = new Map<string, Set<Book>>();
   /** Working trailing stops by market: a tick moves only these. */
   private readonly trailing = new Map<string, Set<Order>>();
+  /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
+  readonly stats = { riskLooks: 0 };
   /** Per market: accounts' risk bands (see risk.ts) and pending break-evens, indexed by price like orders. */
   private readonly riskBooks = new Map<string, TriggerBook>();
   private readonly breakEvens = new Map<string, TriggerBook>();
-  private readonly riskMarkets = new Map<string, Set<string>>();
+  /** Per account: its band in each market it holds, as indexed in riskBooks, and its ids there. */
+  private readonly riskBands = new Map<string, Map<string, Band>>();
+  private readonly riskIds = new Map<string, [string, string]>();
   private fx: Effects = newEffects();
   private seq = 0;
   private deferred: Order[] | null = null;
@@ -200,6 +204,11 @@ export class Engine {
 
   figures(book: Book): Figures {
     return figures(book, this.o.markets, this.o.quote);
+  }
+
+  /** How many accounts hold a position in the market. */
+  holdersOf(market: string): number {
+    return this.holders.get(market)?.size ?? 0;
   }
 
   order(id: string): Order | undefined {
@@ -748,6 +757,7 @@ export class Engine {
     for (const id of touched ?? []) {
       const book = this.books.get(id);
       if (!book) continue;
+      this.stats.riskLooks++;
       this.checkLiquidation(book, now);
       this.dirty.add(id);
     }
@@ -781,22 +791,35 @@ export class Engine {
     this.breakEvens.get(p.market)?.add({ id: p.accountId, seq: 0, price: p.breakEven.triggerPrice, strict: false, direction: p.side === 'long' ? 'up' : 'down' });
   }
 
-  /** Re-derives the account's risk bands in every market it holds (after anything about it changed). */
+  /**
+   * Re-derives the account's risk bands in every market it holds (after anything about it changed). A bound that
+   * did not move and is still indexed stays where it is; the others are taken out and put back at their new price.
+   */
   private refreshRisk(book: Book): void {
-    const before = this.riskMarkets.get(book.id) ?? new Set<string>();
-    for (const market of before) {
-      this.riskBooks.get(market)?.remove(`${book.id}\u0000lo`);
-      this.riskBooks.get(market)?.remove(`${book.id}\u0000hi`);
+    const before = this.riskBands.get(book.id);
+    const next = bands(book, this.o.markets, this.o.quote);
+    let ids = this.riskIds.get(book.id);
+    if (!ids) this.riskIds.set(book.id, (ids = [`${book.id}\u0000lo`, `${book.id}\u0000hi`]));
+    const [lo, hi] = ids;
+    if (before) {
+      for (const [market, old] of before) {
+        const band = next.get(market);
+        const rb = this.riskBooks.get(market)!;
+        if (band?.lo !== old.lo) rb.remove(lo);
+        if (band?.hi !== old.hi) rb.remove(hi);
+      }
     }
-    const byMarket = bands(book, this.o.markets, this.o.quote);
-    const now = new Set<string>();
-    for (const [market, band] of byMarket) {
-      now.add(market);
+    for (const [market, band] of next) {
       const rb = this.riskBooks.get(market)!;
-      if (band.lo !== null) rb.add({ id: `${book.id}\u0000lo`, seq: 0, price: band.lo, strict: false, direction: 'down' });
-      if (band.hi !== null) rb.add({ id: `${book.id}\u0000hi`, seq: 0, price: band.hi, strict: false, direction: 'up' });
+      // Popped when crossed: a bound at the same price is put back unless it is still there.
+      if (band.lo !== null && !rb.has(lo)) rb.add({ id: lo, seq: 0, price: band.lo, strict: false, direction: 'down' });
+      if (band.hi !== null && !rb.has(hi)) rb.add({ id: hi, seq: 0, price: band.hi, strict: false, direction: 'up' });
     }
-    this.riskMarkets.set(book.id, now);
+    if (next.size > 0) this.riskBands.set(book.id, next);
+    else {
+      this.riskBands.delete(book.id);
+      this.riskIds.delete(book.id);
+    }
   }
 
   private onTrigger(t: Trigger, q: Quote, m: MarketSpec, now: number): void {

@@ -44,8 +44,19 @@ export function initialRuleState(balance: Dec, startingBalance: Dec, dayStart: n
   };
 }
 
+// Rule amounts and percents are a handful of strings judged on every look at an account: parsed once each.
+const parsed = new Map<string, Dec>();
+const amount = (text: string): Dec => {
+  let d = parsed.get(text);
+  if (d === undefined) {
+    d = dec(text);
+    if (parsed.size < 10_000) parsed.set(text, d);
+  }
+  return d;
+};
+
 const amountOf = (x: { amount_usd: string | null; percent: string | null } | null, base: Dec): Dec | null =>
-  x ? (x.amount_usd !== null ? dec(x.amount_usd) : x.percent !== null ? pct(base, dec(x.percent)) : null) : null;
+  x ? (x.amount_usd !== null ? amount(x.amount_usd) : x.percent !== null ? pct(base, amount(x.percent)) : null) : null;
 
 export function dailyLossBasis(rule: Rule, s: RuleState, starting: Dec): Dec {
   switch (rule.daily_loss?.basis as string | undefined) {

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Rule } from '../src/schemas/common.js';
+import { add, dec, fromInt, mul, sub, type Dec } from '../src/engine/decimal.js';
+import { Engine } from '../src/engine/engine.js';
+import { marketSpec, type MarketConfigLike } from '../src/engine/market-spec.js';
+import { initialRuleState } from '../src/engine/rules.js';
+import { TradingCalendar } from '../src/engine/trading-day.js';
+import type { Quote } from '../src/engine/types.js';
+import { prng } from '../src/feed/simulated.js';
+import { ROOT } from './lib.js';
+
+const configs = JSON.parse(readFileSync(join(ROOT, 'config/markets.json'), 'utf8')) as (MarketConfigLike & { simulation: { start: string } })[];
+const T0 = Date.parse('2026-03-03T12:00:00Z'); // a Tuesday: one trading day for the whole run
+
+// The products' rules (config/products.json), round-robin: daily loss on day-start balance or equity, static,
+// end-of-day and intraday-equity drawdowns, profit targets judged on equity or on balance.
+const PRODUCTS = JSON.parse(readFileSync(join(ROOT, 'config/products.json'), 'utf8')) as { id: string; size: string; rule: Rule }[];
+
+export interface RiskResult {
+  accounts: number;
+  positions: number;
+  ticks: number;
+  ticksPerSecond: number;
+  /** Accounts looked at per tick, as a share of the accounts holding the tick's market. */
+  touchedShare: number;
+  fullScanTicksPerSecond: number;
+  /** Fills (rule flattens, liquidations) the path caused; the same in both runs. */
+  fills: number;
+}
+
+/** `accounts` accounts with positions in 1–3 markets (cross and isolated, several rules), then a seeded walk. */
+function world(accounts: number, fullScan: boolean, seed: number, products: typeof PRODUCTS) {
+  const quotes = new Map<string, Quote>();
+  let ids = 0;
+  const calendar = new TradingCalendar(0, 'UTC');
+  const markets = new Map(configs.map((c) => [c.id, marketSpec(c)]));
+  const engine = new Engine({
+    markets,
+    quote: (m) => quotes.get(m),
+    marketState: () => ({ status: 'open', offered: true }),
+    newId: (p) => `${p}_${++ids}`,
+    isWeekend: () => false,
+    calendar,
+    caps: { perAccount: 1000, perCustomer: 1_000_000 },
+    fullScan,
+  });
+  const start = new Map<string, Dec>();
+  for (const c of configs) {
+    const last = dec(c.simulation.start);
+    start.set(c.id, last);
+    const m = markets.get(c.id)!;
+    const q = { bid: sub(last, m.tick), ask: add(last, m.tick), last, time: T0 };
+    quotes.set(c.id, q);
+    engine.onQuote(c.id, q);
+  }
+  const rand = prng(seed);
+  const list = [...markets.values()];
+  let positions = 0;
+  for (let a = 0; a < accounts; a++) {
+    const id = `A${a}`;
+    const product = products[a % products.length]!;
+    const balance = dec(product.size);
+    engine.addBook({
+      id,
+      customerId: `c${a}`,
+      product: product.id,
+      status: 'active',
+      balance,
+      orders: new Map(),
+      positions: new Map(),
+      margin: new Map(list.map((m, i) => [m.id, { leverage: 5 + ((a + i) % 4) * 5, mode: (a + i) % 5 === 0 ? ('isolated' as const) : ('cross' as const) }])),
+      weekendAllowed: true,
+      rule: product.rule,
+      rules: initialRuleState(balance, balance, calendar.dayStart(T0)),
+      startingBalance: balance,
+      createdAt: T0,
+      pausedUntil: null,
+      statusReason: null,
+    });
+    const held = 1 + (a % 3);
+    for (let k = 0; k < held; k++) {
+      const m = list[(a + k) % list.length]!;
+      const size = m.id === 'BTC-USD' ? '0.2' : m.id === 'ETH-USD' ? '4' : '80';
+      const r = engine.place({ accountId: id, body: { market: m.id, side: rand() < 0.5 ? 'buy' : 'sell', type: 'market', size }, exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now: T0 });
+      if (!r.ok) throw new Error(`${r.rejection.code} ${JSON.stringify(r.rejection.details)}`);
+      positions++;
+      engine.take();
+    }
+  }
+  return { engine, quotes, markets: list, start, positions };
+}
+
+function walk(accounts: number, ticks: number, fullScan: boolean, seed: number, products: typeof PRODUCTS) {
+  const w = world(accounts, fullScan, seed, products);
+  const rand = prng(seed + 1);
+  const pos = new Map(w.markets.map((m) => [m.id, 0]));
+  let fills = 0;
+  let holders = 0;
+  globalThis.gc?.();
+  const looks0 = w.engine.stats.riskLooks;
+  const t0 = performance.now();
+  for (let i = 0; i < ticks; i++) {
+    const m = w.markets[i % w.markets.length]!;
+    const k = pos.get(m.id)! + Math.floor(rand() * 7) - 3;
+    pos.set(m.id, k);
+    const last = add(w.start.get(m.id)!, mul(m.tick, fromInt(k)));
+    const q = { bid: sub(last, m.tick), ask: add(last, m.tick), last, time: T0 + 1 + i };
+    w.quotes.set(m.id, q);
+    w.engine.onQuote(m.id, q);
+    fills += w.engine.take().fills.length;
+    holders += w.engine.holdersOf(m.id);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return { positions: w.positions, ticksPerSecond: Math.round(ticks / seconds), looks: w.engine.stats.riskLooks - looks0, holders, fills };
+}
+
+/**
+ * Risk per tick (issue: 10k accounts holding positions on 3 markets): ticks/s with the per-account bands and the
+ * share of the market's holders looked at per tick — beside a few ticks of the same path with every holder looked
+ * at (full scan).
+ */
+export function riskBenchmark(accounts: number, ticks: number, seed = 5): RiskResult {
+  walk(Math.min(accounts, 500), Math.min(ticks, 2000), false, seed + 100, PRODUCTS); // warm-up, discarded
+  const banded = walk(accounts, ticks, false, seed, PRODUCTS);
+  const full = walk(accounts, Math.min(30, Math.max(1, Math.floor(ticks / 10))), true, seed, PRODUCTS);
+  return {
+    accounts,
+    positions: banded.positions,
+    ticks,
+    ticksPerSecond: banded.ticksPerSecond,
+    touchedShare: banded.holders === 0 ? 0 : Math.round((banded.looks / banded.holders) * 1e6) / 1e6,
+    fullScanTicksPerSecond: full.ticksPerSecond,
+    fills: banded.fills,
+  };
+}
