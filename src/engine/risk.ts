@@ -1,7 +1,7 @@
 import type { Book } from './book.js';
 import { add, div, fromInt, mul, sub, ZERO, ONE, type Dec } from './decimal.js';
 import { unrealized } from './netting.js';
-import { dailyLossBasis, dailyLossLimit, drawdownFloor, profitTarget } from './rules.js';
+import { dailyLossBasis, dailyLossLimit, dependsOnPeakEquity, drawdownFloor, profitTarget } from './rules.js';
 import type { Position } from './state.js';
 import type { MarketSpec, Quote } from './types.js';
 
@@ -53,9 +53,11 @@ export function bands(book: Book, markets: ReadonlyMap<string, MarketSpec>, quot
     if (limit !== null && !s.dailyLossActed) falls.push(sub(dailyLossBasis(rule, s, starting), limit));
     const floor = drawdownFloor(rule, s, starting);
     if (floor !== null) falls.push(floor);
-    // A new high of equity moves the day's peak (and what peak-equity bases and intraday-equity drawdowns are
-    // measured from): the account is looked at on the tick that makes one, exactly as a full scan would.
-    const rises: Dec[] = [s.peakEquity];
+    // A new high of equity moves the day's peak, which peak-equity bases and intraday-equity drawdowns are measured
+    // from: those accounts are looked at on the tick that makes one, exactly as a full scan would. Other rules are
+    // not judged on it (CONTRACT §7 evaluates only peak-equity rules on every tick), so their accounts are not
+    // looked at for it: on a rising market that would be most holders on most ticks.
+    const rises: Dec[] = dependsOnPeakEquity(rule) ? [s.peakEquity] : [];
     const target = profitTarget(rule, starting);
     if (target !== null && !rule.profit_target!.close_positions) rises.push(add(starting, target));
     for (const f of falls) if (fall === null || f > fall) fall = f;

@@ -92,6 +92,16 @@ export function profitTarget(rule: Rule, starting: Dec): Dec | null {
 }
 
 /** Follows balance and equity: intraday peaks, and the references that move with them. */
+/**
+ * The rule is judged on the day's highest equity (daily loss measured from peak equity, or an intraday-equity
+ * drawdown). CONTRACT §7: such accounts are evaluated on every tick of their markets (here: looked at on every tick
+ * that makes their equity a new high, and on every threshold). For other rules the highest equity is a metric only:
+ * taken whenever the account is looked at (fills, thresholds, rollovers) and computed when the account is read.
+ */
+export function dependsOnPeakEquity(rule: Rule): boolean {
+  return rule.daily_loss?.basis === 'peak_equity' || rule.drawdown?.mode === 'intraday_equity';
+}
+
 export function observe(rule: Rule, s: RuleState, balance: Dec, equity: Dec): void {
   s.peakBalance = max(s.peakBalance, balance);
   s.peakEquity = max(s.peakEquity, equity);
