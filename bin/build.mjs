@@ -33,22 +33,25 @@ export async function build() {
   const { build: esbuild } = await import('esbuild');
   const dir = join(dirname(BUNDLE), `.build-${process.pid}`);
   mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, 'rampart.mjs');
-  await esbuild({
-    entryPoints: [join(ROOT, 'src/cli/main.ts')],
-    outfile: tmp,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-  });
-  // The map first: a bundle in place always has its map (stack traces map back with NODE_OPTIONS=--enable-source-maps).
-  renameSync(`${tmp}.map`, `${BUNDLE}.map`);
-  renameSync(tmp, BUNDLE);
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    const tmp = join(dir, 'rampart.mjs');
+    await esbuild({
+      entryPoints: [join(ROOT, 'src/cli/main.ts')],
+      outfile: tmp,
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: 'linked',
+      logLevel: 'warning',
+    });
+    // The map first: a bundle in place always has its map (stack traces map back with NODE_OPTIONS=--enable-source-maps).
+    renameSync(`${tmp}.map`, `${BUNDLE}.map`);
+    renameSync(tmp, BUNDLE);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function ensureBuilt() {
