@@ -123,8 +123,11 @@ export class Engine {
   private readonly clientIds = new Map<string, string>();
   /** Books by customer: exposure and working-order caps look at one customer's accounts, not all. */
   private readonly byCustomer = new Map<string, Set<Book>>();
-  /** Working trailing stops by market: a tick moves only these. */
-  private readonly trailing = new Map<string, Set<Order>>();
+  /**
+   * Working trailing stops by market, indexed by anchor: a sell stop (protecting a long) is due to move once last
+   * rises above its anchor, a buy stop once last falls below it — a tick visits only the stops it moves.
+   */
+  private readonly trailing = new Map<string, TriggerBook>();
   /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
   readonly stats = { riskLooks: 0 };
   /** Per market: accounts' risk bands (see risk.ts) and pending break-evens, indexed by price like orders. */
@@ -734,7 +737,17 @@ export class Engine {
     this.deferred = [];
     try {
       const trailing = this.trailing.get(market);
-      if (trailing && trailing.size > 0) for (const o of trailing) if (o.status === 'working') this.trail(o, q.last, now);
+      if (trailing && trailing.size > 0) {
+        // Taken out first, then moved and put back at their new anchor (= last, not due again on this tick).
+        const due: Trigger[] = [];
+        for (let t = trailing.next(q.last, rising); t; t = trailing.next(q.last, rising)) due.push(t);
+        for (const t of due) {
+          const o = this.open.get(t.id);
+          if (!o) continue;
+          if (o.status === 'working') this.trail(o, q.last, now);
+          this.indexTrail(o);
+        }
+      }
       const bes = this.breakEvens.get(market)!;
       for (let t = bes.next(q.last, rising); t; t = bes.next(q.last, rising)) {
         const p = this.books.get(t.id)?.positions.get(market);
@@ -1222,18 +1235,22 @@ export class Engine {
   private index(o: Order): void {
     const book = this.triggers.get(o.market);
     if (!book) return;
-    if (o.trailingDistance !== null) {
-      let set = this.trailing.get(o.market);
-      if (!set) this.trailing.set(o.market, (set = new Set()));
-      set.add(o);
-    }
+    this.indexTrail(o);
     const t = triggerOf(o);
     if (t) book.add(t);
   }
 
+  /** A trailing stop's anchor in its market's trailing index (see `trailing`). */
+  private indexTrail(o: Order): void {
+    if (o.trailingDistance === null || o.trailingAnchor === null) return;
+    let book = this.trailing.get(o.market);
+    if (!book) this.trailing.set(o.market, (book = new TriggerBook()));
+    book.add({ id: o.id, seq: o.seq, price: o.trailingAnchor, strict: true, direction: o.side === 'sell' ? 'up' : 'down' });
+  }
+
   private unindex(o: Order): void {
     this.triggers.get(o.market)?.remove(o.id);
-    this.trailing.get(o.market)?.delete(o);
+    this.trailing.get(o.market)?.remove(o.id);
   }
 
   private hold(p: Position): void {

@@ -1,0 +1,102 @@
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { add, dec, fmt, fromInt, max, min, mul, sub, type Dec } from './decimal.js';
+import { Engine } from './engine.js';
+import { marketSpec, type MarketConfigLike } from './market-spec.js';
+import type { Quote } from './types.js';
+
+const configs = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../config/markets.json'), 'utf8')) as MarketConfigLike[];
+const BTC = marketSpec(configs[0]!);
+
+/**
+ * Trailing stops are indexed by anchor (a tick visits only the stops it moves): after every tick, every trailing
+ * stop still working must show the anchor and stop price a visit of every stop on every tick gives — the anchor
+ * the best last since the stop was placed, the stop moved to that anchor ∓ the distance when the anchor moves and
+ * that is tighter — and the stops that left did so by firing at a price they allow.
+ */
+describe('trailing stops indexed by anchor', () => {
+  it('move exactly as if every trailing stop were visited on every tick', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ long: fc.boolean(), distance: fc.integer({ min: 1, max: 60 }), away: fc.integer({ min: 1, max: 80 }) }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.oneof(fc.record({ move: fc.integer({ min: -40, max: 40 }) }), fc.record({ open: fc.nat(7) })), { minLength: 5, maxLength: 120 }),
+        (stops, path) => {
+          const quotes = new Map<string, Quote>();
+          let ids = 0;
+          const engine = new Engine({
+            markets: new Map([[BTC.id, BTC]]),
+            quote: (m) => quotes.get(m),
+            marketState: () => ({ status: 'open', offered: true }),
+            newId: (p) => `${p}_${++ids}`,
+            isWeekend: () => false,
+            caps: { perAccount: 1000, perCustomer: 1000 },
+          });
+          let last = dec('60000');
+          let now = 1000;
+          const tick = () => {
+            const q = { bid: sub(last, BTC.tick), ask: add(last, BTC.tick), last, time: (now += 1000) };
+            quotes.set(BTC.id, q);
+            engine.onQuote(BTC.id, q);
+            return engine.take();
+          };
+          tick();
+          // The model: per stop order, its anchor and stop as a visit on every tick would have them.
+          const model = new Map<string, { account: string; long: boolean; distance: Dec; anchor: Dec; stop: Dec }>();
+          let opened = 0;
+          const open = (k: number) => {
+            const s = stops[k % stops.length]!;
+            const account = `A${opened++}`;
+            engine.addBook({ id: account, customerId: 'c', product: 'p', status: 'active', balance: dec('1000000'), orders: new Map(), positions: new Map(), margin: new Map(), weekendAllowed: true });
+            const distance = mul(BTC.tick, fromInt(s.distance * 10));
+            const stop = s.long ? sub(last, mul(BTC.tick, fromInt(s.away * 10))) : add(last, mul(BTC.tick, fromInt(s.away * 10)));
+            const r = engine.place({
+              accountId: account,
+              body: { market: BTC.id, side: s.long ? 'buy' : 'sell', type: 'market', size: '0.01' },
+              exits: { takeProfit: null, stopLoss: { price: stop, trailingDistance: distance }, breakEven: null },
+              actor: { keyId: null, fences: null, origin: 'api' },
+              now,
+            });
+            expect(r.ok).toBe(true);
+            engine.take();
+            const p = engine.books.get(account)!.positions.get(BTC.id)!;
+            const o = engine.order(p.stopLossId!)!;
+            model.set(o.id, { account, long: s.long, distance, anchor: o.trailingAnchor!, stop: o.stopPrice! });
+          };
+          open(0);
+          for (const step of path) {
+            if ('open' in step) {
+              if (opened < 40) open(step.open);
+              continue;
+            }
+            const next = add(last, mul(BTC.tick, fromInt(step.move * 10)));
+            if (next <= mul(BTC.tick, fromInt(1000))) continue;
+            last = next;
+            const fx = tick();
+            const filled = new Map(fx.fills.map((f) => [f.orderId, f]));
+            for (const [id, m] of model) {
+              // The stop follows the anchor when the anchor moves, and only tightens.
+              const anchor = m.long ? max(m.anchor, last) : min(m.anchor, last);
+              if (anchor !== m.anchor) {
+                m.anchor = anchor;
+                const candidate = m.long ? sub(anchor, m.distance) : add(anchor, m.distance);
+                if (m.long ? candidate > m.stop : candidate < m.stop) m.stop = candidate;
+              }
+              const o = engine.order(id);
+              if (o && o.status === 'working') {
+                expect([fmt(o.trailingAnchor!), fmt(o.stopPrice!)]).toEqual([fmt(m.anchor), fmt(m.stop)]);
+              } else {
+                // Gone: it fired on this tick, at a last its (moved) stop allows.
+                expect(filled.has(id)).toBe(true);
+                expect(m.long ? last <= m.stop : last >= m.stop).toBe(true);
+                model.delete(id);
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
