@@ -44,16 +44,20 @@ if (only.has('stream')) {
 
 if (only.has('ticks')) {
   const sizes = quick ? [1000, 10000] : [1000, 10000, 100000];
-  const rows = sizes.flatMap((n) => {
-    const calm = runTicks(n, quick ? 20000 : 100000, 20, 200, 30);
-    const busy = runTicks(n, quick ? 5000 : 20000, 300, 300, 1);
-    return [
-      { n, path: 'no fills', 'ticks/s': calm.ticksPerSecond, fills: calm.fills, 'µs/fill': '-', 'ns/tick/order': calm.nsPerTickPerOrder },
-      { n, path: 'with fills', 'ticks/s': busy.ticksPerSecond, fills: busy.fills, 'µs/fill': busy.usPerFill, 'ns/tick/order': busy.nsPerTickPerOrder },
-    ];
-  });
+  // Plain stop orders, then half of them replaced by positions' exits (take profit, trailing stop, break-even).
+  const rows = [false, true].flatMap((exits) =>
+    sizes.flatMap((n) => {
+      const calm = runTicks(n, quick ? 20000 : 100000, 20, 200, 30, exits);
+      const busy = runTicks(n, quick ? 5000 : 20000, 300, 300, 1, exits);
+      const triggers = exits ? 'stops + exits' : 'stops';
+      return [
+        { n, triggers, path: 'no fills', 'ticks/s': calm.ticksPerSecond, fills: calm.fills, 'µs/fill': '-', 'ns/tick/order': calm.nsPerTickPerOrder },
+        { n, triggers, path: 'with fills', 'ticks/s': busy.ticksPerSecond, fills: busy.fills, 'µs/fill': busy.usPerFill, 'ns/tick/order': busy.nsPerTickPerOrder },
+      ];
+    }),
+  );
   results.ticks = rows;
-  console.log('\nTicks (resting stops on 3 markets, seeded walk, engine only)');
+  console.log('\nTicks (resting triggers on 3 markets, seeded walk, engine only)');
   console.log(table(rows));
 }
 

@@ -19,8 +19,12 @@ export interface TickResult {
   nsPerTickPerOrder: number;
 }
 
-/** An engine with `n` resting stops spread on 3 markets, with `accounts` accounts holding them. */
-export function engineWithTriggers(n: number, spreadTicks: number, minTicks = 1, seed = 7) {
+/**
+ * An engine with `n` resting triggers spread around the price on 3 markets: stop orders (n/100 accounts hold them)
+ * and, with `exits`, half of them the exits of n/4 positions (one account each) — a take profit and a trailing
+ * stop loss per position, and a break-even trigger on every other one.
+ */
+export function engineWithTriggers(n: number, spreadTicks: number, minTicks = 1, seed = 7, exits = false) {
   const quotes = new Map<string, Quote>();
   let ids = 0;
   const markets = new Map(configs.map((c) => [c.id, marketSpec(c)]));
@@ -47,7 +51,8 @@ export function engineWithTriggers(n: number, spreadTicks: number, minTicks = 1,
     engine.onQuote(c.id, q);
   }
   const list = [...markets.values()];
-  for (let i = 0; i < n; i++) {
+  const positions = exits ? Math.floor(n / 4) : 0;
+  for (let i = 0; i < n - 2 * positions; i++) {
     const m = list[i % list.length]!;
     const last = start.get(m.id)!;
     const off = mul(m.tick, fromInt(minTicks + Math.floor(rand() * spreadTicks)));
@@ -64,12 +69,39 @@ export function engineWithTriggers(n: number, spreadTicks: number, minTicks = 1,
     // What a command changed is taken after each one, as the server does (persisted, then dropped).
     engine.take();
   }
+  // Positions with exits: a take profit and a trailing stop each, a break-even on every other one.
+  for (let k = 0; k < positions; k++) {
+    const m = list[k % list.length]!;
+    const long = rand() < 0.5;
+    // Offsets from the fill price (a buy fills at the ask, a sell at the bid), at least `minTicks` away; the trailing
+    // distance is twice the stop's offset, so the stop starts moving only once the price has gone that far the right way.
+    const last = long ? add(start.get(m.id)!, m.tick) : sub(start.get(m.id)!, m.tick);
+    const ticks = () => mul(m.tick, fromInt(minTicks + 1 + Math.floor(rand() * spreadTicks)));
+    const size = m.id === 'BTC-USD' ? '0.001' : m.id === 'ETH-USD' ? '0.01' : '0.1';
+    const id = `P${k}`;
+    engine.addBook({ id, customerId: `p${k}`, product: 'p', status: 'active', balance: dec('100000000'), orders: new Map(), positions: new Map(), margin: new Map(), weekendAllowed: true });
+    const tp = ticks();
+    const sl = ticks();
+    const r = engine.place({
+      accountId: id,
+      body: { market: m.id, side: long ? 'buy' : 'sell', type: 'market', size },
+      exits: {
+        takeProfit: { price: long ? add(last, tp) : sub(last, tp), limitPrice: null },
+        stopLoss: { price: long ? sub(last, sl) : add(last, sl), trailingDistance: add(sl, sl) },
+        breakEven: k % 2 === 0 ? { triggerPrice: long ? add(last, ticks()) : sub(last, ticks()), offsetTicks: 1 } : null,
+      },
+      actor: { keyId: null, fences: null, origin: 'api' },
+      now: 2,
+    });
+    if (!r.ok) throw new Error(`${r.rejection.code} ${JSON.stringify(r.rejection.details)}`);
+    engine.take();
+  }
   return { engine, quotes, markets, start, rand };
 }
 
 /** M ticks of a seeded walk over 3 markets; `reach` is how far (in ticks) the walk may wander from the start. */
-export function runTicks(n: number, ticks: number, reach: number, spreadTicks: number, minTicks = 1): TickResult {
-  const { engine, quotes, markets, start, rand } = engineWithTriggers(n, spreadTicks, minTicks);
+export function runTicks(n: number, ticks: number, reach: number, spreadTicks: number, minTicks = 1, exits = false): TickResult {
+  const { engine, quotes, markets, start, rand } = engineWithTriggers(n, spreadTicks, minTicks, 7, exits);
   const list = [...markets.values()];
   const pos = new Map(list.map((m) => [m.id, 0]));
   let fills = 0;
