@@ -2,16 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Rule } from '../src/schemas/common.js';
-import { add, dec, fromInt, mul, sub, type Dec } from '../src/engine/decimal.js';
-import { Engine } from '../src/engine/engine.js';
-import { marketSpec, type MarketConfigLike } from '../src/engine/market-spec.js';
+import { add, dec, fromInt, mul, sub } from '../src/engine/decimal.js';
 import { dependsOnPeakEquity, initialRuleState } from '../src/engine/rules.js';
 import { TradingCalendar } from '../src/engine/trading-day.js';
-import type { Quote } from '../src/engine/types.js';
 import { prng } from '../src/feed/simulated.js';
 import { ROOT } from './lib.js';
+import { benchEngine } from './ticks.js';
 
-const configs = JSON.parse(readFileSync(join(ROOT, 'config/markets.json'), 'utf8')) as (MarketConfigLike & { simulation: { start: string } })[];
 const T0 = Date.parse('2026-03-03T12:00:00Z'); // a Tuesday: one trading day for the whole run
 
 // The products' rules (config/products.json), round-robin: daily loss on day-start balance or equity, static,
@@ -32,29 +29,8 @@ export interface RiskResult {
 
 /** `accounts` accounts with positions in 1–3 markets (cross and isolated, several rules), then a seeded walk. */
 function world(accounts: number, fullScan: boolean, seed: number, products: typeof PRODUCTS) {
-  const quotes = new Map<string, Quote>();
-  let ids = 0;
   const calendar = new TradingCalendar(0, 'UTC');
-  const markets = new Map(configs.map((c) => [c.id, marketSpec(c)]));
-  const engine = new Engine({
-    markets,
-    quote: (m) => quotes.get(m),
-    marketState: () => ({ status: 'open', offered: true }),
-    newId: (p) => `${p}_${++ids}`,
-    isWeekend: () => false,
-    calendar,
-    caps: { perAccount: 1000, perCustomer: 1_000_000 },
-    fullScan,
-  });
-  const start = new Map<string, Dec>();
-  for (const c of configs) {
-    const last = dec(c.simulation.start);
-    start.set(c.id, last);
-    const m = markets.get(c.id)!;
-    const q = { bid: sub(last, m.tick), ask: add(last, m.tick), last, time: T0 };
-    quotes.set(c.id, q);
-    engine.onQuote(c.id, q);
-  }
+  const { engine, quotes, markets, start } = benchEngine(T0, { calendar, fullScan });
   const rand = prng(seed);
   const list = [...markets.values()];
   let positions = 0;

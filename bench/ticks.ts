@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { dec, fmt, fromInt, mul, add, sub, type Dec } from '../src/engine/decimal.js';
-import { Engine } from '../src/engine/engine.js';
+import { Engine, type EngineOptions } from '../src/engine/engine.js';
 import { marketSpec, type MarketConfigLike } from '../src/engine/market-spec.js';
 import type { Quote } from '../src/engine/types.js';
 import { prng } from '../src/feed/simulated.js';
@@ -20,11 +20,10 @@ export interface TickResult {
 }
 
 /**
- * An engine with `n` resting triggers spread around the price on 3 markets: stop orders (n/100 accounts hold them)
- * and, with `exits`, half of them the exits of n/4 positions (one account each) — a take profit and a trailing
- * stop loss per position, and a break-even trigger on every other one.
+ * An engine on the configured markets (open, no weekends, working-order caps out of the way) with a quote at each
+ * market's simulation start, taken at `time`.
  */
-export function engineWithTriggers(n: number, spreadTicks: number, minTicks = 1, seed = 7, exits = false) {
+export function benchEngine(time: number, extra: Partial<EngineOptions> = {}) {
   const quotes = new Map<string, Quote>();
   let ids = 0;
   const markets = new Map(configs.map((c) => [c.id, marketSpec(c)]));
@@ -35,21 +34,31 @@ export function engineWithTriggers(n: number, spreadTicks: number, minTicks = 1,
     newId: (p) => `${p}_${++ids}`,
     isWeekend: () => false,
     caps: { perAccount: 1_000_000, perCustomer: 10_000_000 },
+    ...extra,
   });
+  const start = new Map<string, Dec>();
+  for (const m of markets.values()) {
+    const last = dec(configs.find((c) => c.id === m.id)!.simulation.start);
+    start.set(m.id, last);
+    const q = { bid: sub(last, m.tick), ask: add(last, m.tick), last, time };
+    quotes.set(m.id, q);
+    engine.onQuote(m.id, q);
+  }
+  return { engine, quotes, markets, start };
+}
+
+/**
+ * An engine with `n` resting triggers spread around the price on 3 markets: stop orders (n/100 accounts hold them)
+ * and, with `exits`, half of them the exits of n/4 positions (one account each) — a take profit and a trailing
+ * stop loss per position, and a break-even trigger on every other one.
+ */
+export function engineWithTriggers(n: number, spreadTicks: number, minTicks = 1, seed = 7, exits = false) {
+  const { engine, quotes, markets, start } = benchEngine(1);
   const accounts = Math.max(1, Math.floor(n / 100));
   for (let a = 0; a < accounts; a++) {
     engine.addBook({ id: `A${a}`, customerId: `c${a}`, product: 'p', status: 'active', balance: dec('100000000'), orders: new Map(), positions: new Map(), margin: new Map(), weekendAllowed: true });
   }
   const rand = prng(seed);
-  const start = new Map<string, Dec>();
-  for (const c of configs) {
-    const last = dec(c.simulation.start);
-    start.set(c.id, last);
-    const tick = dec(c.tick_size);
-    const q = { bid: sub(last, tick), ask: add(last, tick), last, time: 1 };
-    quotes.set(c.id, q);
-    engine.onQuote(c.id, q);
-  }
   const list = [...markets.values()];
   const positions = exits ? Math.floor(n / 4) : 0;
   for (let i = 0; i < n - 2 * positions; i++) {
