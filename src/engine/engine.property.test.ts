@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { add, dec, fmt, fromInt, mul, sub, ZERO, type Dec } from './decimal.js';
 import { reservedByScan } from './book.js';
-import { Engine } from './engine.js';
+import { testEngine } from './test-engine.js';
 import { marketSpec, type MarketConfigLike } from './market-spec.js';
 import type { OrderBody } from './order-checks.js';
 import type { Fill, Order } from './state.js';
@@ -33,16 +33,7 @@ describe('engine properties over random quote paths and order streams', () => {
   it('fills whole, once, at allowed prices; reduce-only never grows; balance reproduces from fills; reservations match a full visit', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 5, maxLength: 80 }), (ops) => {
-        const quotes = new Map<string, Quote>();
-        let ids = 0;
-        const engine = new Engine({
-          markets: new Map([[BTC.id, BTC]]),
-          quote: (m) => quotes.get(m),
-          marketState: () => ({ status: 'open', offered: true }),
-          newId: (p) => `${p}_${++ids}`,
-          isWeekend: () => false,
-          caps: { perAccount: 1000, perCustomer: 1000 },
-        });
+        const { engine, quotes } = testEngine([BTC]);
         const start = dec('100000');
         engine.addBook({ id: 'A', customerId: 'c', product: 'p', status: 'active', balance: start, orders: new Map(), positions: new Map(), margin: new Map(), weekendAllowed: true });
         let now = 1000;

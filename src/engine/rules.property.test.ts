@@ -4,11 +4,10 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../schemas/common.js';
 import { add, dec, fmt, fromInt, mul, sub, ZERO, type Dec } from './decimal.js';
-import { Engine } from './engine.js';
+import { testEngine } from './test-engine.js';
 import { marketSpec, type MarketConfigLike } from './market-spec.js';
 import type { OrderBody } from './order-checks.js';
 import { initialRuleState } from './rules.js';
-import type { Quote } from './types.js';
 import { TradingCalendar } from './trading-day.js';
 
 const configs = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../config/markets.json'), 'utf8')) as MarketConfigLike[];
@@ -63,17 +62,7 @@ describe('account rules over random quote paths, orders and clock moves', () => 
     fc.assert(
       fc.property(rule, fc.array(op, { minLength: 10, maxLength: 80 }), (partial, ops) => {
         const calendar = new TradingCalendar(0, 'UTC');
-        const quotes = new Map<string, Quote>();
-        let ids = 0;
-        const engine = new Engine({
-          markets: new Map([[BTC.id, BTC]]),
-          quote: (m) => quotes.get(m),
-          marketState: () => ({ status: 'open', offered: true }),
-          newId: (p) => `${p}_${++ids}`,
-          isWeekend: (t) => calendar.isWeekend(t),
-          calendar,
-          caps: { perAccount: 1000, perCustomer: 1000 },
-        });
+        const { engine, quotes } = testEngine([BTC], { isWeekend: (t) => calendar.isWeekend(t), calendar });
         const start = dec('100000');
         const r: Rule = { starting_balance: '100000', ...partial };
         engine.addBook({

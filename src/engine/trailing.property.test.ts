@@ -3,9 +3,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { add, dec, fmt, fromInt, max, min, mul, sub, type Dec } from './decimal.js';
-import { Engine } from './engine.js';
+import { testEngine } from './test-engine.js';
 import { marketSpec, type MarketConfigLike } from './market-spec.js';
-import type { Quote } from './types.js';
 
 const configs = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../config/markets.json'), 'utf8')) as MarketConfigLike[];
 const BTC = marketSpec(configs[0]!);
@@ -23,16 +22,7 @@ describe('trailing stops indexed by anchor', () => {
         fc.array(fc.record({ long: fc.boolean(), distance: fc.integer({ min: 1, max: 60 }), away: fc.integer({ min: 1, max: 80 }) }), { minLength: 1, maxLength: 8 }),
         fc.array(fc.oneof(fc.record({ move: fc.integer({ min: -40, max: 40 }) }), fc.record({ open: fc.nat(7) })), { minLength: 5, maxLength: 120 }),
         (stops, path) => {
-          const quotes = new Map<string, Quote>();
-          let ids = 0;
-          const engine = new Engine({
-            markets: new Map([[BTC.id, BTC]]),
-            quote: (m) => quotes.get(m),
-            marketState: () => ({ status: 'open', offered: true }),
-            newId: (p) => `${p}_${++ids}`,
-            isWeekend: () => false,
-            caps: { perAccount: 1000, perCustomer: 1000 },
-          });
+          const { engine, quotes } = testEngine([BTC]);
           let last = dec('60000');
           let now = 1000;
           const tick = () => {

@@ -1,0 +1,21 @@
+import { Engine, type EngineOptions } from './engine.js';
+import type { MarketSpec, Quote } from './types.js';
+
+/**
+ * For tests: an engine on the given markets with quotes the test sets (`quotes`), markets open, no weekends,
+ * sequential ids (`ord_1`, `fil_2`, …), caps of 1,000 per account and per customer unless `extra` says otherwise.
+ */
+export function testEngine(markets: readonly MarketSpec[], extra: Partial<EngineOptions> = {}) {
+  const quotes = new Map<string, Quote>();
+  let ids = 0;
+  const engine = new Engine({
+    markets: new Map(markets.map((m) => [m.id, m])),
+    quote: (m) => quotes.get(m),
+    marketState: () => ({ status: 'open', offered: true }),
+    newId: (p) => `${p}_${++ids}`,
+    isWeekend: () => false,
+    caps: { perAccount: 1000, perCustomer: 1000 },
+    ...extra,
+  });
+  return { engine, quotes };
+}
