@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { OrderBook, Side } from 'nodejs-order-book';
 import { add, dec, fromInt, sub } from '../src/engine/decimal.js';
-import { Engine } from '../src/engine/engine.js';
+import { testEngine } from '../src/engine/test-engine.js';
 import { marketSpec } from '../src/engine/market-spec.js';
-import type { Quote } from '../src/engine/types.js';
 import { prng } from '../src/feed/simulated.js';
 
 export interface PeerResult {
@@ -59,16 +58,7 @@ function sideBySide(n: number, ticks: number, seed: number): PeerResult {
   }
 
   // Rampart
-  const quotes = new Map<string, Quote>();
-  let ids = 0;
-  const engine = new Engine({
-    markets: new Map([[SPEC.id, SPEC]]),
-    quote: (m) => quotes.get(m),
-    marketState: () => ({ status: 'open', offered: true }),
-    newId: (pre) => `${pre}_${++ids}`,
-    isWeekend: () => false,
-    caps: { perAccount: 10_000_000, perCustomer: 10_000_000 },
-  });
+  const { engine, quotes } = testEngine([SPEC], { caps: { perAccount: 10_000_000, perCustomer: 10_000_000 } });
   const accounts = Math.max(1, n / 100);
   for (let a = 0; a < accounts; a++) {
     engine.addBook({ id: `A${a}`, customerId: `c${a}`, product: 'p', status: 'active', balance: dec('1000000000000'), orders: new Map(), positions: new Map(), margin: new Map(), weekendAllowed: true });

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { dec, fmt, fromInt, mul, add, sub, type Dec } from '../src/engine/decimal.js';
-import { Engine, type EngineOptions } from '../src/engine/engine.js';
+import type { EngineOptions } from '../src/engine/engine.js';
+import { testEngine } from '../src/engine/test-engine.js';
 import { marketSpec, type MarketConfigLike } from '../src/engine/market-spec.js';
-import type { Quote } from '../src/engine/types.js';
 import { prng } from '../src/feed/simulated.js';
 import { ROOT } from './lib.js';
 
@@ -24,18 +24,11 @@ export interface TickResult {
  * market's simulation start, taken at `time`.
  */
 export function benchEngine(time: number, extra: Partial<EngineOptions> = {}) {
-  const quotes = new Map<string, Quote>();
-  let ids = 0;
+  const { engine, quotes } = testEngine(
+    configs.map((c) => marketSpec(c)),
+    { caps: { perAccount: 1_000_000, perCustomer: 10_000_000 }, ...extra },
+  );
   const markets = new Map(configs.map((c) => [c.id, marketSpec(c)]));
-  const engine = new Engine({
-    markets,
-    quote: (m) => quotes.get(m),
-    marketState: () => ({ status: 'open', offered: true }),
-    newId: (p) => `${p}_${++ids}`,
-    isWeekend: () => false,
-    caps: { perAccount: 1_000_000, perCustomer: 10_000_000 },
-    ...extra,
-  });
   const start = new Map<string, Dec>();
   for (const m of markets.values()) {
     const last = dec(configs.find((c) => c.id === m.id)!.simulation.start);

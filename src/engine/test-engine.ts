@@ -2,7 +2,7 @@ import { Engine, type EngineOptions } from './engine.js';
 import type { MarketSpec, Quote } from './types.js';
 
 /**
- * For tests: an engine on the given markets with quotes the test sets (`quotes`), markets open, no weekends,
+ * For tests and benchmarks: an engine on the given markets with quotes the test sets (`quotes`), markets open, no weekends,
  * sequential ids (`ord_1`, `fil_2`, …), caps of 1,000 per account and per customer unless `extra` says otherwise.
  */
 export function testEngine(markets: readonly MarketSpec[], extra: Partial<EngineOptions> = {}) {

@@ -162,4 +162,23 @@ describe('SqliteStore record cache', () => {
     }).toThrow(TypeError);
     expect((await store.getAccount('70000001'))?.balance).toBe('100000');
   });
+
+  it('patches a cached account on update to exactly what a fresh read of the row gives', async () => {
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('70000001', 'cus_1'));
+    });
+    expect((await store.getAccount('70000001'))?.balance).toBe('100000'); // cached
+    await store.transaction(async (tx) => {
+      await tx.updateAccount('70000001', { balance: '99990.5', status: 'failed', status_reason: 'drawdown', paused_until: 5_000, parked: true, rule_state: '{"x":1}' }, 7);
+    });
+    const cached = await store.getAccount('70000001');
+    const fresh = new SqliteStore(file);
+    try {
+      expect(cached).toEqual(await fresh.getAccount('70000001'));
+      expect(cached).toMatchObject({ balance: '99990.5', status: 'failed', status_reason: 'drawdown', paused_until: 5_000, parked: true, updated_at: 7 });
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -766,7 +766,7 @@ export class SqliteStore implements Store {
         this.stmt(
           `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
            VALUES (@seq, @id, @environment, @account_id, (SELECT customer_id FROM accounts WHERE id = @account_id), @type, @created_at, @data)`,
-        ).run({ ...e, customer_id: undefined });
+        ).run(withoutCustomer(e));
       }
       this.written ??= { lastSeq: 0, accountIds: new Set() };
       this.written.lastSeq = Math.max(this.written.lastSeq, e.seq);
@@ -870,4 +870,10 @@ function deepFreeze<V>(value: V): V {
 function strip<T extends { hash: string }>(r: T): Omit<T, 'hash'> {
   const { hash: _hash, ...rest } = r;
   return rest;
+}
+
+/** An event row for the statement that looks its customer up (no customer_id parameter). */
+function withoutCustomer(e: EventRow): Omit<EventRow, 'customer_id'> {
+  const { customer_id: _unused, ...row } = e;
+  return row;
 }
