@@ -108,6 +108,18 @@ const untouched = (now: number) => ({
   activeFrom: now,
 });
 const sourceOf = (origin: Origin): 'api' | 'platform' | 'engine' => (origin === 'api' ? 'api' : origin === 'system' ? 'engine' : 'platform');
+
+/**
+ * An open order canceled (changed in place), and the event that announces it. The engine's cancels and the
+ * start-up restart transition, which cancels stored orders without loading them, both go through it.
+ */
+export function cancelOrder(o: Order, reason: CancelReason, now: number): EngineEvent {
+  o.status = transition(o.status, 'cancel');
+  o.cancelReason = reason;
+  o.canceledAt = now;
+  o.updatedAt = now;
+  return { type: 'order.canceled', accountId: o.accountId, at: now, source: sourceOf(o.origin), order: o };
+}
 const opposite = (p: Position): Side => (p.side === 'long' ? 'sell' : 'buy');
 
 /**
@@ -880,12 +892,9 @@ export class Engine {
   // ---- cancels, closes, edits --------------------------------------------------------------------
 
   cancel(o: Order, reason: CancelReason, now: number): void {
-    o.status = transition(o.status, 'cancel');
-    o.cancelReason = reason;
-    o.canceledAt = now;
-    o.updatedAt = now;
+    const e = cancelOrder(o, reason, now);
     this.finish(o);
-    this.emit({ type: 'order.canceled', accountId: o.accountId, at: now, source: sourceOf(o.origin), order: o });
+    this.emit(e);
   }
 
   private end(o: Order, how: 'expire' | 'reject', now: number): void {
@@ -1089,11 +1098,13 @@ export class Engine {
 
   /**
    * The engine-restart transition (SPEC): every working order canceled `system_restart`, every position closed
-   * at the last stored quote, nothing re-placed; one engine.restarted per affected account.
+   * at the last stored quote, nothing re-placed; one engine.restarted per affected account. `canceledBefore`:
+   * the orders start-up canceled in the store before loading the engine, per account (the position's exits among
+   * them: closing it finds none to cancel).
    */
-  restart(environment: string, now: number): void {
+  restart(environment: string, now: number, canceledBefore: ReadonlyMap<string, number> = new Map()): void {
     for (const book of this.books.values()) {
-      let canceled = 0;
+      let canceled = canceledBefore.get(book.id) ?? 0;
       let closed = 0;
       for (const o of [...book.orders.values()]) {
         if (o.status === 'working' || o.status === 'pending' || o.status === 'unconfirmed') {

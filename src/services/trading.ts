@@ -5,13 +5,13 @@ import type { Clock } from '../engine/clock.js';
 import type { TradingCalendar } from '../engine/trading-day.js';
 import { dec, fmt, roundMoney } from '../engine/decimal.js';
 import { initialRuleState, ruleStateFromJson, ruleStateToJson } from '../engine/rules.js';
-import { Engine, type Effects, type PlaceRequest } from '../engine/engine.js';
+import { cancelOrder, Engine, type Effects, type PlaceRequest } from '../engine/engine.js';
 import { marketSpec } from '../engine/market-spec.js';
-import type { Order, Position } from '../engine/state.js';
+import type { EngineEvent, Order, Position } from '../engine/state.js';
 import type { MarketSpec, Quote } from '../engine/types.js';
 import type { Quote as BookQuote, QuoteBook } from '../feed/quotes.js';
 import type { Environment } from '../schemas/common.js';
-import { StoreUnavailableError, type AccountRecord, type Store, type Tx } from '../store/port.js';
+import { StoreUnavailableError, type AccountRecord, type EventRow, type Store, type Tx } from '../store/port.js';
 import { newId } from './credentials.js';
 import type { MarketService } from './markets.js';
 import { eventView, fillToData, orderFromData, orderToData, positionFromData, positionToData, positionView } from './trading-views.js';
@@ -95,8 +95,11 @@ export class Trading {
     });
   }
 
-  /** Rebuilds an environment's engine from the store: accounts, balances, settings, positions, working orders. */
-  private async loadEngine(env: Environment, reads: Tx | Store): Promise<Engine> {
+  /**
+   * Rebuilds an environment's engine from the store: accounts, balances, settings, positions and (unless the
+   * restart transition is about to cancel them in the store) working orders.
+   */
+  private async loadEngine(env: Environment, reads: Tx | Store, openOrders = true): Promise<Engine> {
     const engine = this.newEngine();
     const accounts = await reads.listAccountsByStatusIn(env);
     for (const a of accounts) engine.addBook(this.bookOf(a));
@@ -106,7 +109,7 @@ export class Trading {
       if (book) book.positions.set(row.market, positionFromData(row.data));
     }
     for (const b of engine.books.values()) engine.addBook(b);
-    for (const row of await reads.listOpenOrders(env)) engine.restoreOrder(orderFromData(row.data));
+    if (openOrders) for (const row of await reads.listOpenOrders(env)) engine.restoreOrder(orderFromData(row.data));
     // New orders keep sorting after every stored one (lists are ordered by seq), not only after the open ones.
     engine.seedSeq(await reads.maxOrderSeq(env));
     return engine;
@@ -165,8 +168,13 @@ export class Trading {
     }
     for (const env of ENVS) {
       await this.store.transaction(async (tx) => {
-        this.engines[env] = await this.loadEngine(env, tx);
-        this.engines[env].restart(env, this.clock.now());
+        const now = this.clock.now();
+        // The open orders are canceled where they are stored, a page at a time, never loaded: with 100k of them the
+        // transition is a pass over the rows, not an engine built to be emptied.
+        const engine = await this.loadEngine(env, tx, false);
+        this.engines[env] = engine;
+        const canceled = await this.cancelStoredOrders(env, tx, now);
+        engine.restart(env, now, canceled);
         await this.persist(env, tx);
       });
     }
@@ -206,6 +214,26 @@ export class Trading {
     };
     if (tx) await write(tx);
     else await this.store.transaction(write);
+  }
+
+  /**
+   * The start-up restart transition's cancellations, in the store: every open order of an account the engine
+   * holds is canceled `system_restart` with the same data and the same order.canceled event the engine's cancel
+   * gives, oldest first. Answers how many each account had.
+   */
+  private async cancelStoredOrders(env: Environment, tx: Tx, now: number): Promise<Map<string, number>> {
+    await this.syncEventSeq(tx);
+    const books = this.engines[env].books;
+    const counts = new Map<string, number>();
+    await tx.rewriteOpenOrders(env, (row) => {
+      // As when loading: an order of an account the engine does not hold is left as stored.
+      if (!books.has(row.account_id)) return null;
+      const o = orderFromData(row.data);
+      const event = this.eventRow(env, cancelOrder(o, 'system_restart', now));
+      counts.set(row.account_id, (counts.get(row.account_id) ?? 0) + 1);
+      return { status: o.status, updated_at: o.updatedAt, data: orderToData(o), event };
+    });
+    return counts;
   }
 
   /** The restart transition on demand (operator). */
@@ -352,15 +380,17 @@ export class Trading {
     for (const p of fx.equity) {
       await tx.insertEquityPoint({ account_id: p.accountId, resolution: p.resolution, time: p.time, equity: fmt(roundMoney(p.equity)), balance: fmt(p.balance) });
     }
-    const books = this.engines[env].books;
-    for (const e of fx.events) {
-      const seq = ++this.eventSeq;
-      const id = `evt_${tagOf(env)}_${String(seq).padStart(12, '0')}`;
-      const view = eventView(e, id, (p) => this.positionData(env, p));
-      const customer = books.get(e.accountId)?.customerId ?? null;
-      await tx.insertEvent({ seq, id, environment: env, account_id: e.accountId, customer_id: customer, type: e.type, created_at: e.at, data: JSON.stringify(view) });
-    }
+    for (const e of fx.events) await tx.insertEvent(this.eventRow(env, e));
     return true;
+  }
+
+  /** An engine event numbered (the next seq of env) and rendered as the log stores it. */
+  private eventRow(env: Environment, e: EngineEvent): EventRow {
+    const seq = ++this.eventSeq;
+    const id = `evt_${tagOf(env)}_${String(seq).padStart(12, '0')}`;
+    const view = eventView(e, id, (p) => this.positionData(env, p));
+    const customer = this.engines[env].books.get(e.accountId)?.customerId ?? null;
+    return { seq, id, environment: env, account_id: e.accountId, customer_id: customer, type: e.type, created_at: e.at, data: JSON.stringify(view) };
   }
 
   /**

@@ -120,6 +120,13 @@ export interface OrderRow {
   data: string;
 }
 
+export interface OpenOrderRewrite {
+  status: string;
+  updated_at: number;
+  data: string;
+  event: EventRow;
+}
+
 export interface OrderQuery {
   accountId: string;
   status?: string[] | undefined;
@@ -282,6 +289,12 @@ export interface Tx extends Reads {
   putPosition(accountId: string, market: string, data: string | null): Promise<void>;
   putMarginSetting(accountId: string, market: string, leverage: number, mode: 'isolated' | 'cross'): Promise<void>;
   insertEvent(e: EventRow): Promise<void>;
+  /**
+   * Rewrites every open order of `environment` (pending, working, unconfirmed), oldest first, a page at a time:
+   * `rewrite` answers the order's new status, time and data and the event that announces it, or null to leave it.
+   * Answers how many it rewrote. The restart transition at start-up: no order is held in memory to be canceled.
+   */
+  rewriteOpenOrders(environment: Environment, rewrite: (row: OrderRow) => OpenOrderRewrite | null): Promise<number>;
   /** Drops up to `limit` of the events created before `time`, oldest first (retention); the newest event stays. */
   deleteEventsBefore(time: number, limit: number): Promise<number>;
   insertWebhook(w: WebhookRecord): Promise<void>;

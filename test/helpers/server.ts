@@ -101,11 +101,15 @@ export class TestServer {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
-  /** Stops the process's app and starts a new one on the same store (a restart of the service). */
-  async restart(): Promise<void> {
+  /**
+   * Stops the process's app and starts a new one on the same store (a restart of the service). `between` runs
+   * while no app is up, with the store's directory (to copy the store aside, or put a copy back).
+   */
+  async restart(between?: (dir: string) => void): Promise<void> {
     const config = this.app.rampart.config;
     const now = this.app.rampart.clock.now();
     await this.app.close();
+    between?.(this.dir);
     this.app = await build({ config, logger: createLogger(config.logLevel), clockStart: now });
     const live = await this.app.live.listen({ host: '127.0.0.1', port: 0 });
     const sandbox = await this.app.sandbox.listen({ host: '127.0.0.1', port: 0 });

@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dec } from '../../src/engine/decimal.js';
+import { Trading } from '../../src/services/trading.js';
 import { TestServer } from '../helpers/server.js';
 
 let s: TestServer;
@@ -34,5 +38,92 @@ describe('a restart of the service runs the engine-restart transition', () => {
     const retry = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'r1', body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.5' } });
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body.id).toBe(filled.body.id);
+  });
+});
+
+describe('the start-up restart transition cancels stored orders without loading them', () => {
+  // The same store restarted twice: once by the engine (every open order loaded, then canceled, as the operator's
+  // POST /admin/v1/engine/restart does), once as start-up does it (canceled where stored, a page at a time).
+  // Both must leave the same orders and announce them with the same events.
+  it('leaves every order, event and balance as the engine-held transition does', async () => {
+    const u = await TestServer.start();
+    try {
+      const price = async (market: string, bid: string, ask: string) => {
+        expect((await u.admin('PUT', `/admin/v1/markets/${market}/price`, { bid, ask, last: bid })).status).toBe(200);
+      };
+      await price('BTC-USD', '60000', '60001');
+      await price('ETH-USD', '3000', '3000.5');
+      const a = await u.trader();
+      const b = await u.trader();
+      let n = 0;
+      const place = async (t: { key: string; accountId: string }, body: Record<string, unknown>) => {
+        const r = await u.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: `eq-${++n}`, body });
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        return r.body as { id: string };
+      };
+      // A position with placed exits (take profit, trailing stop, break-even); resting orders, one carrying exits
+      // still pending; a stop; the other account short with a stop loss, and resting on another market.
+      await place(a, { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.5', take_profit: { price: '63000' }, stop_loss: { price: '59000', trailing: { distance: '1000' } }, break_even: { trigger_price: '60500', offset_ticks: 2 } });
+      await place(a, { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.1', limit_price: '58000', take_profit: { price: '62000' }, stop_loss: { price: '57000' } });
+      await place(a, { market: 'ETH-USD', side: 'sell', type: 'limit', size: '1', limit_price: '3100', time_in_force: 'gtc' });
+      await place(a, { market: 'BTC-USD', side: 'buy', type: 'stop_market', size: '0.01', stop_price: '61000' });
+      await place(b, { market: 'ETH-USD', side: 'sell', type: 'market', size: '2', stop_loss: { price: '3200' } });
+      await place(b, { market: 'BTC-USD', side: 'sell', type: 'limit', size: '0.2', limit_price: '62000' });
+      await price('BTC-USD', '60100', '60101');
+      await u.settleTrading();
+      const db = () => u.rampart.store as unknown as { db: { prepare(sql: string): { all(...p: unknown[]): Record<string, unknown>[] } } };
+      const open = db().db.prepare("SELECT id FROM orders WHERE status IN ('pending', 'working', 'unconfirmed') ORDER BY seq").all().map((r) => r.id as string);
+      const lastSeq = Number(db().db.prepare('SELECT MAX(seq) AS n FROM events').all()[0]!.n);
+      expect(open.length).toBe(7); // a: the position's take profit and stop loss, two limits (exits pending on one), a stop; b: a stop loss, a limit
+
+      const snapshot = () => {
+        const d = db().db;
+        const marks = open.map(() => '?').join(', ');
+        const orders = d.prepare(`SELECT id, status, updated_at, data FROM orders WHERE id IN (${marks}) ORDER BY id`).all(...open);
+        const perAccount: Record<string, { type: string; data?: unknown }[]> = {};
+        for (const e of d.prepare('SELECT account_id, type, data FROM events WHERE seq > ? ORDER BY seq').all(lastSeq)) {
+          const { id: _id, ...rest } = JSON.parse(e.data as string) as Record<string, unknown>;
+          // Closing orders and fills get new ids each run: those events are compared by kind only.
+          const exact = e.type === 'order.canceled' || e.type === 'engine.restarted';
+          (perAccount[e.account_id as string] ??= []).push(exact ? { type: e.type as string, data: rest } : { type: e.type as string });
+        }
+        const balances = d.prepare('SELECT id, balance FROM accounts ORDER BY id').all();
+        const positions = d.prepare('SELECT COUNT(*) AS n FROM positions').all()[0]!.n;
+        return { orders, perAccount, balances, positions };
+      };
+
+      const saved = mkdtempSync(join(tmpdir(), 'rampart-restart-'));
+      const files = (dir: string) => ['rampart.db', 'rampart.db-wal', 'rampart.db-shm'].filter((f) => existsSync(join(dir, f)));
+      // The engine-held transition: open orders loaded, none canceled in the store first.
+      const proto = Trading.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const load = proto.loadEngine!;
+      const loadAll = vi.spyOn(proto, 'loadEngine').mockImplementation(function (this: unknown, env: unknown, reads: unknown) {
+        return load.call(this, env, reads, true);
+      });
+      const noStoreCancel = vi.spyOn(proto, 'cancelStoredOrders').mockResolvedValue(new Map());
+      await u.restart((dir) => {
+        for (const f of files(dir)) copyFileSync(join(dir, f), join(saved, f));
+      });
+      loadAll.mockRestore();
+      noStoreCancel.mockRestore();
+      const held = snapshot();
+
+      // The same store again, restarted as start-up does it.
+      await u.restart((dir) => {
+        for (const f of files(dir)) rmSync(join(dir, f));
+        for (const f of files(saved)) copyFileSync(join(saved, f), join(dir, f));
+      });
+      const stored = snapshot();
+      rmSync(saved, { recursive: true, force: true });
+
+      expect(stored.orders.map((o) => o.status)).toEqual(open.map(() => 'canceled'));
+      expect(stored.orders.every((o) => JSON.parse(o.data as string).cancelReason === 'system_restart')).toBe(true);
+      expect(stored.perAccount[a.accountId]!.at(-1)).toMatchObject({ type: 'engine.restarted', data: { data: { canceled_orders: 5, closed_positions: 1 } } });
+      expect(stored.perAccount[b.accountId]!.at(-1)).toMatchObject({ type: 'engine.restarted', data: { data: { canceled_orders: 2, closed_positions: 1 } } });
+      expect(stored.positions).toBe(0);
+      expect(stored).toEqual(held);
+    } finally {
+      await u.close();
+    }
   });
 });

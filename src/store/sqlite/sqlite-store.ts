@@ -17,6 +17,7 @@ import {
   type WebhookRecord,
   type IdempotencyRecord,
   type OrderQuery,
+  type OpenOrderRewrite,
   type OrderRow,
   type QuoteRow,
   type KeyRecord,
@@ -105,6 +106,8 @@ const toWebhook = (r: Row): WebhookRecord => ({
 });
 
 const DELIVERY_COLUMNS = 'id, webhook_id, event_seq, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, finished_at';
+/** Open orders rewritten per page by the restart transition. */
+const REWRITE_PAGE = 2000;
 const EVENT_COLUMNS = 'seq, id, environment, account_id, customer_id, type, created_at, data';
 
 const fenceParams = (f: KeyRecord | TokenRecord) => ({
@@ -557,8 +560,19 @@ export class SqliteStore implements Store {
       return this.stmt(`SELECT id, data FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params) as { id: string; data: string }[];
     });
 
+  // Per account off orders_account (one seek each), not a scan of every order ever placed: at start-up with a
+  // large history the scan alone took longer than loading the engine.
   maxOrderSeq = (environment: Environment) =>
-    this.read(() => Number((this.stmt('SELECT COALESCE(MAX(seq), 0) AS n FROM orders WHERE environment = ?').get(environment) as Row).n));
+    this.read(
+      () =>
+        Number(
+          (
+            this.stmt(
+              'SELECT COALESCE(MAX((SELECT MAX(seq) FROM orders WHERE account_id = accounts.id)), 0) AS n FROM accounts WHERE environment = ?',
+            ).get(environment) as Row
+          ).n,
+        ),
+    );
 
   listOpenOrders = (environment: Environment) =>
     this.read(() => this.stmt("SELECT * FROM orders WHERE environment = ? AND status IN ('pending', 'working', 'unconfirmed') ORDER BY seq").all(environment) as OrderRow[]);
@@ -771,6 +785,28 @@ export class SqliteStore implements Store {
       this.written ??= { lastSeq: 0, accountIds: new Set() };
       this.written.lastSeq = Math.max(this.written.lastSeq, e.seq);
       this.written.accountIds.add(e.account_id);
+    },
+    rewriteOpenOrders: async (environment: Environment, rewrite: (row: OrderRow) => OpenOrderRewrite | null) => {
+      const page = this.stmt(
+        "SELECT * FROM orders WHERE environment = ? AND status IN ('pending', 'working', 'unconfirmed') AND seq > ? ORDER BY seq LIMIT ?",
+      );
+      const update = this.stmt('UPDATE orders SET status = @status, updated_at = @updated_at, data = @data WHERE id = @id');
+      let after = -1;
+      let n = 0;
+      for (;;) {
+        // A page at a time: the driver cannot write while a statement is still being stepped, and 100k rows at once
+        // would all be in memory together.
+        const rows = page.all(environment, after, REWRITE_PAGE) as OrderRow[];
+        for (const row of rows) {
+          after = row.seq;
+          const next = rewrite(row);
+          if (!next) continue;
+          update.run({ id: row.id, status: next.status, updated_at: next.updated_at, data: next.data });
+          await this.tx.insertEvent(next.event);
+          n++;
+        }
+        if (rows.length < REWRITE_PAGE) return n;
+      }
     },
     // The newest event stays: the trading host numbers new events after the log's last seq.
     deleteEventsBefore: async (time: number, limit: number) =>
