@@ -1,5 +1,5 @@
 import type { Rejection } from '../errors/api-error.js';
-import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, fromProducts, isMultipleOf, mul, nearestSteps, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, fromProducts, isMultipleOf, max, min, mul, nearestSteps, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
 import { figures, leverageOf, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
 import { judge } from './fill-rules.js';
@@ -136,8 +136,10 @@ export class Engine {
   /** Books by customer: exposure and working-order caps look at one customer's accounts, not all. */
   private readonly byCustomer = new Map<string, Set<Book>>();
   /**
-   * Working trailing stops by market, indexed by anchor: a sell stop (protecting a long) is due to move once last
-   * rises above its anchor, a buy stop once last falls below it — a tick visits only the stops it moves.
+   * Working trailing stops by market, indexed by the price at which the stop would next move: a sell stop
+   * (protecting a long) once last rises above both its anchor and its stop + distance, a buy stop once last falls
+   * below both its anchor and its stop − distance. A tick visits only the stops it moves; a new best last that
+   * would not tighten the stop changes nothing (the anchor is the last the stop was last moved from).
    */
   private readonly trailing = new Map<string, TriggerBook>();
   /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
@@ -687,20 +689,24 @@ export class Engine {
     }
   }
 
-  /** Moves a trailing stop with the best last since placement; it only tightens and emits no event. */
-  private trail(o: Order, last: Dec, now: number): void {
-    if (o.trailingDistance === null || o.trailingAnchor === null) return;
+  /**
+   * Moves a trailing stop with the best last since placement; it only tightens and emits no event. Called when last
+   * passes the stop's level in the trailing index, so the stop tightens here (unless it was placed looser than
+   * anchor ∓ distance and last has only just passed the anchor).
+   */
+  private trail(o: Order, last: Dec, now: number): boolean {
+    if (o.trailingDistance === null || o.trailingAnchor === null) return false;
     const long = o.side === 'sell';
     const anchor = long ? (last > o.trailingAnchor ? last : o.trailingAnchor) : last < o.trailingAnchor ? last : o.trailingAnchor;
-    if (anchor === o.trailingAnchor) return;
+    if (anchor === o.trailingAnchor) return false;
     o.trailingAnchor = anchor;
-    const candidate = long ? sub(anchor, o.trailingDistance) : add(anchor, o.trailingDistance);
-    if (long ? candidate > o.stopPrice! : candidate < o.stopPrice!) {
-      o.stopPrice = candidate;
-      o.updatedAt = now;
-      this.index(o);
-    }
     this.touch(o);
+    const candidate = long ? sub(anchor, o.trailingDistance) : add(anchor, o.trailingDistance);
+    if (!(long ? candidate > o.stopPrice! : candidate < o.stopPrice!)) return false;
+    o.stopPrice = candidate;
+    o.updatedAt = now;
+    this.index(o);
+    return true;
   }
 
   /** Break-even: once last reaches the trigger, the stop goes to entry ± offset ticks if that is tighter. */
@@ -756,8 +762,8 @@ export class Engine {
         for (const t of due) {
           const o = this.open.get(t.id);
           if (!o) continue;
-          if (o.status === 'working') this.trail(o, q.last, now);
-          this.indexTrail(o);
+          // Put back at its new level (not due again on this tick), unless moving it re-indexed it already.
+          if (!(o.status === 'working' && this.trail(o, q.last, now))) this.indexTrail(o);
         }
       }
       const bes = this.breakEvens.get(market)!;
@@ -1251,12 +1257,17 @@ export class Engine {
     if (t) book.add(t);
   }
 
-  /** A trailing stop's anchor in its market's trailing index (see `trailing`). */
+  /**
+   * A trailing stop in its market's trailing index (see `trailing`), at the last beyond which it moves: the anchor
+   * or the stop ± the distance, whichever is farther — a best last before that would give no tighter stop.
+   */
   private indexTrail(o: Order): void {
-    if (o.trailingDistance === null || o.trailingAnchor === null) return;
+    if (o.trailingDistance === null || o.trailingAnchor === null || o.stopPrice === null) return;
     let book = this.trailing.get(o.market);
     if (!book) this.trailing.set(o.market, (book = new TriggerBook()));
-    book.add({ id: o.id, seq: o.seq, price: o.trailingAnchor, strict: true, direction: o.side === 'sell' ? 'up' : 'down' });
+    const sell = o.side === 'sell';
+    const moves = sell ? max(o.trailingAnchor, add(o.stopPrice, o.trailingDistance)) : min(o.trailingAnchor, sub(o.stopPrice, o.trailingDistance));
+    book.add({ id: o.id, seq: o.seq, price: moves, strict: true, direction: sell ? 'up' : 'down' });
   }
 
   private unindex(o: Order): void {
