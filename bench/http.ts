@@ -9,7 +9,12 @@ export interface HttpResults {
   placeLimit: Load;
   readAccount: Load;
   readOrders: Load;
+  /** Market orders at a fixed offered rate (autocannon corrects coordinated omission): the latency a trader sees below saturation. */
+  placeMarketAt: (Load & { offered: number })[];
 }
+
+/** Offered rates for the fixed-rate placement runs (the target: p99 ≤ 5 ms at 2,000 orders/s). */
+export const OFFERED_RATES = [500, 1000, 2000];
 
 async function baseline(duration: number): Promise<Load> {
   const port = 20000 + Math.floor(Math.random() * 9000);
@@ -34,9 +39,10 @@ export async function httpBenchmarks(duration = 8): Promise<HttpResults> {
     const { key, accounts } = await liveAccounts(server, 50);
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     let n = 0;
-    const placeMarket = await load({
+    const market = (rate?: number) => load({
       url: server.url.live,
       duration,
+      ...(rate ? { overallRate: rate } : {}),
       requests: [
         {
           method: 'POST',
@@ -54,6 +60,9 @@ export async function httpBenchmarks(duration = 8): Promise<HttpResults> {
         },
       ],
     });
+    const placeMarket = await market();
+    const placeMarketAt: HttpResults['placeMarketAt'] = [];
+    for (const offered of OFFERED_RATES) placeMarketAt.push({ offered, ...(await market(offered)) });
     // Resting limits pile up against the working-order caps (per account and per customer): spread over 8
     // customers of 10 accounts each, so none is reached within the run.
     const resting: { key: string; account: string }[] = [];
@@ -95,7 +104,7 @@ export async function httpBenchmarks(duration = 8): Promise<HttpResults> {
     const readAuth = { authorization: `Bearer ${readerKey}` };
     const readAccount = await load({ url: `${server.url.live}/v1/accounts/${reader}`, headers: readAuth, duration });
     const readOrders = await load({ url: `${server.url.live}/v1/accounts/${reader}/orders?status=open&limit=100`, headers: readAuth, duration });
-    return { baseline: base, placeMarket, placeLimit, readAccount, readOrders };
+    return { baseline: base, placeMarket, placeLimit, readAccount, readOrders, placeMarketAt };
   } finally {
     await server.stop();
   }

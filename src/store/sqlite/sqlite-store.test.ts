@@ -126,6 +126,96 @@ describe('SqliteStore group commit', () => {
   });
 });
 
+describe('SqliteStore WAL sync off the event loop', () => {
+  /** A sync held until release() is called (the test's stand-in for a slow disk). */
+  function holdSyncs(): () => void {
+    let release!: () => void;
+    store.syncFaults.hold = new Promise<void>((r) => (release = r));
+    return () => {
+      store.syncFaults.hold = undefined;
+      release();
+    };
+  }
+  /** Lets every ready callback and I/O of the event loop run (a few turns). */
+  const turns = async (n = 5) => {
+    for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+  };
+  const event = (seq: number, accountId: string) => ({ seq, id: `evt_${seq}`, environment: 'live' as const, account_id: accountId, type: 'order.filled', created_at: 1, data: '{}' });
+  const withAccount = () =>
+    store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('70000001', 'cus_1'));
+    });
+
+  it('answers a committed transaction and publishes its events only once the WAL sync that covers it is done', async () => {
+    await withAccount();
+    const published: number[] = [];
+    store.onEventsCommitted((c) => published.push(c.lastSeq));
+    const release = holdSyncs();
+    let answered = false;
+    const write = store.transaction((tx) => tx.insertEvent(event(1, '70000001'))).then(() => (answered = true));
+    let logRead = false;
+    await turns();
+    // Committed in the file (another connection sees it), but not yet synced: nothing answered, nothing published,
+    // and the event log is not read until the sync is done.
+    const other = new Database(file, { readonly: true });
+    try {
+      expect(other.prepare('SELECT seq FROM events').all()).toEqual([{ seq: 1 }]);
+    } finally {
+      other.close();
+    }
+    const read = store.listEvents({ afterSeq: 0, limit: 10 }).then((rows) => ((logRead = true), rows));
+    await turns();
+    expect({ answered, logRead, published }).toEqual({ answered: false, logRead: false, published: [] });
+    const syncs = store.stats.syncs;
+    release();
+    await write;
+    expect((await read).map((e) => e.seq)).toEqual([1]);
+    expect({ answered, published, syncs: store.stats.syncs - syncs }).toEqual({ answered: true, published: [1], syncs: 1 });
+  });
+
+  it('lets later batches commit while a sync is in flight, and makes them durable with the next one', async () => {
+    await withAccount();
+    const release = holdSyncs();
+    const first = store.transaction((tx) => tx.insertCustomer(customer(2)));
+    await turns();
+    // The connection is free: two more batches commit while the first sync is held.
+    const second = store.transaction((tx) => tx.insertCustomer(customer(3)));
+    await turns();
+    const third = store.transaction((tx) => tx.insertCustomer(customer(4)));
+    await turns();
+    expect(committedCustomers()).toEqual(['cus_1', 'cus_2', 'cus_3', 'cus_4']);
+    const { commits, syncs } = store.stats;
+    release();
+    await Promise.all([first, second, third]);
+    // One sync for the first batch, one shared by the two committed while it was held.
+    expect(store.stats.commits).toBe(commits);
+    expect(store.stats.syncs - syncs).toBe(2);
+  });
+
+  it('fails the transactions a failed sync covered, and every call after it, without publishing their events', async () => {
+    await withAccount();
+    const published: number[] = [];
+    store.onEventsCommitted((c) => published.push(c.lastSeq));
+    store.syncFaults.failing = true;
+    const results = await Promise.allSettled([
+      store.transaction((tx) => tx.insertEvent(event(1, '70000001'))),
+      store.transaction((tx) => tx.insertCustomer(customer(2))),
+    ]);
+    store.syncFaults.failing = false;
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    for (const r of results) expect((r as PromiseRejectedResult).reason).toMatchObject({ name: 'StoreUnavailableError', message: expect.stringContaining('could not sync') });
+    expect(published).toEqual([]);
+    // Nothing is acknowledged any more, reads included, until a restart recovers the file.
+    await expect(store.transaction((tx) => tx.insertCustomer(customer(3)))).rejects.toMatchObject({ message: expect.stringContaining('could not sync') });
+    await expect(store.getCustomer('cus_1')).rejects.toMatchObject({ message: expect.stringContaining('could not sync') });
+    await store.close();
+    store = new SqliteStore(file);
+    expect((await store.getCustomer('cus_1'))?.id).toBe('cus_1');
+    expect((await store.getCustomer('cus_3'))).toBeUndefined();
+  });
+});
+
 describe('SqliteStore record cache', () => {
   it('sees a change another connection committed (the operator CLI) at the next read', async () => {
     await store.transaction((tx) => tx.insertCustomer(customer(1)));

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { fdatasync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from '../migrate.js';
@@ -128,15 +128,17 @@ export interface StoreFaults {
 }
 
 /**
- * SQLite in WAL mode with synchronous=FULL: a commit is on disk before the promise resolves.
- * better-sqlite3 is synchronous; transactions are serialized through one promise chain so that the
+ * SQLite in WAL mode: a commit is on disk before the promise resolves. The COMMIT writes the WAL without syncing it
+ * (synchronous=NORMAL) and the WAL is then synced (fdatasync) on libuv's thread pool, off the event loop, before any
+ * member of the batch is answered or its events published: the durability of synchronous=FULL, while the loop serves
+ * the next requests. better-sqlite3 is synchronous; transactions are serialized through one promise chain so that the
  * async port never interleaves two transactions on the one connection.
  */
 export class SqliteStore implements Store {
   readonly isNew: boolean;
   readonly faults: StoreFaults = { failing: false, erroring: false, delayMs: 0 };
   /** Transactions run and COMMITs (fsyncs) made: their ratio is the group commit's batch size. */
-  readonly stats = { transactions: 0, commits: 0 };
+  readonly stats = { transactions: 0, commits: 0, syncs: 0 };
   private readonly db: Database.Database;
   private readonly stmts = new Map<string, Database.Statement>();
   /**
@@ -152,8 +154,23 @@ export class SqliteStore implements Store {
   /** What the transaction in progress asked to run if it rolls back (Tx.onRollback). */
   private rollbacks: (() => void)[] = [];
   /** The SQLite transaction that the members of a group commit share, while open. */
-  private batch: { members: BatchMember[] } | undefined;
+  private batch: Batch | undefined;
   private commitScheduled = false;
+  /** The WAL file (absent for an in-memory store), opened at the first sync; it lives as long as the connections. */
+  private readonly walFile: string | undefined;
+  private walFd: number | undefined;
+  /** Batches committed and written to the WAL, waiting for the sync that makes them durable. */
+  private unsynced: Batch[] = [];
+  /** The sync in flight: it covers the batches committed before it started; later ones wait for the next. */
+  private syncing: Promise<void> | undefined;
+  /**
+   * Set when a sync of the WAL failed: the batches it covered may not be on disk and the OS may have dropped the
+   * pages it could not write, so nothing more is acknowledged (every call answers store unavailable) until the
+   * process restarts and SQLite recovers the file. Test hooks: `syncFaults`.
+   */
+  private broken: StoreUnavailableError | undefined;
+  /** Test-only: make the next syncs fail, or hold them until the promise settles. */
+  readonly syncFaults: { failing: boolean; hold: Promise<void> | undefined } = { failing: false, hold: undefined };
   /**
    * Records read on every request (credentials by hash, customers, accounts), kept as frozen objects. A write
    * through this store drops the entry it changes; a rollback drops them all; a commit by another connection
@@ -186,6 +203,10 @@ export class SqliteStore implements Store {
     this.isNew = this.migrate();
     if (file === ':memory:') this.logDb = this.db;
     else {
+      // From here on COMMIT writes the WAL and syncWal() syncs it before anything is answered (the migrations
+      // above committed with synchronous=FULL).
+      this.db.pragma('synchronous = NORMAL');
+      this.walFile = `${file}-wal`;
       this.logDb = new Database(file, { fileMustExist: true });
       this.logDb.pragma('busy_timeout = 5000');
       this.logDb.pragma('query_only = ON');
@@ -228,6 +249,7 @@ export class SqliteStore implements Store {
 
   private async gate(): Promise<void> {
     if (this.closed) throw new StoreUnavailableError('store closed');
+    if (this.broken) throw this.broken;
     if (this.faults.delayMs > 0) await new Promise((r) => setTimeout(r, this.faults.delayMs));
     if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
     if (this.faults.erroring) throw new Error('unexpected store error (injected fault)');
@@ -268,8 +290,17 @@ export class SqliteStore implements Store {
   }
 
   private async read<T>(fn: () => T): Promise<T> {
-    if (this.faults.failing || this.faults.erroring || this.faults.delayMs > 0 || this.closed) await this.gate();
+    if (this.faults.failing || this.faults.erroring || this.faults.delayMs > 0 || this.closed || this.broken) await this.gate();
     return this.run(fn);
+  }
+
+  /**
+   * A read of the event log (the second connection): it waits for the sync in flight, so no event is shown before
+   * it is on disk — an event seen and then lost to a power cut would have its id given to another one.
+   */
+  private async readLog<T>(fn: () => T): Promise<T> {
+    while (this.syncing) await this.syncing;
+    return this.read(fn);
   }
 
   /** Runs fn when no other transaction step holds the connection (one promise chain, first come first served). */
@@ -364,9 +395,55 @@ export class SqliteStore implements Store {
       return;
     }
     this.batch = undefined;
+    if (this.walFile === undefined) this.settleDurable(batch);
+    else {
+      this.unsynced.push(batch);
+      this.syncWal();
+    }
+  }
+
+  /** A batch is on disk: its events are published and its members answered. */
+  private settleDurable(batch: Batch): void {
     const written = mergeWritten(batch.members);
     if (written) this.publishWritten(written);
     for (const m of batch.members) m.commit();
+  }
+
+  /**
+   * Syncs the WAL on the thread pool for every batch committed so far; one sync at a time, the batches committed
+   * meanwhile share the next one (the group commit's fsync, pipelined with the following batches' work).
+   */
+  private syncWal(): void {
+    if (this.syncing || this.unsynced.length === 0) return;
+    const covered = this.unsynced;
+    this.unsynced = [];
+    // Settled in a then(): `syncing` is set before afterSync can clear it, even when syncFile fails at once.
+    this.syncing = this.syncFile().then(
+      () => this.afterSync(covered, undefined),
+      (err: unknown) => this.afterSync(covered, err ?? new Error('sync failed')),
+    );
+  }
+
+  private async syncFile(): Promise<void> {
+    if (this.syncFaults.hold) await this.syncFaults.hold;
+    if (this.syncFaults.failing) throw Object.assign(new Error('EIO: i/o error, fdatasync (injected fault)'), { code: 'EIO' });
+    this.walFd ??= openSync(this.walFile!, 'r+');
+    const fd = this.walFd;
+    await new Promise<void>((resolve, reject) => fdatasync(fd, (e) => (e ? reject(e) : resolve())));
+  }
+
+  private afterSync(covered: Batch[], err: unknown): void {
+    this.syncing = undefined;
+    if (err !== undefined || this.broken) {
+      this.broken ??= new StoreUnavailableError(`the store could not sync its log to disk: ${(err as Error).message}`);
+      // Committed in the file but perhaps not on disk: answered as unavailable (retryable; a retry with the same
+      // Idempotency-Key after the restart gets the stored answer if the write survived, or runs anew if not).
+      for (const b of covered) for (const m of b.members) m.fail(this.broken);
+    } else {
+      this.stats.syncs++;
+      for (const b of covered) this.settleDurable(b);
+    }
+    this.syncWal();
   }
 
   /** Rolls the whole batch back: every member fails with err, its in-memory effects undone (newest first). */
@@ -428,7 +505,9 @@ export class SqliteStore implements Store {
     this.flushTouches();
     await this.exclusive(() => this.commitBatch());
     await this.chain;
+    while (this.syncing) await this.syncing;
     this.closed = true;
+    if (this.walFd !== undefined) closeSync(this.walFd);
     if (this.logDb !== this.db) this.logDb.close();
     this.db.close();
   }
@@ -598,28 +677,29 @@ export class SqliteStore implements Store {
 
   lastEventSeq = () => this.read(() => Number((this.stmt('SELECT COALESCE(MAX(seq), 0) AS n FROM events').get() as Row).n));
 
-  listEvents = (q: EventQuery) =>
-    this.read(() => {
-      const where = ['seq > @after'];
-      const params: Row = { after: q.afterSeq, limit: q.limit };
-      if (q.accountId !== undefined) {
-        where.push('account_id = @account');
-        params.account = q.accountId;
-      }
-      if (q.customerId !== undefined) {
-        where.push('customer_id = @customer');
-        params.customer = q.customerId;
-      }
-      if (q.environment !== undefined) {
-        where.push('environment = @environment');
-        params.environment = q.environment;
-      }
-      return this.logStmt(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT @limit`).all(params) as StoredEvent[];
-    });
+  listEvents = (q: EventQuery) => this.readLog(() => this.queryEvents(q));
 
-  getEvent = (id: string) => this.read(() => this.logStmt(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`).get(id) as StoredEvent | undefined);
+  private queryEvents(q: EventQuery): StoredEvent[] {
+    const where = ['seq > @after'];
+    const params: Row = { after: q.afterSeq, limit: q.limit };
+    if (q.accountId !== undefined) {
+      where.push('account_id = @account');
+      params.account = q.accountId;
+    }
+    if (q.customerId !== undefined) {
+      where.push('customer_id = @customer');
+      params.customer = q.customerId;
+    }
+    if (q.environment !== undefined) {
+      where.push('environment = @environment');
+      params.environment = q.environment;
+    }
+    return this.logStmt(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT @limit`).all(params) as StoredEvent[];
+  }
 
-  eventHead = () => this.read(() => Number((this.logStmt('SELECT COALESCE(MAX(seq), 0) AS n FROM events').get() as Row).n));
+  getEvent = (id: string) => this.readLog(() => this.logStmt(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`).get(id) as StoredEvent | undefined);
+
+  eventHead = () => this.readLog(() => Number((this.logStmt('SELECT COALESCE(MAX(seq), 0) AS n FROM events').get() as Row).n));
 
   getWebhook = (id: string) => this.read(() => this.allWebhooks().find((w) => w.id === id));
 
@@ -664,6 +744,9 @@ export class SqliteStore implements Store {
     onRollback: (undo: () => void) => {
       this.rollbacks.push(undo);
     },
+    // Inside a transaction the log is read without waiting for the sync in flight: what the transaction makes of
+    // it is answered only after a later sync, which covers the batches before it too.
+    listEvents: (q: EventQuery) => this.read(() => this.queryEvents(q)),
     insertCustomer: async (c: CustomerRecord) => {
       this.cache.customers.delete(c.id);
       this.stmt('INSERT INTO customers (id, number, name, api_enabled, created_at) VALUES (?, ?, ?, ?, ?)').run(c.id, c.number, c.name, c.api_enabled ? 1 : 0, c.created_at);
@@ -855,6 +938,10 @@ interface BatchMember {
   durable: Promise<void>;
   commit(): void;
   fail(err: unknown): void;
+}
+
+interface Batch {
+  members: BatchMember[];
 }
 
 function newMember(rollbacks: (() => void)[], written: BatchMember['written']): BatchMember {
