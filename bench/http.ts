@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type autocannon from 'autocannon';
 import { rmSync } from 'node:fs';
 import { bundled, liveAccounts, load, startRampart, type Load } from './lib.js';
+import { openLoop } from './open-loop.js';
 
 export interface HttpResults {
   baseline: Load;
@@ -9,7 +10,7 @@ export interface HttpResults {
   placeLimit: Load;
   readAccount: Load;
   readOrders: Load;
-  /** Market orders at a fixed offered rate (autocannon corrects coordinated omission): the latency a trader sees below saturation. */
+  /** Market orders offered at a fixed rate by an open-loop generator: the latency a trader sees below saturation. */
   placeMarketAt: (Load & { offered: number })[];
 }
 
@@ -39,10 +40,9 @@ export async function httpBenchmarks(duration = 8): Promise<HttpResults> {
     const { key, accounts } = await liveAccounts(server, 50);
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     let n = 0;
-    const market = (rate?: number) => load({
+    const market = () => load({
       url: server.url.live,
       duration,
-      ...(rate ? { overallRate: rate } : {}),
       requests: [
         {
           method: 'POST',
@@ -61,8 +61,22 @@ export async function httpBenchmarks(duration = 8): Promise<HttpResults> {
       ],
     });
     const placeMarket = await market();
+    // The same orders offered at fixed rates by an open-loop generator (bench/open-loop.ts).
     const placeMarketAt: HttpResults['placeMarketAt'] = [];
-    for (const offered of OFFERED_RATES) placeMarketAt.push({ offered, ...(await market(offered)) });
+    for (const offered of OFFERED_RATES) {
+      placeMarketAt.push(
+        await openLoop(server.url.live, offered, duration, () => {
+          const i = n++;
+          const side = Math.floor(i / accounts.length) % 2 === 0 ? 'buy' : 'sell';
+          return {
+            method: 'POST',
+            path: `/v1/accounts/${accounts[i % accounts.length]}/orders`,
+            headers: { ...auth, 'idempotency-key': `m-${i}` },
+            body: JSON.stringify({ market: 'BTC-USD', side, type: 'market', size: '0.001' }),
+          };
+        }),
+      );
+    }
     // Resting limits pile up against the working-order caps (per account and per customer): spread over 8
     // customers of 10 accounts each, so none is reached within the run.
     const resting: { key: string; account: string }[] = [];

@@ -49,7 +49,7 @@ if (only.has('http')) {
         .map(([name, r]) => ({ benchmark: name, 'req/s': Math.round(r.rps), 'of baseline': ratio(r.rps), p50: ms(r.p50), p99: ms(r.p99), 'p99.9': ms(r.p999), errors: r.errors, non2xx: r.non2xx })),
     ),
   );
-  console.log('\nMarket orders at a fixed offered rate (50 connections; latency ms, corrected for coordinated omission)');
+  console.log('\nMarket orders offered at a fixed rate (open loop, bench/open-loop.ts; latency ms from when each was due)');
   console.log(table(h.placeMarketAt.map((r) => ({ 'offered/s': r.offered, 'answered/s': Math.round(r.rps), p50: ms(r.p50), p99: ms(r.p99), 'p99.9': ms(r.p999), errors: r.errors, non2xx: r.non2xx }))));
 }
 
