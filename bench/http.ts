@@ -40,43 +40,25 @@ export async function httpBenchmarks(duration = 8): Promise<HttpResults> {
     const { key, accounts } = await liveAccounts(server, 50);
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     let n = 0;
-    const market = () => load({
+    // The next market order: round-robin over the accounts, buying on one pass and selling on the next.
+    const nextMarketOrder = () => {
+      const i = n++;
+      const side = Math.floor(i / accounts.length) % 2 === 0 ? 'buy' : 'sell';
+      return {
+        method: 'POST' as const,
+        path: `/v1/accounts/${accounts[i % accounts.length]}/orders`,
+        headers: { ...auth, 'idempotency-key': `m-${i}` },
+        body: JSON.stringify({ market: 'BTC-USD', side, type: 'market', size: '0.001' }),
+      };
+    };
+    const placeMarket = await load({
       url: server.url.live,
       duration,
-      requests: [
-        {
-          method: 'POST',
-          path: '/',
-          setupRequest: (req: autocannon.Request) => {
-            const i = n++;
-            const side = Math.floor(i / accounts.length) % 2 === 0 ? 'buy' : 'sell';
-            return {
-              ...req,
-              path: `/v1/accounts/${accounts[i % accounts.length]}/orders`,
-              headers: { ...auth, 'idempotency-key': `m-${i}` },
-              body: JSON.stringify({ market: 'BTC-USD', side, type: 'market', size: '0.001' }),
-            };
-          },
-        },
-      ],
+      requests: [{ method: 'POST', path: '/', setupRequest: (req: autocannon.Request) => ({ ...req, ...nextMarketOrder() }) }],
     });
-    const placeMarket = await market();
     // The same orders offered at fixed rates by an open-loop generator (bench/open-loop.ts).
     const placeMarketAt: HttpResults['placeMarketAt'] = [];
-    for (const offered of OFFERED_RATES) {
-      placeMarketAt.push(
-        await openLoop(server.url.live, offered, duration, () => {
-          const i = n++;
-          const side = Math.floor(i / accounts.length) % 2 === 0 ? 'buy' : 'sell';
-          return {
-            method: 'POST',
-            path: `/v1/accounts/${accounts[i % accounts.length]}/orders`,
-            headers: { ...auth, 'idempotency-key': `m-${i}` },
-            body: JSON.stringify({ market: 'BTC-USD', side, type: 'market', size: '0.001' }),
-          };
-        }),
-      );
-    }
+    for (const offered of OFFERED_RATES) placeMarketAt.push(await openLoop(server.url.live, offered, duration, nextMarketOrder));
     // Resting limits pile up against the working-order caps (per account and per customer): spread over 8
     // customers of 10 accounts each, so none is reached within the run.
     const resting: { key: string; account: string }[] = [];
