@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ApiError } from '../errors/api-error.js';
 import type { Store } from '../store/port.js';
+import type { StreamGrant } from './stream-access.js';
 
 export const PAGE = 200;
 /** How long a cut-off client has to take the bytes already sent before its connection is closed. */
@@ -16,6 +18,10 @@ export interface StreamOptions {
   accountId: string;
   /** The stream sends the account's events after this seq. */
   afterSeq: number;
+  /** The credential it was opened with, re-checked while it is open. */
+  grant: StreamGrant;
+  /** The `data` of the final error frame when access ends: the refusal as the error envelope writes it. */
+  farewell: (err: ApiError) => string;
 }
 
 /**
@@ -23,7 +29,9 @@ export interface StreamOptions {
  * (committed events, after the last seq it sent), so the hand-over from the stored backlog to live events
  * cannot skip or repeat one: a commit only wakes it up. Memory is bounded: nothing more is written while the
  * client has not taken what was (a client that lags behind reads on from the log, not from memory), and a
- * client that takes nothing for two heartbeats gets `event: error` slow_consumer and is disconnected.
+ * client that takes nothing for two heartbeats gets `event: error` slow_consumer and is disconnected. When its
+ * credential stops opening the account to a new request (revoked, expired, API access off, account out of reach),
+ * it gets `event: error` with that refusal and is disconnected.
  */
 export class AccountStream {
   private lastSeq: number;
@@ -54,7 +62,9 @@ export class AccountStream {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
+      // Its connection ends with it (Node closes it after the last byte): a client must not reuse a connection
+      // whose stream was ended for lost access, nor one that a slow stream left with unread bytes.
+      connection: 'close',
       'x-accel-buffering': 'no',
     });
     this.res.write('retry: 2000\n\n');
@@ -122,6 +132,16 @@ export class AccountStream {
     if (this.send(': heartbeat\n\n')) this.wake();
   }
 
+  /**
+   * Access ended: the last frame is `event: error` with the refusal a new request would get (no `id:`, so the
+   * client's resume point stays its last event), then the connection is closed, not kept alive for reuse.
+   */
+  refuse(err: ApiError): void {
+    if (this.ended) return;
+    this.log.info({ account_id: this.accountId, code: err.code }, 'stream credential no longer opens the account; closed');
+    this.lastFrame(this.options.farewell(err));
+  }
+
   /** Ends the stream cleanly (server shutdown). */
   close(): void {
     this.end();
@@ -166,7 +186,12 @@ export class AccountStream {
   private cutOff(): void {
     if (this.ended) return;
     this.log.info({ account_id: this.accountId, unsent_bytes: this.res.writableLength }, 'stream client took nothing for two heartbeats; cut off');
-    this.res.write('event: error\ndata: {"code":"slow_consumer"}\n\n');
+    this.lastFrame('{"code":"slow_consumer"}');
+  }
+
+  /** A final `event: error` frame, then the end of the response and of its connection. */
+  private lastFrame(data: string): void {
+    this.res.write(`event: error\ndata: ${data}\n\n`);
     this.end();
     setTimeout(() => this.res.destroy(), CUTOFF_GRACE_MS).unref();
   }

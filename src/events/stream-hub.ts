@@ -2,9 +2,18 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../engine/clock.js';
 import type { Environment } from '../schemas/common.js';
+import type { CredentialService } from '../services/credential-service.js';
 import type { Store } from '../store/port.js';
-import { AccountStream, PAGE, sseFrame } from './account-stream.js';
+import { AccountStream, PAGE, sseFrame, type StreamOptions } from './account-stream.js';
+import { StreamAccess } from './stream-access.js';
 import { every } from './ticker.js';
+
+/**
+ * How often open streams' credentials are judged again, in wall time: a revocation or a switch-off made by
+ * another process (the operator CLI) reaches this one only through the store, and a credential's end date
+ * passes without any write. Cheap: one cached lookup per credential, one per account.
+ */
+const RECHECK_MS = 250;
 
 export interface StreamLimits {
   heartbeat_ms: number;
@@ -12,18 +21,25 @@ export interface StreamLimits {
 
 /**
  * The open account streams of this process: wakes those whose account had events committed, sends the
- * heartbeats, and ends them all on shutdown.
+ * heartbeats, ends those whose credential no longer opens their account, and ends them all on shutdown.
  */
 export class StreamHub {
   private readonly byAccount = new Map<string, Set<AccountStream>>();
   private readonly stops: (() => void)[] = [];
+  private readonly access: StreamAccess;
+  private recheckTimer: NodeJS.Timeout | undefined;
+  private checking = false;
+  private checkAgain = false;
 
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly limits: StreamLimits,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly credentials: CredentialService,
+  ) {
+    this.access = new StreamAccess(store, credentials);
+  }
 
   start(): void {
     this.stops.push(
@@ -36,17 +52,62 @@ export class StreamHub {
       every(this.clock, this.limits.heartbeat_ms, () => {
         for (const set of this.byAccount.values()) for (const s of set) s.heartbeat();
       }),
+      // At once, not at the next periodic look: a revocation or switch-off here, or time moved past an end date.
+      this.credentials.onAccessChanged(() => this.recheck()),
+      this.clock.onAdvance(() => this.recheck()),
     );
   }
 
-  /** Takes over a response: the account's events after `afterSeq`, then live ones. */
-  open(res: ServerResponse, environment: Environment, accountId: string, afterSeq: number, headers: Record<string, string | number | string[]>): AccountStream {
-    const stream = new AccountStream(res, this.store, { environment, accountId, afterSeq }, this.log, (s) => this.forget(s));
-    const set = this.byAccount.get(accountId) ?? new Set<AccountStream>();
-    this.byAccount.set(accountId, set);
+  /** Takes over a response: the account's events after `options.afterSeq`, then live ones. */
+  open(res: ServerResponse, options: StreamOptions, headers: Record<string, string | number | string[]>): AccountStream {
+    const stream = new AccountStream(res, this.store, options, this.log, (s) => this.forget(s));
+    const set = this.byAccount.get(options.accountId) ?? new Set<AccountStream>();
+    this.byAccount.set(options.accountId, set);
     set.add(stream);
+    this.recheckTimer ??= setInterval(() => this.recheck(), RECHECK_MS).unref();
     stream.start(headers);
     return stream;
+  }
+
+  /** Judges every open stream's credential again (grouped: one look per credential); ends those refused now. */
+  recheck(): void {
+    if (this.byAccount.size === 0) return;
+    if (this.checking) {
+      this.checkAgain = true;
+      return;
+    }
+    this.checking = true;
+    void this.checkAll().finally(() => {
+      this.checking = false;
+      if (this.checkAgain) {
+        this.checkAgain = false;
+        this.recheck();
+      }
+    });
+  }
+
+  private async checkAll(): Promise<void> {
+    const byCredential = new Map<string, AccountStream[]>();
+    for (const set of this.byAccount.values()) {
+      for (const s of set) {
+        const group = byCredential.get(s.options.grant.hash);
+        if (group) group.push(s);
+        else byCredential.set(s.options.grant.hash, [s]);
+      }
+    }
+    for (const streams of byCredential.values()) {
+      try {
+        const grant = streams[0]!.options.grant;
+        const refusal = await this.access.ofCredential(grant.kind, grant.hash);
+        for (const s of streams) {
+          const r = refusal ?? (await this.access.ofAccount(s.options.grant));
+          if (r) s.refuse(r);
+        }
+      } catch (err) {
+        // The store cannot answer now (a fault): the streams stay, and are judged again at the next look.
+        this.log.debug({ err }, 'stream credential re-check failed; retried at the next one');
+      }
+    }
   }
 
   /** Open streams (of one account, or all). */
@@ -66,6 +127,8 @@ export class StreamHub {
 
   stop(): void {
     for (const stop of this.stops.splice(0)) stop();
+    clearInterval(this.recheckTimer);
+    this.recheckTimer = undefined;
     this.closeAll();
   }
 
@@ -98,5 +161,9 @@ export class StreamHub {
     if (!set) return;
     set.delete(s);
     if (set.size === 0) this.byAccount.delete(s.accountId);
+    if (this.byAccount.size === 0) {
+      clearInterval(this.recheckTimer);
+      this.recheckTimer = undefined;
+    }
   }
 }

@@ -9,6 +9,7 @@ import { DecimalString, Environment, Nullable, TimeMs } from '../schemas/common.
 import type { Rampart } from '../services/rampart.js';
 import { createInstance } from './instance.js';
 import { sendError } from './envelope.js';
+import { authorizationOf } from './plugins/auth.js';
 import { checkBodyHeaders } from './plugins/strict-input.js';
 
 const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
@@ -59,7 +60,7 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
-    const header = request.headers.authorization;
+    const header = authorizationOf(request);
     if (!header) throw new ApiError('missing_api_key', { message: 'The operator API needs Authorization: Bearer <RAMPART_ADMIN_TOKEN>.' });
     const m = /^Bearer +(\S+)$/i.exec(header);
     if (!m || !sameToken(m[1] ?? '', adminToken)) throw new ApiError('invalid_api_key', { message: 'The operator token is not valid.' });

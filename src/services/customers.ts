@@ -7,6 +7,8 @@ export class CustomerService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    /** Told when a customer's API access was switched (open streams re-check their credentials at once). */
+    private readonly onAccessChanged: () => void = () => undefined,
   ) {}
 
   async create(name: string): Promise<CustomerRecord> {
@@ -40,6 +42,7 @@ export class CustomerService {
   async setApiEnabled(id: string, enabled: boolean): Promise<CustomerRecord> {
     await this.require(id);
     await this.store.transaction((tx) => tx.setCustomerApiEnabled(id, enabled));
+    this.onAccessChanged();
     return this.require(id);
   }
 }

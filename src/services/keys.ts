@@ -1,11 +1,9 @@
-import type { Clock } from '../engine/clock.js';
-import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
-import type { Access, AccountRecord, KeyRecord, Store } from '../store/port.js';
+import type { Access, AccountRecord, CredentialRecord, Fences, Store } from '../store/port.js';
 import type { AccountService } from './accounts.js';
-import { hashSecret, newId, newKeySecret } from './credentials.js';
+import type { CredentialService } from './credential-service.js';
 import type { CustomerService } from './customers.js';
-import { normalizeFences, type FenceInput } from './fences.js';
+import type { FenceInput } from './fences.js';
 
 export interface KeyInput extends FenceInput {
   environment: Environment;
@@ -14,62 +12,73 @@ export interface KeyInput extends FenceInput {
   expires_at?: number | null | undefined;
 }
 
-/** A key record as the operator sees it: never the secret, never its hash. */
-export type KeyView = KeyRecord;
+/** A key record as the operator sees it (CONTRACT §2): never the secret, never its hash. */
+export interface KeyView extends Fences {
+  id: string;
+  customer_id: string;
+  name: string;
+  environment: Environment;
+  access: Access;
+  expires_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+  last_used_at: number | null;
+  prefix: string;
+}
 
+export function keyView(c: CredentialRecord): KeyView {
+  return {
+    id: c.id,
+    customer_id: c.customer_id,
+    name: c.name,
+    environment: c.environment,
+    access: c.access,
+    markets: c.markets,
+    reduce_only: c.reduce_only,
+    max_order_usd: c.max_order_usd,
+    max_position_usd: c.max_position_usd,
+    loss_stop_usd: c.loss_stop_usd,
+    ip_allowlist: c.ip_allowlist,
+    expires_at: c.expires_at,
+    revoked_at: c.revoked_at,
+    created_at: c.created_at,
+    last_used_at: c.last_used_at,
+    prefix: c.prefix,
+  };
+}
+
+/** API keys: what only keys do (the first sandbox key opens the first sandbox account); the rest is shared. */
 export class KeyService {
   constructor(
     private readonly store: Store,
-    private readonly clock: Clock,
+    private readonly credentials: CredentialService,
     private readonly customers: CustomerService,
     private readonly accounts: AccountService,
-    private readonly marketIds: ReadonlySet<string>,
     private readonly onAccountOpened: () => void,
   ) {}
 
   /** Creates a key; the customer's first sandbox key also opens the first sandbox account (SPEC 3). */
   async create(customerId: string, input: KeyInput): Promise<{ record: KeyView; key: string; opened_account: AccountRecord | null }> {
-    const customer = await this.customers.require(customerId);
-    const fences = normalizeFences(input, this.marketIds);
-    const now = this.clock.now();
-    if (input.expires_at !== undefined && input.expires_at !== null && (!Number.isSafeInteger(input.expires_at) || input.expires_at <= now)) {
-      throw new ApiError('invalid_request', { message: 'expires_at must be a future time in Unix ms', details: { field: 'expires_at' } });
-    }
-    const secret = newKeySecret(input.environment);
-    const record: KeyRecord = {
-      id: newId('key'),
-      customer_id: customer.id,
-      name: (input.name ?? '').trim() || `${input.environment} ${input.access} key`,
-      environment: input.environment,
-      access: input.access,
-      ...fences,
-      expires_at: input.expires_at ?? null,
-      revoked_at: null,
-      created_at: now,
-      last_used_at: null,
-      prefix: secret.slice(0, 12),
-    };
+    const name = (input.name ?? '').trim() || `${input.environment} ${input.access} key`;
+    const { customer, stored, secret } = await this.credentials.draft('key', customerId, { ...input, name });
     const opened = await this.store.transaction(async (tx) => {
-      const firstSandboxKey = input.environment === 'sandbox' && (await tx.countKeys(customer.id, 'sandbox')) === 0;
-      await tx.insertKey({ ...record, hash: hashSecret(secret) });
+      const firstSandboxKey = input.environment === 'sandbox' && (await tx.countCredentials(customer.id, 'key', 'sandbox')) === 0;
+      await this.credentials.insert(tx, stored);
       if (firstSandboxKey && (await tx.countAccounts(customer.id, 'sandbox')) === 0) {
         return this.accounts.openSandbox(tx, customer);
       }
       return null;
     });
     if (opened) this.onAccountOpened();
-    return { record, key: secret, opened_account: opened };
+    return { record: keyView(stored), key: secret, opened_account: opened };
   }
 
   async revoke(id: string): Promise<KeyView> {
-    const key = await this.store.getKey(id);
-    if (!key) throw new ApiError('route_not_found', { message: `no key ${id}`, details: { key_id: id } });
-    await this.store.transaction((tx) => tx.revokeKey(id, this.clock.now()));
-    return (await this.store.getKey(id)) as KeyView;
+    return keyView(await this.credentials.revoke('key', id));
   }
 
   async list(customerId: string): Promise<KeyView[]> {
     await this.customers.require(customerId);
-    return this.store.listKeys(customerId);
+    return (await this.credentials.list(customerId, 'key')).map(keyView);
   }
 }

@@ -12,6 +12,7 @@ import { SimulatedFeed } from '../feed/simulated.js';
 import type { Environment } from '../schemas/common.js';
 import type { Store } from '../store/port.js';
 import { AccountService } from './accounts.js';
+import { CredentialService } from './credential-service.js';
 import { CustomerService } from './customers.js';
 import { EngineHost } from './engine-host.js';
 import { EnvironmentService } from './environments.js';
@@ -40,6 +41,8 @@ export class Rampart {
   readonly environments: EnvironmentService;
   readonly customers: CustomerService;
   readonly accounts: AccountService;
+  /** Keys and app tokens alike: lookup, judging, revocation. */
+  readonly credentials: CredentialService;
   readonly keys: KeyService;
   readonly tokens: TokenService;
   readonly engine: EngineHost;
@@ -56,13 +59,14 @@ export class Rampart {
     this.calendar = new TradingCalendar(opts.config.tradingDayStartMinutes, opts.config.timezone);
     this.markets = new MarketService(opts.config.markets, opts.store, this.quotes, this.clock);
     this.environments = new EnvironmentService(opts.store);
-    this.customers = new CustomerService(opts.store, this.clock);
+    this.customers = new CustomerService(opts.store, this.clock, () => this.credentials.accessChanged());
     this.accounts = new AccountService(opts.config, opts.store, this.clock, this.calendar);
     this.engine = new EngineHost(opts.store, () => this.clock.now(), opts.log);
-    this.keys = new KeyService(opts.store, this.clock, this.customers, this.accounts, this.markets.ids, () => this.engine.kick());
-    this.tokens = new TokenService(opts.store, this.clock, this.customers, this.markets.ids, (env) => this.resource(env));
+    this.credentials = new CredentialService(opts.store, this.clock, this.customers, this.markets.ids, (env) => this.resource(env));
+    this.keys = new KeyService(opts.store, this.credentials, this.customers, this.accounts, () => this.engine.kick());
+    this.tokens = new TokenService(opts.store, this.credentials);
     this.events = new EventLog(opts.store, this.clock, opts.config.limits.events_retention_ms, opts.log);
-    this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log);
+    this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log, this.credentials);
     this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log);
     this.trading = new Trading(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
     this.accounts.liveFigures = (record) => {

@@ -1,10 +1,8 @@
-import type { Clock } from '../engine/clock.js';
-import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
-import type { Access, Store, TokenKind, TokenRecord } from '../store/port.js';
-import { hashSecret, newId, newTokenSecret } from './credentials.js';
-import type { CustomerService } from './customers.js';
-import { normalizeFences, type FenceInput } from './fences.js';
+import type { Access, CredentialRecord, Store, TokenKind } from '../store/port.js';
+import type { CredentialService } from './credential-service.js';
+import type { FenceInput } from './fences.js';
+import type { KeyView } from './keys.js';
 
 export const ASSISTANT_TOKEN_LIFETIME_MS = 3_600_000;
 
@@ -16,51 +14,56 @@ export interface TokenInput extends FenceInput {
   expires_at?: number | null | undefined;
 }
 
+/** A token record as the operator sees it: a key's fields, its kind (app or assistant) and its resource. */
+export interface TokenView extends KeyView {
+  kind: TokenKind;
+  resource: string;
+}
+
+export function tokenView(c: CredentialRecord): TokenView {
+  return {
+    id: c.id,
+    customer_id: c.customer_id,
+    kind: c.token_kind ?? 'app',
+    name: c.name,
+    environment: c.environment,
+    resource: c.resource ?? '',
+    access: c.access,
+    markets: c.markets,
+    reduce_only: c.reduce_only,
+    max_order_usd: c.max_order_usd,
+    max_position_usd: c.max_position_usd,
+    loss_stop_usd: c.loss_stop_usd,
+    ip_allowlist: c.ip_allowlist,
+    expires_at: c.expires_at,
+    revoked_at: c.revoked_at,
+    created_at: c.created_at,
+    last_used_at: c.last_used_at,
+    prefix: c.prefix,
+  };
+}
+
 /** App access tokens: an app's lasts until its end date, an AI assistant's one hour (SPEC Authentication 8). */
 export class TokenService {
   constructor(
     private readonly store: Store,
-    private readonly clock: Clock,
-    private readonly customers: CustomerService,
-    private readonly marketIds: ReadonlySet<string>,
-    private readonly resourceOf: (environment: Environment) => string,
+    private readonly credentials: CredentialService,
   ) {}
 
-  async issue(customerId: string, input: TokenInput): Promise<{ record: TokenRecord; token: string }> {
-    const customer = await this.customers.require(customerId);
-    const fences = normalizeFences(input, this.marketIds);
-    const now = this.clock.now();
-    let expiresAt = input.expires_at ?? null;
-    if (expiresAt !== null && (!Number.isSafeInteger(expiresAt) || expiresAt <= now)) {
-      throw new ApiError('invalid_request', { message: 'expires_at must be a future time in Unix ms', details: { field: 'expires_at' } });
-    }
-    if (input.kind === 'assistant') {
-      expiresAt = Math.min(expiresAt ?? Number.MAX_SAFE_INTEGER, now + ASSISTANT_TOKEN_LIFETIME_MS);
-    }
-    const secret = newTokenSecret(input.environment);
-    const record: TokenRecord = {
-      id: newId('tok'),
-      customer_id: customer.id,
-      kind: input.kind,
-      name: (input.name ?? '').trim() || `${input.kind} token`,
-      environment: input.environment,
-      resource: this.resourceOf(input.environment),
+  async issue(customerId: string, input: TokenInput): Promise<{ record: TokenView; token: string }> {
+    const { kind, ...rest } = input;
+    const { stored, secret } = await this.credentials.draft('token', customerId, {
+      ...rest,
       access: input.access ?? 'read',
-      ...fences,
-      expires_at: expiresAt,
-      revoked_at: null,
-      created_at: now,
-      last_used_at: null,
-      prefix: secret.slice(0, 13),
-    };
-    await this.store.transaction((tx) => tx.insertToken({ ...record, hash: hashSecret(secret) }));
-    return { record, token: secret };
+      name: (input.name ?? '').trim() || `${kind} token`,
+      token_kind: kind,
+      ...(kind === 'assistant' ? { max_lifetime_ms: ASSISTANT_TOKEN_LIFETIME_MS } : {}),
+    });
+    await this.store.transaction((tx) => this.credentials.insert(tx, stored));
+    return { record: tokenView(stored), token: secret };
   }
 
-  async revoke(id: string): Promise<TokenRecord> {
-    const t = await this.store.getToken(id);
-    if (!t) throw new ApiError('route_not_found', { message: `no token ${id}`, details: { token_id: id } });
-    await this.store.transaction((tx) => tx.revokeToken(id, this.clock.now()));
-    return (await this.store.getToken(id)) as TokenRecord;
+  async revoke(id: string): Promise<TokenView> {
+    return tokenView(await this.credentials.revoke('token', id));
   }
 }

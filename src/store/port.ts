@@ -23,35 +23,33 @@ export interface Fences {
   ip_allowlist: string[];
 }
 
-export interface KeyRecord extends Fences {
-  id: string;
-  customer_id: string;
-  name: string;
-  environment: Environment;
-  access: Access;
-  expires_at: number | null;
-  revoked_at: number | null;
-  created_at: number;
-  last_used_at: number | null;
-  prefix: string;
-}
-
+export type CredentialKind = 'key' | 'token';
 export type TokenKind = 'app' | 'assistant';
 
-export interface TokenRecord extends Fences {
+/**
+ * An API key or an app access token: one record, one table. What tells them apart is what a new request checks
+ * (a key is bound to an environment, a token to the API host it was issued for) and the codes it is refused with.
+ */
+export interface CredentialRecord extends Fences {
+  kind: CredentialKind;
   id: string;
   customer_id: string;
-  kind: TokenKind;
   name: string;
   environment: Environment;
-  resource: string;
   access: Access;
   expires_at: number | null;
   revoked_at: number | null;
   created_at: number;
   last_used_at: number | null;
   prefix: string;
+  /** Tokens only: an app's or an AI assistant's (SPEC Authentication 8); null for keys. */
+  token_kind: TokenKind | null;
+  /** Tokens only: the API host (resource) it was issued for; null for keys. */
+  resource: string | null;
 }
+
+/** A credential with the hash of its secret (the secret itself is never stored). */
+export type StoredCredential = CredentialRecord & { hash: string };
 
 export interface AccountRecord {
   id: string;
@@ -212,12 +210,11 @@ export interface QuoteRow {
 export interface Reads {
   getCustomer(id: string): Promise<CustomerRecord | undefined>;
   listCustomers(): Promise<CustomerRecord[]>;
-  findKeyByHash(hash: string): Promise<(KeyRecord & { hash: string }) | undefined>;
-  getKey(id: string): Promise<KeyRecord | undefined>;
-  listKeys(customerId: string): Promise<KeyRecord[]>;
-  countKeys(customerId: string, environment: Environment): Promise<number>;
-  findTokenByHash(hash: string): Promise<(TokenRecord & { hash: string }) | undefined>;
-  getToken(id: string): Promise<TokenRecord | undefined>;
+  findCredentialByHash(hash: string): Promise<StoredCredential | undefined>;
+  getCredential(id: string): Promise<CredentialRecord | undefined>;
+  /** A customer's credentials of one kind, oldest first. */
+  listCredentials(customerId: string, kind: CredentialKind): Promise<CredentialRecord[]>;
+  countCredentials(customerId: string, kind: CredentialKind, environment: Environment): Promise<number>;
   getAccount(id: string): Promise<AccountRecord | undefined>;
   listAccounts(page: AccountPage): Promise<AccountRecord[]>;
   /** Every account ever opened for the customer in the environment (the lifetime limit counts these). */
@@ -267,10 +264,9 @@ export interface Tx extends Reads {
   onRollback(undo: () => void): void;
   insertCustomer(c: CustomerRecord): Promise<void>;
   setCustomerApiEnabled(id: string, enabled: boolean): Promise<boolean>;
-  insertKey(k: KeyRecord & { hash: string }): Promise<void>;
-  revokeKey(id: string, at: number): Promise<boolean>;
-  insertToken(t: TokenRecord & { hash: string }): Promise<void>;
-  revokeToken(id: string, at: number): Promise<boolean>;
+  insertCredential(c: StoredCredential): Promise<void>;
+  /** Sets revoked_at unless already revoked; answers whether it did. */
+  revokeCredential(id: string, at: number): Promise<boolean>;
   insertAccount(a: AccountRecord): Promise<void>;
   updateAccount(
     id: string,
@@ -312,7 +308,7 @@ export interface Store extends Reads {
   /** Runs fn in one transaction: everything it wrote commits together, durably, or not at all. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Records that a key or token was used (best effort, batched; not part of any answer's durability). */
-  touchCredential(kind: 'key' | 'token', id: string, at: number): void;
+  touchCredential(id: string, at: number): void;
   /**
    * Told after a transaction that wrote events committed (persist before publish): the last seq it wrote and
    * the accounts it wrote events for. Listeners read the events from the log.

@@ -68,7 +68,7 @@ function fingerprint(): string {
     one('SELECT COALESCE(MAX(seq), 0) AS n FROM events'),
     one('SELECT id FROM webhooks ORDER BY id'),
     one('SELECT id, api_enabled FROM customers ORDER BY id'),
-    one('SELECT id, revoked_at FROM api_keys ORDER BY id'),
+    one("SELECT id, revoked_at FROM credentials WHERE kind = 'key' ORDER BY id"),
   ].join('\n');
 }
 

@@ -60,7 +60,7 @@ function stateOf(c: Customer): string {
     q(`SELECT account_id, market, leverage, mode FROM margin_settings WHERE account_id IN ${inList} ORDER BY account_id, market`, ...accounts),
     q(`SELECT id FROM events WHERE account_id IN ${inList} ORDER BY seq`, ...accounts),
     q(`SELECT id, url FROM webhooks WHERE customer_id = ? ORDER BY id`, c.id),
-    q(`SELECT id, revoked_at FROM api_keys WHERE customer_id = ? ORDER BY id`, c.id),
+    q(`SELECT id, revoked_at FROM credentials WHERE customer_id = ? AND kind = 'key' ORDER BY id`, c.id),
   ].join('\n');
 }
 

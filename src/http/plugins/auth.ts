@@ -1,15 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors/api-error.js';
 import type { Environment } from '../../schemas/common.js';
-import { hashSecret, KEY_RE, sameHash, TOKEN_RE } from '../../services/credentials.js';
-import { ipAllowed } from '../../services/fences.js';
+import { KINDS } from '../../services/credential-service.js';
 import type { Rampart } from '../../services/rampart.js';
-import type { Access, CustomerRecord, Fences } from '../../store/port.js';
+import type { Access, CredentialKind, CustomerRecord, Fences } from '../../store/port.js';
 
 /** Who is calling: a key or an app token, its customer, and the fences it carries. */
 export interface Principal {
-  kind: 'key' | 'token';
+  kind: CredentialKind;
   id: string;
+  /** The hash of its secret: how an open stream looks the credential up again. */
+  hash: string;
   customer: CustomerRecord;
   environment: Environment;
   access: Access;
@@ -19,9 +20,28 @@ export interface Principal {
 const BEARER_RE = /^Bearer +(\S+)$/i;
 
 /**
+ * The request's one Authorization header. Sent twice it is refused (invalid_request): servers and proxies
+ * disagree on which one counts (Node keeps the first, others the last or both joined), so picking one could
+ * let a proxy check one credential while we act on another.
+ */
+export function authorizationOf(request: FastifyRequest): string | undefined {
+  const raw = request.raw.rawHeaders;
+  let seen = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === 'authorization') seen++;
+  if (seen > 1) {
+    throw new ApiError('invalid_request', {
+      message: 'The request carries the Authorization header more than once; send it once.',
+      details: { header: 'Authorization', count: seen },
+    });
+  }
+  return request.headers.authorization;
+}
+
+/**
  * Authenticates in the order CONTRACT §5 decides: missing → malformed/unknown → revoked → expired →
- * wrong_environment (or wrong_resource) → ip_not_allowed → api_disabled → insufficient_permission.
- * Keys are looked up by their hash on every request, so a key made or revoked by the CLI counts at once.
+ * wrong_environment (or wrong_resource) → ip_not_allowed → api_disabled → insufficient_permission. Keys and
+ * tokens take one path; their codes differ by kind (credential-service KINDS). Credentials are looked up by
+ * their hash on every request, so one made or revoked by the CLI counts at once.
  */
 export async function authenticate(
   request: FastifyRequest,
@@ -29,48 +49,28 @@ export async function authenticate(
   environment: Environment,
   needed: 'read' | 'trade',
 ): Promise<Principal> {
-  const header = request.headers.authorization;
+  const header = authorizationOf(request);
   if (header === undefined || header === '') throw new ApiError('missing_api_key');
   const m = BEARER_RE.exec(header);
-  const secret = m?.[1] ?? '';
-  const isToken = secret.startsWith('rat_');
-  if (!m) throw new ApiError(header.trimStart().toLowerCase().startsWith('bearer rat_') ? 'invalid_token' : 'invalid_api_key');
-  if (!(isToken ? TOKEN_RE : KEY_RE).test(secret)) throw new ApiError(isToken ? 'invalid_token' : 'invalid_api_key');
-
-  const hash = hashSecret(secret);
-  const record = isToken ? await rampart.store.findTokenByHash(hash) : await rampart.store.findKeyByHash(hash);
-  if (!record || !sameHash(record.hash, hash)) throw new ApiError(isToken ? 'invalid_token' : 'invalid_api_key');
-  const now = rampart.clock.now();
-  if (record.revoked_at !== null) throw new ApiError(isToken ? 'revoked_token' : 'revoked_api_key');
-  if (record.expires_at !== null && now > record.expires_at) {
-    throw new ApiError(isToken ? 'expired_token' : 'expired_api_key', { details: { expired_at: record.expires_at } });
-  }
-  if (isToken) {
-    const resource = (record as unknown as { resource: string }).resource;
-    if (record.environment !== environment || resource !== rampart.resource(environment)) {
-      throw new ApiError('wrong_resource', { details: { expected_resource: resource } });
-    }
-  } else if (record.environment !== environment) {
-    throw new ApiError('wrong_environment', { details: { expected_host: rampart.resource(record.environment) } });
-  }
-  if (!ipAllowed(request.ip, record.ip_allowlist)) throw new ApiError('ip_not_allowed', { details: { ip: request.ip } });
-  const customer = await rampart.store.getCustomer(record.customer_id);
-  if (!customer || !customer.api_enabled) throw new ApiError('api_disabled');
-  if (needed === 'trade' && record.access !== 'trade') throw new ApiError('insufficient_permission', { details: { access: record.access } });
-  rampart.store.touchCredential(isToken ? 'token' : 'key', record.id, now);
+  if (!m) throw new ApiError(KINDS[header.trimStart().toLowerCase().startsWith('bearer rat_') ? 'token' : 'key'].invalid);
+  const secret = m[1] ?? '';
+  const credential = await rampart.credentials.find(secret);
+  const customer = await rampart.credentials.judge(credential, { environment, ip: request.ip, needed });
+  rampart.credentials.touch(credential);
   return {
-    kind: isToken ? 'token' : 'key',
-    id: record.id,
+    kind: credential.kind,
+    id: credential.id,
+    hash: credential.hash,
     customer,
     environment,
-    access: record.access,
+    access: credential.access,
     fences: {
-      markets: record.markets,
-      reduce_only: record.reduce_only,
-      max_order_usd: record.max_order_usd,
-      max_position_usd: record.max_position_usd,
-      loss_stop_usd: record.loss_stop_usd,
-      ip_allowlist: record.ip_allowlist,
+      markets: credential.markets,
+      reduce_only: credential.reduce_only,
+      max_order_usd: credential.max_order_usd,
+      max_position_usd: credential.max_position_usd,
+      loss_stop_usd: credential.loss_stop_usd,
+      ip_allowlist: credential.ip_allowlist,
     },
   };
 }

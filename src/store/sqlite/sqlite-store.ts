@@ -20,10 +20,11 @@ import {
   type OpenOrderRewrite,
   type OrderRow,
   type QuoteRow,
-  type KeyRecord,
+  type CredentialKind,
+  type CredentialRecord,
+  type StoredCredential,
   type MarketState,
   type Store,
-  type TokenRecord,
   type Tx,
 } from '../port.js';
 import type { Environment } from '../../schemas/common.js';
@@ -52,7 +53,8 @@ const toCustomer = (r: Row): CustomerRecord => ({
   created_at: Number(r.created_at),
 });
 
-const toKey = (r: Row): KeyRecord & { hash: string } => ({
+const toCredential = (r: Row): StoredCredential => ({
+  kind: r.kind as CredentialKind,
   id: r.id as string,
   customer_id: r.customer_id as string,
   name: r.name as string,
@@ -64,13 +66,9 @@ const toKey = (r: Row): KeyRecord & { hash: string } => ({
   created_at: Number(r.created_at),
   last_used_at: r.last_used_at === null ? null : Number(r.last_used_at),
   prefix: r.prefix as string,
+  token_kind: (r.token_kind as CredentialRecord['token_kind']) ?? null,
+  resource: (r.resource as string | null) ?? null,
   hash: r.hash as string,
-});
-
-const toToken = (r: Row): TokenRecord & { hash: string } => ({
-  ...toKey(r),
-  kind: r.kind as 'app' | 'assistant',
-  resource: r.resource as string,
 });
 
 const toAccount = (r: Row): AccountRecord => ({
@@ -110,7 +108,7 @@ const DELIVERY_COLUMNS = 'id, webhook_id, event_seq, event_id, event_type, paylo
 const REWRITE_PAGE = 2000;
 const EVENT_COLUMNS = 'seq, id, environment, account_id, customer_id, type, created_at, data';
 
-const fenceParams = (f: KeyRecord | TokenRecord) => ({
+const fenceParams = (f: CredentialRecord) => ({
   markets: f.markets === null ? null : JSON.stringify(f.markets),
   reduce_only: f.reduce_only ? 1 : 0,
   max_order_usd: f.max_order_usd,
@@ -177,8 +175,8 @@ export class SqliteStore implements Store {
    * (the operator CLI works on the same file) is seen through PRAGMA data_version and drops them all.
    */
   private readonly cache = {
-    keys: new Map<string, KeyRecord & { hash: string }>(),
-    tokens: new Map<string, TokenRecord & { hash: string }>(),
+    /** By hash. */
+    credentials: new Map<string, StoredCredential>(),
     customers: new Map<string, CustomerRecord>(),
     accounts: new Map<string, AccountRecord>(),
     /** Every webhook endpoint (few; read by each delivery pass). */
@@ -186,7 +184,7 @@ export class SqliteStore implements Store {
   };
   private dataVersion = 0;
   private versionChecked = false;
-  private readonly touches = new Map<string, { kind: 'key' | 'token'; id: string; at: number }>();
+  private readonly touches = new Map<string, number>();
   private touchTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -268,8 +266,7 @@ export class SqliteStore implements Store {
   }
 
   private clearCache(): void {
-    this.cache.keys.clear();
-    this.cache.tokens.clear();
+    this.cache.credentials.clear();
     this.cache.customers.clear();
     this.cache.accounts.clear();
     this.cache.webhooks = undefined;
@@ -486,21 +483,20 @@ export class SqliteStore implements Store {
     }
   }
 
-  touchCredential(kind: 'key' | 'token', id: string, at: number): void {
-    this.touches.set(`${kind}:${id}`, { kind, id, at });
+  touchCredential(id: string, at: number): void {
+    this.touches.set(id, Math.max(at, this.touches.get(id) ?? 0));
     this.touchTimer ??= setTimeout(() => this.flushTouches(), 1000).unref();
   }
 
   private flushTouches(): void {
     this.touchTimer = undefined;
     if (this.closed || this.touches.size === 0) return;
-    const items = [...this.touches.values()];
+    const items = [...this.touches];
     this.touches.clear();
     void this.transaction(async () => {
       // Cached credentials keep their last_used_at of when they were read; nothing judges a request by it.
-      for (const t of items) {
-        const table = t.kind === 'key' ? 'api_keys' : 'access_tokens';
-        this.stmt(`UPDATE ${table} SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?`).run(t.at, t.id);
+      for (const [id, at] of items) {
+        this.stmt('UPDATE credentials SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?').run(at, id);
       }
     }).catch(() => undefined);
   }
@@ -530,41 +526,30 @@ export class SqliteStore implements Store {
 
   listCustomers = () => this.read(() => (this.stmt('SELECT * FROM customers ORDER BY number').all() as Row[]).map(toCustomer));
 
-  findKeyByHash = (hash: string) => this.read(() => {
-    const cache = this.cached().keys;
+  findCredentialByHash = (hash: string) => this.read(() => {
+    const cache = this.cached().credentials;
     const hit = cache.get(hash);
     if (hit) return hit;
-    const r = this.stmt('SELECT * FROM api_keys WHERE hash = ?').get(hash) as Row | undefined;
-    return r ? remember(cache, hash, toKey(r)) : undefined;
+    const r = this.stmt('SELECT * FROM credentials WHERE hash = ?').get(hash) as Row | undefined;
+    return r ? remember(cache, hash, toCredential(r)) : undefined;
   });
 
-  getKey = (id: string) => this.read(() => {
-    const r = this.stmt('SELECT * FROM api_keys WHERE id = ?').get(id) as Row | undefined;
-    return r ? strip(toKey(r)) : undefined;
+  getCredential = (id: string) => this.read(() => {
+    const r = this.stmt('SELECT * FROM credentials WHERE id = ?').get(id) as Row | undefined;
+    return r ? strip(toCredential(r)) : undefined;
   });
 
-  listKeys = (customerId: string) =>
+  listCredentials = (customerId: string, kind: CredentialKind) =>
     this.read(() =>
-      (this.stmt('SELECT * FROM api_keys WHERE customer_id = ? ORDER BY created_at, id').all(customerId) as Row[]).map((r) =>
-        strip(toKey(r)),
+      (this.stmt('SELECT * FROM credentials WHERE customer_id = ? AND kind = ? ORDER BY created_at, id').all(customerId, kind) as Row[]).map((r) =>
+        strip(toCredential(r)),
       ),
     );
 
-  countKeys = (customerId: string, environment: Environment) =>
-    this.read(() => Number((this.stmt('SELECT COUNT(*) AS n FROM api_keys WHERE customer_id = ? AND environment = ?').get(customerId, environment) as Row).n));
-
-  findTokenByHash = (hash: string) => this.read(() => {
-    const cache = this.cached().tokens;
-    const hit = cache.get(hash);
-    if (hit) return hit;
-    const r = this.stmt('SELECT * FROM access_tokens WHERE hash = ?').get(hash) as Row | undefined;
-    return r ? remember(cache, hash, toToken(r)) : undefined;
-  });
-
-  getToken = (id: string) => this.read(() => {
-    const r = this.stmt('SELECT * FROM access_tokens WHERE id = ?').get(id) as Row | undefined;
-    return r ? strip(toToken(r)) : undefined;
-  });
+  countCredentials = (customerId: string, kind: CredentialKind, environment: Environment) =>
+    this.read(() =>
+      Number((this.stmt('SELECT COUNT(*) AS n FROM credentials WHERE customer_id = ? AND kind = ? AND environment = ?').get(customerId, kind, environment) as Row).n),
+    );
 
   getAccount = (id: string) => this.read(() => {
     const cache = this.cached().accounts;
@@ -761,31 +746,19 @@ export class SqliteStore implements Store {
       this.cache.customers.delete(id);
       return this.stmt('UPDATE customers SET api_enabled = ? WHERE id = ?').run(enabled ? 1 : 0, id).changes > 0;
     },
-    insertKey: async (k: KeyRecord & { hash: string }) => {
-      this.cache.keys.delete(k.hash);
+    insertCredential: async (c: StoredCredential) => {
+      this.cache.credentials.delete(c.hash);
       this.stmt(
-        `INSERT INTO api_keys (id, customer_id, name, environment, access, markets, reduce_only, max_order_usd, max_position_usd,
-           loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash)
-         VALUES (@id, @customer_id, @name, @environment, @access, @markets, @reduce_only, @max_order_usd, @max_position_usd,
-           @loss_stop_usd, @ip_allowlist, @expires_at, @revoked_at, @created_at, @last_used_at, @prefix, @hash)`,
-      ).run({ ...k, ...fenceParams(k) });
+        `INSERT INTO credentials (id, kind, customer_id, name, environment, access, token_kind, resource, markets, reduce_only,
+           max_order_usd, max_position_usd, loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash)
+         VALUES (@id, @kind, @customer_id, @name, @environment, @access, @token_kind, @resource, @markets, @reduce_only,
+           @max_order_usd, @max_position_usd, @loss_stop_usd, @ip_allowlist, @expires_at, @revoked_at, @created_at, @last_used_at, @prefix, @hash)`,
+      ).run({ ...c, ...fenceParams(c) });
     },
-    revokeKey: async (id: string, at: number) => {
-      this.cache.keys.clear();
-      return this.stmt('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id).changes > 0;
-    },
-    insertToken: async (t: TokenRecord & { hash: string }) => {
-      this.cache.tokens.delete(t.hash);
-      this.stmt(
-        `INSERT INTO access_tokens (id, customer_id, kind, name, environment, resource, access, markets, reduce_only, max_order_usd,
-           max_position_usd, loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash)
-         VALUES (@id, @customer_id, @kind, @name, @environment, @resource, @access, @markets, @reduce_only, @max_order_usd,
-           @max_position_usd, @loss_stop_usd, @ip_allowlist, @expires_at, @revoked_at, @created_at, @last_used_at, @prefix, @hash)`,
-      ).run({ ...t, ...fenceParams(t) });
-    },
-    revokeToken: async (id: string, at: number) => {
-      this.cache.tokens.clear();
-      return this.stmt('UPDATE access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id).changes > 0;
+    revokeCredential: async (id: string, at: number) => {
+      // Cached by hash, not id: drop them all (revocations are rare).
+      this.cache.credentials.clear();
+      return this.stmt('UPDATE credentials SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id).changes > 0;
     },
     insertAccount: async (a: AccountRecord) => {
       this.cache.accounts.delete(a.id);

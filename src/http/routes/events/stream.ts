@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { envelope } from '../../envelope.js';
 import { EventId } from '../../schemas/events.js';
 import { defineRoute } from '../../route.js';
 import { AccountParams } from '../orders/shared.js';
@@ -6,7 +7,9 @@ import { AccountParams } from '../orders/shared.js';
 const SseStream = Type.Unsafe<string>({
   description:
     'Server-Sent Events: each event as `id:` (its id), `event:` (its type) and `data:` (the event JSON, as GET /v1/events lists it); ' +
-    'a `: heartbeat` comment every 15 s; a client too slow to take its events gets `event: error` with `{"code":"slow_consumer"}` and is disconnected.',
+    'a `: heartbeat` comment every 15 s; a client too slow to take its events gets `event: error` with `{"code":"slow_consumer"}` and is disconnected. ' +
+    'When the credential stops opening the account (revoked, expired, API access disabled, account out of reach), the stream sends within 1 s a last ' +
+    '`event: error` whose data is the error a new request would get (`code`, `type`, `message`, `request_id` of the stream, `retryable`, `doc_url`, `details`) and closes the connection.',
   content: { 'text/event-stream': { schema: { type: 'string' } } },
 });
 
@@ -33,7 +36,13 @@ export default defineRoute({
     // HEAD answers what GET would, without a stream that never ends.
     if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-cache, no-transform').send('');
     reply.hijack();
-    rampart.streams.open(reply.raw, environment, account.id, afterSeq, reply.getHeaders() as Record<string, string | number | string[]>);
+    const grant = { kind: principal.kind, hash: principal.hash, customerId: principal.customer.id, environment, accountId: account.id };
+    // The envelope's error object, code first as in the slow_consumer frame.
+    const farewell = (err: Parameters<typeof envelope>[0]) => {
+      const { code, ...rest } = envelope(err, request.id, rampart.config.docsUrl).error;
+      return JSON.stringify({ code, ...rest });
+    };
+    rampart.streams.open(reply.raw, { environment, accountId: account.id, afterSeq, grant, farewell }, reply.getHeaders() as Record<string, string | number | string[]>);
     return reply;
   },
 });
