@@ -17,6 +17,8 @@ export class SseClient {
   headers: IncomingHttpHeaders = {};
   /** Resolves when the server ended the response ('end') or the connection broke ('aborted'). */
   ended!: Promise<'end' | 'aborted'>;
+  /** Resolves when the TCP connection under the stream is closed (by either side). */
+  socketClosed!: Promise<void>;
   private buffer = '';
   private waiters: (() => void)[] = [];
   private req!: ClientRequest;
@@ -27,6 +29,7 @@ export class SseClient {
     return new Promise((resolve, reject) => {
       c.req = request(`${base}${path}`, { headers: { authorization: `Bearer ${o.key}`, accept: 'text/event-stream', ...o.headers } }, (res) => {
         c.res = res;
+        c.socketClosed = new Promise((done) => res.socket.once('close', () => done()));
         c.status = res.statusCode ?? 0;
         c.headers = res.headers;
         c.ended = new Promise((done) => {
