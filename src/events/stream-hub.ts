@@ -28,8 +28,9 @@ export class StreamHub {
   private readonly stops: (() => void)[] = [];
   private readonly access: StreamAccess;
   private recheckTimer: NodeJS.Timeout | undefined;
-  private checking = false;
-  private checkAgain = false;
+  /** The look in progress, and the one that will follow it (asked for while one ran). */
+  private running: Promise<void> | undefined;
+  private pending: Promise<void> | undefined;
 
   constructor(
     private readonly store: Store,
@@ -53,8 +54,8 @@ export class StreamHub {
         for (const set of this.byAccount.values()) for (const s of set) s.heartbeat();
       }),
       // At once, not at the next periodic look: a revocation or switch-off here, or time moved past an end date.
-      this.credentials.onAccessChanged(() => this.recheck()),
-      this.clock.onAdvance(() => this.recheck()),
+      this.credentials.onAccessChanged(() => void this.recheck()),
+      this.clock.onAdvance(() => void this.recheck()),
     );
   }
 
@@ -64,26 +65,23 @@ export class StreamHub {
     const set = this.byAccount.get(options.accountId) ?? new Set<AccountStream>();
     this.byAccount.set(options.accountId, set);
     set.add(stream);
-    this.recheckTimer ??= setInterval(() => this.recheck(), RECHECK_MS).unref();
+    this.recheckTimer ??= setInterval(() => void this.recheck(), RECHECK_MS).unref();
     stream.start(headers);
     return stream;
   }
 
-  /** Judges every open stream's credential again (grouped: one look per credential); ends those refused now. */
-  recheck(): void {
-    if (this.byAccount.size === 0) return;
-    if (this.checking) {
-      this.checkAgain = true;
-      return;
-    }
-    this.checking = true;
-    void this.checkAll().finally(() => {
-      this.checking = false;
-      if (this.checkAgain) {
-        this.checkAgain = false;
-        this.recheck();
-      }
+  /**
+   * Judges every open stream's credential again (grouped: one look per credential); ends those refused now.
+   * Resolves when a look that began after this call is done (one runs at a time; calls meanwhile share the next).
+   */
+  recheck(): Promise<void> {
+    if (this.byAccount.size === 0) return Promise.resolve();
+    this.pending ??= (this.running ?? Promise.resolve()).then(() => {
+      this.pending = undefined;
+      this.running = this.checkAll().finally(() => (this.running = undefined));
+      return this.running;
     });
+    return this.pending;
   }
 
   private async checkAll(): Promise<void> {

@@ -152,8 +152,8 @@ describe('an open account stream ends when its access ends', () => {
     const t = await s.trader();
     const c = await open(t.key, t.accountId);
     await s.admin('POST', '/admin/v1/clock', { advance_ms: 1000 });
-    // Several periodic re-checks pass.
-    await new Promise((r) => setTimeout(r, 600));
+    await s.rampart.streams.recheck();
+    await s.rampart.streams.recheck();
     expect(s.rampart.streams.count(t.accountId)).toBe(1);
     await place(t.key, t.accountId);
     await c.waitFor((x) => x.events.length === 1, 'an event');
