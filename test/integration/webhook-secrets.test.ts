@@ -174,6 +174,22 @@ describe('start with a missing or wrong key', { timeout: 120_000 }, () => {
     await app.close();
   });
 
+  it('rotate with the key in RAMPART_SECRETS_KEY needs the new key in RAMPART_SECRETS_NEW_KEY, and prints no key', async () => {
+    const [current] = keyLines(config);
+    const refused = await cli(config, { RAMPART_SECRETS_KEY: current! }, 'secrets', 'rotate');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/RAMPART_SECRETS_KEY is set: give the new key in RAMPART_SECRETS_NEW_KEY/);
+    const done = await cli(config, { RAMPART_SECRETS_KEY: current!, RAMPART_SECRETS_NEW_KEY: otherKey }, 'secrets', 'rotate');
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.out).toMatchObject({ resealed: 1, key_file: null });
+    expect(JSON.stringify(done.out)).not.toContain(otherKey);
+    expect(keyLines(config)).toEqual([current]);
+    // The server starts with the new key, and not with the old one any more.
+    const app = await build({ config: { ...config, secretsKey: otherKey }, logger: createLogger('silent') });
+    await app.close();
+    await expect(build({ config, logger: createLogger('silent') })).rejects.toThrow(/does not open it/);
+  });
+
   it('refuses a RAMPART_SECRETS_KEY that is not the base64 of 32 bytes', async () => {
     const started = startChild({ dbFile: dbFile(config), env: { RAMPART_SECRETS_KEY: 'c2hvcnQ=' } });
     await expect(started).rejects.toThrow(/exited \(2\)[\s\S]*RAMPART_SECRETS_KEY must be the base64 of 32 bytes/);
