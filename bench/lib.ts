@@ -20,7 +20,7 @@ export async function bundled(entry: string): Promise<{ file: string; dir: strin
   await build({ entryPoints: [join(ROOT, entry)], outfile: file, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
   return { file, dir };
 }
-const ADMIN_TOKEN = 'radm_bench_token';
+const ADMIN_TOKEN = 'radm_bench_token_0123456789abcdef0123';
 
 export interface Child {
   proc: ChildProcess;

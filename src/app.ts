@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import type { Config } from './config/config.js';
+import { checkAdminToken, type Config } from './config/config.js';
+import { startupWarnings } from './config/startup-checks.js';
 import { ApiError } from './errors/api-error.js';
 import { webhookView } from './events/webhooks.js';
 import { buildAdmin } from './http/admin.js';
@@ -12,9 +13,9 @@ import { Idempotency } from './http/plugins/idempotency.js';
 import { RateLimiter } from './http/plugins/rate-limit.js';
 import { randomBase62 } from './services/credentials.js';
 import { Rampart } from './services/rampart.js';
+import { openWebhookSecrets } from './services/secrets/webhook-secrets.js';
 import { storedOrderView } from './services/trading-views.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
-import type { Store } from './store/port.js';
 
 export interface BuildOptions {
   config: Config;
@@ -63,15 +64,21 @@ function openStore(config: Config): SqliteStore {
   return new SqliteStore(file);
 }
 
-async function adminTokenFor(config: Config, store: Store): Promise<{ token: string; generated: boolean }> {
-  if (config.adminToken) return { token: config.adminToken, generated: false };
+async function adminTokenFor(config: Config): Promise<{ token: string; generated: boolean }> {
+  if (config.adminToken) {
+    checkAdminToken(config.adminToken, 'RAMPART_ADMIN_TOKEN');
+    return { token: config.adminToken, generated: false };
+  }
   const file = join(config.dataDir, 'admin-token');
-  if (existsSync(file)) return { token: readFileSync(file, 'utf8').trim(), generated: false };
+  if (existsSync(file)) {
+    const token = readFileSync(file, 'utf8').trim();
+    checkAdminToken(token, file);
+    return { token, generated: false };
+  }
   const token = `radm_${randomBase62(40)}`;
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
-  void store;
   return { token, generated: true };
 }
 
@@ -79,8 +86,15 @@ async function adminTokenFor(config: Config, store: Store): Promise<{ token: str
 export async function build(options: BuildOptions): Promise<App> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
+  // Before anything is opened or made: what the operator left loose is reported as it was found.
+  startupWarnings(config, logger);
+  const { token: adminToken, generated } = await adminTokenFor(config);
   const store = openStore(config);
-  const rampart = new Rampart({ config, store, log: logger, ...(options.clockStart !== undefined ? { clockStart: options.clockStart } : {}) });
+  const secrets = await openWebhookSecrets(config, store, logger).catch(async (err: unknown) => {
+    await store.close();
+    throw err;
+  });
+  const rampart = new Rampart({ config, store, log: logger, secrets, ...(options.clockStart !== undefined ? { clockStart: options.clockStart } : {}) });
   const load = new LoadMonitor(config.limits.capacity.max_in_flight, config.limits.capacity.max_event_loop_delay_ms);
   const limiter = config.rateLimitsEnabled ? new RateLimiter(config.limits.rate_limits, () => rampart.clock.now()) : undefined;
   if (!config.rateLimitsEnabled) logger.warn('RATE LIMITING IS OFF (RAMPART_RATE_LIMITS=off): for benchmarks and load tests only');
@@ -91,7 +105,7 @@ export async function build(options: BuildOptions): Promise<App> {
   idempotency.register('webhook', async (id) => {
     const w = await store.getWebhook(id);
     if (!w) throw new ApiError('webhook_not_found', { details: { webhook_id: id } });
-    return { ...webhookView(w), secret: w.secret };
+    return { ...webhookView(w), secret: rampart.webhooks.secretOf(w) };
   });
   // Answers that are not a resource (counts, lists of markets) are stored as they were.
   idempotency.register('literal', async (text) => JSON.parse(text) as unknown);
@@ -101,7 +115,6 @@ export async function build(options: BuildOptions): Promise<App> {
   const deps = { rampart, load, limiter, idempotency, isReady, logger };
   const live = await buildApi({ ...deps, environment: 'live' });
   const sandbox = await buildApi({ ...deps, environment: 'sandbox' });
-  const { token: adminToken, generated } = await adminTokenFor(config, store);
   const admin = await buildAdmin(rampart, adminToken, logger);
 
   let bootstrap: Bootstrap | undefined;

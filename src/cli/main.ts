@@ -3,9 +3,16 @@ import pino from 'pino';
 import { build, createLogger } from '../app.js';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
 import { ApiError } from '../errors/api-error.js';
+import { randomBase62 } from '../services/credentials.js';
 import { Rampart } from '../services/rampart.js';
+import { rotateWebhookSecrets } from '../services/secrets/webhook-secrets.js';
 import { SqliteStore } from '../store/sqlite/sqlite-store.js';
 import { serve } from '../server.js';
+
+// Everything this process creates (the database and the -wal, -shm and journal files SQLite makes itself, the
+// admin token and secrets key files, temp files) is for its owner only: 0600 files, 0700 directories. One umask
+// for the whole process covers the files SQLite opens on its own, which no chmod after the fact could guard.
+process.umask(0o077);
 
 /** Runs fn over the services on the configured store (the CLI works with or without a running server). */
 async function withServices<T>(fn: (r: Rampart) => Promise<T>): Promise<void> {
@@ -83,7 +90,7 @@ export function program(): Command {
     .command('openapi')
     .description('print the OpenAPI 3.1 document')
     .action(async () => {
-      const config: Config = { ...loadConfig(), databaseUrl: 'sqlite::memory:', bootstrap: false, adminToken: 'cli' };
+      const config: Config = { ...loadConfig(), databaseUrl: 'sqlite::memory:', bootstrap: false, adminToken: `radm_${randomBase62(40)}` };
       const app = await build({ config, logger: createLogger('silent') });
       await app.sandbox.ready();
       process.stdout.write(`${JSON.stringify(app.sandbox.swagger(), null, 2)}\n`);
@@ -144,6 +151,18 @@ export function program(): Command {
     }),
   );
   tokens.command('revoke <token>').action((id: string) => withServices((r) => r.tokens.revoke(id)));
+
+  root
+    .command('secrets')
+    .description('the key that seals webhook signing secrets at rest')
+    .command('rotate')
+    .description(
+      'seal every stored webhook signing secret under a new key, in one transaction, and write the new key file (the whsec_ secrets do not change; ' +
+        'with RAMPART_SECRETS_KEY, give the new key in RAMPART_SECRETS_NEW_KEY and set it on the servers afterwards)',
+    )
+    .action(() =>
+      withServices((r) => rotateWebhookSecrets(r.config, r.store, createLogger('warn', pino.destination(2)), process.env.RAMPART_SECRETS_NEW_KEY || undefined)),
+    );
   return root;
 }
 

@@ -23,6 +23,8 @@ export interface Config {
   readonly databaseUrl: string;
   readonly dataDir: string;
   readonly adminToken: string | undefined;
+  /** RAMPART_SECRETS_KEY (base64 of 32 bytes): seals webhook secrets; else the key file in the data directory. */
+  readonly secretsKey: string | undefined;
   readonly priceFeed: PriceFeedConfig;
   readonly clock: 'system' | 'manual';
   readonly tradingDayStartMinutes: number;
@@ -45,6 +47,16 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_CONFIG_DIR = join(PACKAGE_ROOT, 'config');
+
+/** The shortest operator token taken: 32 characters keep it out of reach of guessing at any request rate. */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
+
+/** Refuses an operator token too short to resist guessing (from RAMPART_ADMIN_TOKEN or the token file). */
+export function checkAdminToken(token: string, from: string): void {
+  if (token.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new ConfigError(`${from}: the operator token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters, got ${token.length}`);
+  }
+}
 
 function parseListen(name: string, value: string): Listen {
   const m = /^(\[[0-9a-fA-F:.]+\]|[^:]+):(\d{1,5})$/.exec(value);
@@ -130,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (clock !== 'system' && clock !== 'manual') throw new ConfigError(`RAMPART_CLOCK must be system or manual`);
   const rl = env.RAMPART_RATE_LIMITS ?? 'on';
   if (rl !== 'on' && rl !== 'off') throw new ConfigError('RAMPART_RATE_LIMITS must be on or off');
+  if (env.RAMPART_ADMIN_TOKEN) checkAdminToken(env.RAMPART_ADMIN_TOKEN, 'RAMPART_ADMIN_TOKEN');
+  const secretsKey = env.RAMPART_SECRETS_KEY || undefined;
+  if (secretsKey !== undefined && !(/^[A-Za-z0-9+/]{43}=?$/.test(secretsKey) && Buffer.from(secretsKey, 'base64').length === 32)) {
+    throw new ConfigError('RAMPART_SECRETS_KEY must be the base64 of 32 bytes (e.g. openssl rand -base64 32)');
+  }
   const timezone = env.RAMPART_TIMEZONE ?? 'UTC';
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: timezone });
@@ -149,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir: databaseDataDir(databaseUrl),
     adminToken: env.RAMPART_ADMIN_TOKEN || undefined,
+    secretsKey,
     priceFeed: parseFeed(env),
     clock,
     tradingDayStartMinutes: parseTimeOfDay(env.RAMPART_TRADING_DAY_START ?? '00:00'),

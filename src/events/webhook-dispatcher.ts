@@ -90,6 +90,8 @@ export class WebhookDispatcher {
     /** RAMPART_WEBHOOK_ALLOW_PRIVATE: live endpoints may be private or loopback (sandbox ones always may). */
     private readonly allowPrivateLive: boolean,
     private readonly log: FastifyBaseLogger,
+    /** The endpoint's whsec_ secret, opened from its sealed form when a delivery is signed (kept in memory no longer). */
+    private readonly secretOf: (hook: WebhookRecord) => string,
     /** The webhook-timestamp is the real time of the attempt: receivers judge it against their own clock. */
     private readonly wallNow: () => number = Date.now,
   ) {}
@@ -246,6 +248,14 @@ export class WebhookDispatcher {
     const guarded = hook.environment === 'live' && !this.allowPrivateLive;
     if (guarded && isPrivateTarget(url)) throw new PrivateTargetError(`${url.hostname} is a private or loopback address`);
     const timestamp = Math.floor(this.wallNow() / 1000);
+    let secret: string;
+    try {
+      secret = this.secretOf(hook);
+    } catch (err) {
+      // The reason names keys: the operator's business, not the customer's (the attempt's error is shown to them).
+      this.log.error({ err, webhook: hook.id }, 'a webhook signing secret does not open with the secrets key');
+      throw new Error('the delivery could not be signed');
+    }
     this.http ??= import('./webhook-http.js').then((m) => m.WebhookHttp.create(this.limits.timeout_ms));
     return (await this.http).post({
       url,
@@ -255,7 +265,7 @@ export class WebhookDispatcher {
         'user-agent': 'Rampart-Webhooks/1',
         'webhook-id': d.event_id,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': webhookSignature(hook.secret, d.event_id, timestamp, d.payload),
+        'webhook-signature': webhookSignature(secret, d.event_id, timestamp, d.payload),
       },
       body: d.payload,
       signal,

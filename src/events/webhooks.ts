@@ -4,6 +4,7 @@ import type { Clock } from '../engine/clock.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import { newId } from '../services/credentials.js';
+import type { SecretBox } from '../services/secrets/keyring.js';
 import type { AttemptRow, DeliveryRow, Store, Tx, WebhookRecord } from '../store/port.js';
 import { startFanOutAt, WebhookDispatcher } from './webhook-dispatcher.js';
 import { newWebhookSecret } from './webhook-signature.js';
@@ -43,8 +44,20 @@ export class WebhookService {
     private readonly clock: Clock,
     private readonly config: Config,
     log: FastifyBaseLogger,
+    /** Seals signing secrets at rest; absent where no webhook is made or delivered (most CLI commands). */
+    private readonly secrets: SecretBox | undefined,
   ) {
-    this.dispatcher = new WebhookDispatcher(store, clock, config.limits.webhooks, config.webhookAllowPrivate, log);
+    this.dispatcher = new WebhookDispatcher(store, clock, config.limits.webhooks, config.webhookAllowPrivate, log, (hook) => this.secretOf(hook));
+  }
+
+  private box(): SecretBox {
+    if (!this.secrets) throw new Error('webhook secrets need the secrets key (openWebhookSecrets at start)');
+    return this.secrets;
+  }
+
+  /** The endpoint's whsec_ signing secret (shown once at creation, and again on a replay of that creation). */
+  secretOf(hook: WebhookRecord): string {
+    return this.box().open(hook.id, hook.secret);
   }
 
   /** The URL must be http(s) without credentials; in live, not a private or loopback target unless allowed. */
@@ -60,20 +73,21 @@ export class WebhookService {
     }
   }
 
-  /** Creates the endpoint in the caller's transaction; it receives the events committed after it. */
+  /** Creates the endpoint in the caller's transaction, its secret sealed; it receives the events committed after it. */
   async create(tx: Tx, customerId: string, environment: Environment, body: NewWebhook): Promise<WebhookRecord> {
     const cap = this.config.limits.webhooks.per_customer;
     if ((await tx.listWebhooks(customerId, environment, undefined, cap)).length >= cap) {
       throw new ApiError('invalid_request', { message: `At most ${cap} webhook endpoints per customer and environment.`, details: { reason: 'too_many_webhooks', limit: cap } });
     }
+    const id = newId('whk');
     const record: WebhookRecord = {
-      id: newId('whk'),
+      id,
       customer_id: customerId,
       environment,
       url: body.url,
       types: body.types ? [...new Set(body.types)] : null,
       account_id: body.account_id ?? null,
-      secret: newWebhookSecret(),
+      secret: this.box().seal(id, newWebhookSecret()),
       after_seq: await tx.lastEventSeq(),
       created_at: this.clock.now(),
     };

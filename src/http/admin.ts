@@ -8,6 +8,7 @@ import { ManualClock } from '../engine/clock.js';
 import { DecimalString, Environment, Nullable, TimeMs } from '../schemas/common.js';
 import type { Rampart } from '../services/rampart.js';
 import { createInstance } from './instance.js';
+import { trackRouteMethods } from './route-methods.js';
 import { sendError } from './envelope.js';
 import { authorizationOf } from './plugins/auth.js';
 import { checkBodyHeaders } from './plugins/strict-input.js';
@@ -56,7 +57,9 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
   const docsUrl = rampart.config.docsUrl;
   const { limits } = rampart.config;
   const app = createInstance(rampart.config, logger, 'admin');
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new ApiError('route_not_found'), docsUrl));
+  // After the token check (onRequest): without the token the operator API tells nothing of its paths.
+  const routeError = trackRouteMethods(app);
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, routeError(request), docsUrl));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -1,4 +1,5 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import { ServerResponse, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
@@ -46,6 +47,26 @@ function clientErrorHandler(docsUrl: string) {
   };
 }
 
+/**
+ * Node hands a CONNECT request to 'connect' listeners and, with none, closes the socket without a word. No route
+ * takes CONNECT: the request goes through Fastify like any other, so it is answered as every unrouted request is
+ * (405 method_not_allowed with Allow when the path exists, 404 route_not_found otherwise, in the envelope, with
+ * X-Request-Id). The connection is closed after the answer: Node has already let go of it for a tunnel.
+ */
+function answerConnect(server: Server): void {
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once('finish', () => {
+      res.detachSocket(socket);
+      socket.end();
+    });
+    socket.once('error', () => socket.destroy());
+    server.emit('request', req, res);
+  });
+}
+
 /** How often Node sweeps connections for header and request timeouts: a quarter of the shorter one, 50 ms to 1 s. */
 export function checkingInterval(t: { headers_ms: number; request_ms: number }): number {
   return Math.min(1000, Math.max(50, Math.floor(Math.min(t.headers_ms, t.request_ms) / 4)));
@@ -80,6 +101,7 @@ export function createInstance(config: Config, logger: FastifyInstance['log'], l
   });
   const server: Server = app.server;
   server.headersTimeout = limits.timeouts.headers_ms;
+  answerConnect(server);
   // HTTP/1.1 requires Host (RFC 9112 §3.2): still a 400, but the envelope.
   app.addHook('onRequest', async (request) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {

@@ -18,6 +18,7 @@ import { EngineHost } from './engine-host.js';
 import { EnvironmentService } from './environments.js';
 import { KeyService } from './keys.js';
 import { MarketService } from './markets.js';
+import type { SecretBox } from './secrets/keyring.js';
 import { TokenService } from './tokens.js';
 import { Trading } from './trading.js';
 
@@ -27,6 +28,8 @@ export interface RampartOptions {
   readonly log: FastifyBaseLogger;
   /** Start of the manual clock (defaults to the wall time at start). */
   readonly clockStart?: number;
+  /** Seals webhook signing secrets (services/secrets); only what makes or delivers webhooks needs it. */
+  readonly secrets?: SecretBox;
 }
 
 /** The application services, shared by the three listeners and the CLI. */
@@ -67,7 +70,7 @@ export class Rampart {
     this.tokens = new TokenService(opts.store, this.credentials);
     this.events = new EventLog(opts.store, this.clock, opts.config.limits.events_retention_ms, opts.log);
     this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log, this.credentials);
-    this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log);
+    this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log, opts.secrets);
     this.trading = new Trading(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
     this.accounts.liveFigures = (record) => {
       const book = this.trading.engine(record.environment)?.books.get(record.id);

@@ -168,6 +168,7 @@ export interface WebhookRecord {
   url: string;
   types: string[] | null;
   account_id: string | null;
+  /** The whsec_ signing secret sealed at rest (services/secrets: AES-256-GCM, the endpoint id as additional data). */
   secret: string;
   /** The endpoint receives the events after this seq (those after its creation). */
   after_seq: number;
@@ -294,6 +295,8 @@ export interface Tx extends Reads {
   /** Drops up to `limit` of the events created before `time`, oldest first (retention); the newest event stays. */
   deleteEventsBefore(time: number, limit: number): Promise<number>;
   insertWebhook(w: WebhookRecord): Promise<void>;
+  /** Replaces the stored (sealed) signing secret: sealing at start-up, key rotation. */
+  setWebhookSecret(id: string, secret: string): Promise<void>;
   deleteWebhook(id: string): Promise<boolean>;
   insertDelivery(d: DeliveryRow): Promise<void>;
   updateDelivery(id: string, patch: Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'finished_at'>): Promise<void>;

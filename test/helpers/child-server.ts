@@ -4,7 +4,7 @@ import { prng } from '../../src/feed/simulated.js';
 
 /** The repository root (bin/rampart.mjs lives there). */
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const CHILD_ADMIN_TOKEN = 'radm_child_admin_token';
+export const CHILD_ADMIN_TOKEN = 'radm_child_admin_token_0123456789abcdef';
 
 export interface ChildServer {
   readonly proc: ChildProcess;

@@ -63,7 +63,7 @@ export class TestServer {
       RAMPART_CLOCK: 'manual',
       RAMPART_FAULTS: '1',
       RAMPART_BOOTSTRAP: '0',
-      RAMPART_ADMIN_TOKEN: 'radm_test_admin_token',
+      RAMPART_ADMIN_TOKEN: 'radm_test_admin_token_0123456789abcdef',
       RAMPART_LIVE_URL: LIVE_URL,
       RAMPART_SANDBOX_URL: SANDBOX_URL,
       RAMPART_LOG_LEVEL: 'info',
@@ -146,7 +146,7 @@ export class TestServer {
   }
 
   admin<T = any>(method: string, path: string, body?: unknown) {
-    return this.call<T>(this.url.admin, method, path, { key: 'radm_test_admin_token', ...(body !== undefined ? { body } : {}) });
+    return this.call<T>(this.url.admin, method, path, { key: 'radm_test_admin_token_0123456789abcdef', ...(body !== undefined ? { body } : {}) });
   }
 
   async customer(name = 'trader'): Promise<{ id: string; number: number }> {

@@ -294,7 +294,7 @@ describe('the operator API', () => {
     const list = adminRoutes();
     expect(list.length).toBeGreaterThan(15);
     for (const { method, path } of list) {
-      for (const authorization of [undefined, 'Bearer radm_wrong', `Bearer ${A.ctx.sandbox.key}`, `Bearer ${A.secrets.at(-1)}`, 'radm_test_admin_token', 'Basic cmFkbV90ZXN0X2FkbWluX3Rva2Vu']) {
+      for (const authorization of [undefined, 'Bearer radm_wrong', `Bearer ${A.ctx.sandbox.key}`, `Bearer ${A.secrets.at(-1)}`, 'radm_test_admin_token_0123456789abcdef', 'Basic cmFkbV90ZXN0X2FkbWluX3Rva2Vu']) {
         const headers: Record<string, string> = authorization ? { authorization } : {};
         const body = method === 'GET' || method === 'HEAD' ? undefined : '{}';
         if (body) headers['content-type'] = 'application/json';
@@ -311,7 +311,7 @@ describe('the operator API', () => {
   it('is not served on the public hosts, token or not', async () => {
     for (const env of ENVS) {
       for (const path of ['/admin/v1/customers', '/admin/v1/faults', '/admin/v1/clock']) {
-        const r = await send(env, { method: 'GET', path, headers: { authorization: 'Bearer radm_test_admin_token' }, body: undefined });
+        const r = await send(env, { method: 'GET', path, headers: { authorization: 'Bearer radm_test_admin_token_0123456789abcdef' }, body: undefined });
         expectError(r, 404, 'route_not_found');
       }
     }
@@ -345,7 +345,7 @@ describe('secrets', () => {
 
     const log = s.logs.join('');
     expect(log.length).toBeGreaterThan(0);
-    const secrets = [...A.secrets, ...B.secrets, 'radm_test_admin_token'];
+    const secrets = [...A.secrets, ...B.secrets, 'radm_test_admin_token_0123456789abcdef'];
     expect(secrets.filter((x) => x.startsWith('whsec_'))).toHaveLength(4);
     for (const secret of secrets) {
       expect(log.includes(secret.slice(-20)), `${secret.slice(0, 10)}… in the log`).toBe(false);

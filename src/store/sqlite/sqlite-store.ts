@@ -1,4 +1,4 @@
-import { fdatasync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { fdatasync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from '../migrate.js';
@@ -125,6 +125,16 @@ export interface StoreFaults {
   delayMs: number;
 }
 
+
+/**
+ * A new database starts as an empty 0600 file in a 0700 directory: SQLite then makes its -wal and -shm with the
+ * database file's mode, so no file holding customer data or (sealed) secrets is ever readable by other local users,
+ * whatever the process umask (the CLI also sets 0o077, see cli/main.ts).
+ */
+function createPrivate(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+}
 /**
  * SQLite in WAL mode: a commit is on disk before the promise resolves. The COMMIT writes the WAL without syncing it
  * (synchronous=NORMAL) and the WAL is then synced (fdatasync) on libuv's thread pool, off the event loop, before any
@@ -189,7 +199,7 @@ export class SqliteStore implements Store {
   private closed = false;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') createPrivate(file);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
@@ -879,6 +889,10 @@ export class SqliteStore implements Store {
         `INSERT INTO webhooks (id, customer_id, environment, url, types, account_id, secret, after_seq, created_at)
          VALUES (@id, @customer_id, @environment, @url, @types, @account_id, @secret, @after_seq, @created_at)`,
       ).run({ ...w, types: w.types === null ? null : JSON.stringify(w.types) });
+    },
+    setWebhookSecret: async (id: string, secret: string) => {
+      this.cache.webhooks = undefined;
+      this.stmt('UPDATE webhooks SET secret = ? WHERE id = ?').run(secret, id);
     },
     deleteWebhook: async (id: string) => {
       this.cache.webhooks = undefined;

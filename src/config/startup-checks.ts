@@ -1,0 +1,51 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import ipaddr from 'ipaddr.js';
+import type { Config } from './config.js';
+
+interface WarnLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** The files of the data directory that hold customer data or secrets (the directory itself comes first). */
+export function privatePaths(config: Config): string[] {
+  const db = config.databaseUrl.slice('sqlite:'.length);
+  return [config.dataDir, db, `${db}-wal`, `${db}-shm`, join(config.dataDir, 'admin-token'), join(config.dataDir, 'secrets-key')];
+}
+
+const octal = (mode: number): string => `0${(mode & 0o777).toString(8)}`;
+
+/**
+ * Paths that exist and that group or others may read, write or search. Rampart creates them 0700/0600; a looser
+ * mode was set by hand (or by a copy or restore), and lets any local user read the data or the operator token.
+ */
+export function loosePaths(config: Config): { path: string; mode: string }[] {
+  if (config.databaseUrl === 'sqlite::memory:') return [];
+  return privatePaths(config)
+    .filter((p) => existsSync(p) && (statSync(p).mode & 0o077) !== 0)
+    .map((path) => ({ path, mode: octal(statSync(path).mode) }));
+}
+
+export function isLoopbackHost(host: string): boolean {
+  if (host.toLowerCase() === 'localhost') return true;
+  if (!ipaddr.isValid(host)) return false;
+  const addr = ipaddr.process(host);
+  return addr.range() === 'loopback';
+}
+
+/** Warnings about the operator's setup at start: loose file modes and an operator API reachable from the network. */
+export function startupWarnings(config: Config, log: WarnLog): void {
+  for (const loose of loosePaths(config)) {
+    log.warn(
+      { path: loose.path, mode: loose.mode },
+      `${loose.path} has mode ${loose.mode}: group and others can reach it; chmod ${loose.path === config.dataDir ? '700' : '600'} it`,
+    );
+  }
+  const admin = config.listen.admin;
+  if (!isLoopbackHost(admin.host)) {
+    log.warn(
+      { listen: `${admin.host}:${admin.port}` },
+      `the operator API listens on ${admin.host}, not on a loopback address: anyone who can reach it may try the operator token`,
+    );
+  }
+}
