@@ -7,6 +7,7 @@ import { build, createLogger, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import type { LimitsConfig } from '../../src/config/markets.js';
 
+export const TEST_ADMIN_TOKEN = 'radm_test_admin_token_0123456789abcdef';
 export const T0 = Date.parse('2026-03-02T12:00:00Z'); // a Monday
 export const LIVE_URL = 'http://live.rampart.test';
 export const SANDBOX_URL = 'http://sandbox.rampart.test';
@@ -63,7 +64,7 @@ export class TestServer {
       RAMPART_CLOCK: 'manual',
       RAMPART_FAULTS: '1',
       RAMPART_BOOTSTRAP: '0',
-      RAMPART_ADMIN_TOKEN: 'radm_test_admin_token_0123456789abcdef',
+      RAMPART_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       RAMPART_LIVE_URL: LIVE_URL,
       RAMPART_SANDBOX_URL: SANDBOX_URL,
       RAMPART_LOG_LEVEL: 'info',

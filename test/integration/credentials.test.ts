@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, TestServer, type Answer } from '../helpers/server.js';
+import { expectError, TEST_ADMIN_TOKEN, TestServer, type Answer } from '../helpers/server.js';
 
-const ADMIN = 'radm_test_admin_token';
+const ADMIN = TEST_ADMIN_TOKEN;
 let s: TestServer;
 
 beforeAll(async () => {
