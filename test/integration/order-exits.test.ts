@@ -159,3 +159,37 @@ describe('exits list the ids of the exit orders once placed', () => {
     expect(position.exits.stop_loss.order_id).toMatch(/^ord_/);
   });
 });
+
+describe('one exit rule for orders and positions (the engine judges both)', () => {
+  it('PUT …/exits: a stop loss on the profit side of the entry, or one last has passed, is refused and changes nothing', async () => {
+    await price('60000');
+    const t = await s.trader();
+    const put = (body: unknown) => s.sandboxCall('PUT', `/v1/accounts/${t.accountId}/positions/BTC-USD/exits`, { key: t.key, body });
+    const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '1', stop_loss: { price: '59000' } } });
+    expect(r.status).toBe(201);
+    const position = async () => (await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/positions/BTC-USD`, { key: t.key })).body;
+    const before = await position();
+    await price('61000');
+    // Above the entry (60000) of a long: CONTRACT §7 keeps a stop loss below the entry.
+    expectError(await put({ take_profit: null, stop_loss: { price: '60500' }, break_even: null }), 400, 'invalid_request', { field: 'stop_loss.price', entry_price: '60000', last: '61000' });
+    await price('59400');
+    // Below the entry but above last: it would close the position on the next tick.
+    const passed = await put({ take_profit: null, stop_loss: { price: '59500' }, break_even: null });
+    expectError(passed, 400, 'invalid_request', { field: 'stop_loss.price', entry_price: '60000', last: '59400' });
+    expect(passed.body.error.message).toBe('stop_loss must be below the entry price and the last price');
+    expect((await position()).exits).toEqual(before.exits);
+    const ok = await put({ take_profit: { price: '62000' }, stop_loss: { price: '59000', trailing: { distance: '500' } }, break_even: null });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.exits).toMatchObject({ take_profit: { price: '62000' }, stop_loss: { price: '59000', trailing_distance: '500' } });
+  });
+
+  it('an order that fills at once: its stop loss must be below last as well as below the entry', async () => {
+    expect((await s.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '59999', ask: '60001', last: '60000' })).status).toBe(200);
+    await s.settleTrading();
+    const t = await s.trader();
+    // Entry at the ask (60001); a stop at 60000.5 is below it but above last (60000).
+    const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '1', stop_loss: { price: '60000.5' } } });
+    expectError(r, 400, 'invalid_request', { field: 'stop_loss.price', entry_price: '60001', last: '60000' });
+    expect((await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders`, { key: t.key })).body.data).toEqual([]);
+  });
+});
