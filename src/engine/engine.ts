@@ -1101,7 +1101,9 @@ export class Engine {
         ? div(sub(notionalEntry, margin), mul(p.size, sub(fromInt(1), m.maintenanceRate)))
         : div(add(notionalEntry, margin), mul(p.size, add(fromInt(1), m.maintenanceRate)));
       if (margin <= 0n || (p.side === 'long' ? liq >= last : liq <= last)) {
-        return fail('liquidation_risk', { market, liquidation_price: fmt(liq), last: fmt(last) });
+        // Shown on the tick, toward the position's side, as the position's liquidation_price is.
+        const shown = p.side === 'long' ? ceilToStep(liq, m.tick) : floorToStep(liq, m.tick);
+        return fail('liquidation_risk', { market, liquidation_price: fmt(shown), last: fmt(last) });
       }
     }
     p.margin = add(p.margin, amount);

@@ -129,6 +129,24 @@ describe('computed money is shown at 8 places, half-even', () => {
   });
 });
 
+describe('isolated margin changes stay at 8 places', () => {
+  it('an amount finer than 8 places is refused and changes nothing; liquidation_risk names a price on the tick', async () => {
+    await price('3000', 'ETH-USD');
+    const post = (amount: string) => s.sandboxCall('POST', `/v1/accounts/${t.accountId}/positions/ETH-USD/margin`, { key: t.key, idempotencyKey: ik(), body: { amount } });
+    const fine = await post('0.000000001');
+    expectError(fine, 400, 'invalid_request', { field: 'amount', max_decimals: 8 });
+    expect(fine.body.error.message).toBe('amount has at most 8 decimal places');
+    // 0.01 long at 3000 keeps 4.28571429; taking 4.2 leaves 0.08571429: liquidation at (30 − 0.08571429) / (0.01 × 0.99)
+    // = 3021.645…, shown on the 0.05 tick.
+    expectError(await post('-4.2'), 422, 'liquidation_risk', { market: 'ETH-USD', liquidation_price: '3021.65', last: '3000' });
+    expect((await get('/positions/ETH-USD')).margin).toBe('4.28571429');
+    const added = await post('0.00000001');
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.margin).toBe('4.2857143');
+    expectScale8(added.body);
+  });
+});
+
 describe('a preview that would be rejected shows the account as it is', () => {
   beforeAll(async () => {
     // Fresh quotes on the next day (the same prices).
@@ -145,7 +163,8 @@ describe('a preview that would be rejected shows the account as it is', () => {
     expect(pv.body).toMatchObject({
       size: '100',
       value_usd: null,
-      margin: { mode: 'cross', leverage: 7, required: null, available: '99935.66328371', remaining: null },
+      // 0.00000001 more isolated on ETH than the account showed above.
+      margin: { mode: 'cross', leverage: 7, required: null, available: '99935.6632837', remaining: null },
       // Nothing would change: the position stays as it is.
       position_after: { size: '0.006', side: 'long', entry_price: '60000.66666667' },
       // 0.006 × 60001 held + 0.001 × 59000 resting
