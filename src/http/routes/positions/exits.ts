@@ -1,4 +1,4 @@
-import { ApiError, rejectionToError } from '../../../errors/api-error.js';
+import { rejectionToError } from '../../../errors/api-error.js';
 import { ExitsBody, Position } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
 import { assertEngine, assertKeyMarket, requestKey, ENGINE_CODES, exitsOf, MarketParams, tradingAccount } from '../orders/shared.js';
@@ -13,13 +13,10 @@ export default defineRoute({
   schema: { params: MarketParams, body: ExitsBody, response: { 200: Position } },
   handler: async ({ rampart, principal, params, body, environment }) => {
     const account = await tradingAccount(rampart, principal, params.account_id, environment);
-    if (!rampart.trading.engine(environment).books.get(account.id)?.positions.has(params.market)) {
-      throw new ApiError('position_not_found', { details: { market: params.market } });
-    }
     assertKeyMarket(principal, params.market);
     assertEngine(rampart, environment);
     const spec = exitsOf(body) ?? { takeProfit: null, stopLoss: null, breakEven: null };
-    // The engine judges the exits (the same rule as exits placed with an order) and places them.
+    // The engine finds the position, judges the exits (the same rule as exits placed with an order) and places them.
     const r = await rampart.trading.command(environment, (e) => e.setExits(account.id, params.market, spec, rampart.clock.now(), requestKey(principal)));
     if (!r.ok) throw rejectionToError(r.rejection);
     return rampart.trading.positionData(environment, r.value);
