@@ -1,5 +1,6 @@
 import type { Environment, Rule, Stage } from '../schemas/common.js';
-import { add, dec, fmt, max, pct, sub, ZERO, type Dec } from './decimal.js';
+import { add, dec, fmt, fmtMoney, max, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { ruleMetrics } from './rules.js';
 import type { TradingCalendar } from './trading-day.js';
 
 /** The stored account, as far as the view needs it (store/port's AccountRecord fits). */
@@ -48,39 +49,34 @@ export function startingFigures(record: AccountState): LiveFigures {
   };
 }
 
-function dailyLossBasis(rule: Rule, f: LiveFigures, startingBalance: Dec): Dec {
-  switch (rule.daily_loss?.basis as string | undefined) {
-    case 'peak_balance':
-      return f.peak_balance;
-    case 'peak_equity':
-      return f.peak_equity;
-    case 'start_balance':
-      return startingBalance;
-    case 'day_start_equity':
-      return f.day_start_equity;
-    default:
-      return f.day_start_balance;
-  }
-}
-
-/** The account as the API shows it (CONTRACT §3), with the metrics its rule is judged on. */
+/**
+ * The account as the API shows it (CONTRACT §3), with the metrics its rule is judged on. The figures are the
+ * engine's (exact, as judged: rules.ts ruleMetrics is the one derivation of the limits); every money field is
+ * shown rounded to 8 places half-even. Nothing here changes state: the highest equity of the day is the one the
+ * engine took, or the equity now when that is higher (computed for this answer, not kept).
+ */
 export function accountView(record: AccountState, f: LiveFigures, now: number, calendar: TradingCalendar) {
   const rule = record.rule;
   const starting = dec(record.starting_balance);
   const balance = dec(record.balance);
   const equity = add(balance, f.unrealized_pnl);
-  const basis = dailyLossBasis(rule, f, starting);
-  const dl = rule.daily_loss;
-  // The limit is percent × the basis value at day start (CONTRACT §3), as the engine judges it (rules.ts).
-  const basisAtDayStart =
-    dl?.basis === 'start_balance' ? starting : dl?.basis === 'day_start_equity' || dl?.basis === 'peak_equity' ? f.day_start_equity : f.day_start_balance;
-  const dailyLimit = dl ? (dl.amount_usd !== null ? dec(dl.amount_usd) : dl.percent !== null ? pct(basisAtDayStart, dec(dl.percent)) : null) : null;
-  const dd = rule.drawdown;
-  const ddAmount = dd ? (dd.amount_usd !== null ? dec(dd.amount_usd) : dd.percent !== null ? pct(starting, dec(dd.percent)) : null) : null;
-  const profit = sub(balance, starting);
+  const peakEquity = max(f.peak_equity, equity);
+  const state = {
+    dayStartBalance: f.day_start_balance,
+    dayStartEquity: f.day_start_equity,
+    peakBalance: f.peak_balance,
+    peakEquity,
+    drawdownReference: f.drawdown_reference,
+  };
+  const m = ruleMetrics(rule, state, { balance, equity, starting });
   const calendarDays = calendar.rolloversBetween(record.created_at, now) + 1;
   const payoutEligible =
-    record.stage === 'funded' && record.status === 'active' && profit > 0n && f.trading_days >= rule.min_trading_days;
+    record.stage === 'funded' && record.status === 'active' && m.profit > 0n && f.trading_days >= rule.min_trading_days;
+  // Shown figures add up as shown: equity = balance + unrealized_pnl, margin_available = equity − margin_used.
+  const balanceShown = roundMoney(balance);
+  const unrealizedShown = roundMoney(f.unrealized_pnl);
+  const equityShown = add(balanceShown, unrealizedShown);
+  const usedShown = roundMoney(f.margin_used);
   return {
     id: record.id,
     status: record.status,
@@ -88,23 +84,23 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
     stage: record.stage,
     product: record.product,
     size: record.size,
-    starting_balance: fmt(starting),
-    balance: fmt(balance),
-    equity: fmt(equity),
-    unrealized_pnl: fmt(f.unrealized_pnl),
-    margin_used: fmt(f.margin_used),
-    margin_available: fmt(max(ZERO, sub(equity, f.margin_used))),
+    starting_balance: fmtMoney(starting),
+    balance: fmt(balanceShown),
+    equity: fmt(equityShown),
+    unrealized_pnl: fmt(unrealizedShown),
+    margin_used: fmt(usedShown),
+    margin_available: fmt(max(ZERO, sub(equityShown, usedShown))),
     rule,
     metrics: {
-      day_start_balance: fmt(f.day_start_balance),
-      day_start_equity: fmt(f.day_start_equity),
-      peak_balance: fmt(f.peak_balance),
-      peak_equity: fmt(f.peak_equity),
-      drawdown_reference: fmt(f.drawdown_reference),
-      drawdown_floor: ddAmount === null ? null : fmt(sub(f.drawdown_reference, ddAmount)),
-      daily_loss_limit_usd: dailyLimit === null ? null : fmt(dailyLimit),
-      daily_loss_used: fmt(max(ZERO, sub(basis, equity))),
-      profit: fmt(profit),
+      day_start_balance: fmtMoney(f.day_start_balance),
+      day_start_equity: fmtMoney(f.day_start_equity),
+      peak_balance: fmtMoney(f.peak_balance),
+      peak_equity: fmtMoney(peakEquity),
+      drawdown_reference: fmtMoney(f.drawdown_reference),
+      drawdown_floor: m.drawdownFloor === null ? null : fmtMoney(m.drawdownFloor),
+      daily_loss_limit_usd: m.dailyLossLimit === null ? null : fmtMoney(m.dailyLossLimit),
+      daily_loss_used: fmtMoney(max(ZERO, m.dailyLoss)),
+      profit: fmtMoney(m.profit),
       trading_days: f.trading_days,
       calendar_days: calendarDays,
       last_trade_at: f.last_trade_at,

@@ -53,6 +53,16 @@ export function settingOf(book: Book, m: MarketSpec): MarginSetting & { source: 
   return { leverage: m.defaultLeverage, mode: 'cross', source: 'default' };
 }
 
+/**
+ * The margin mode of a market cannot change while the account holds a position or any open order there (the
+ * margin they hold was figured in that mode). The one test: setting the mode and the margin views' `locked` use it.
+ */
+export function marginLocked(book: Book, market: string): boolean {
+  if (book.positions.has(market)) return true;
+  for (const o of book.orders.values()) if (o.market === market) return true;
+  return false;
+}
+
 /** The part of an order that opens or adds exposure, given the position now. */
 export function openingSize(order: { side: 'buy' | 'sell' | null; size: Dec; reduceOnly: boolean | null }, p: Position | undefined): Dec {
   if (order.reduceOnly || order.side === null) return ZERO;

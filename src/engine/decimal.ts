@@ -4,6 +4,8 @@
  * Rounding table (CONTRACT conventions):
  * - money computed at a fill (fees, P&L, margin, balances): 8 places, half-even (`roundMoney`);
  * - sizes from notional_usd: down to the size step (`floorToStep`);
+ * - money computed on read (unrealized P&L, equity, cross margin, reservations, rule figures) and average entry
+ *   prices are kept exact and shown at 8 places, half-even (`fmtMoney`);
  * - everything else stays exact.
  */
 export const SCALE = 18;
@@ -126,6 +128,9 @@ export function round(a: Dec, places: number, mode: Rounding = 'half_even'): Dec
 }
 
 export const roundMoney = (a: Dec): Dec => round(a, 8, 'half_even');
+
+/** Money (and an average entry price) as the API shows it: 8 places, half-even. */
+export const fmtMoney = (a: Dec): string => fmt(roundMoney(a));
 
 export function isMultipleOf(a: Dec, step: Dec): boolean {
   return step !== 0n && a % step === 0n;

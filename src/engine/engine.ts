@@ -1,13 +1,14 @@
 import type { Rejection } from '../errors/api-error.js';
-import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, fromProducts, isMultipleOf, max, min, mul, nearestSteps, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, fromProducts, max, min, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
-import { figures, leverageOf, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
+import { figures, leverageOf, marginLocked, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
 import { judge } from './fill-rules.js';
 import { net, unrealized } from './netting.js';
 import { bands, type Band } from './risk.js';
 import { judgeRule, observe, onClosedTrade, onTrade, rollover, type Verdict } from './rules.js';
 import { checkOrder, type OrderBody, type PricedOrder } from './order-checks.js';
-import { transition } from './order-status.js';
+import { exitRefusal, exitsList, hasExits, mergeExits, type ExitPatch } from './exits.js';
+import { isOpen, transition } from './order-status.js';
 import type { CloseReason, EngineEvent, ExitSpec, Fill, Order, Position } from './state.js';
 import { TriggerBook, type Trigger } from './trigger-book.js';
 import type { CancelReason, MarketSpec, Origin, Quote, Side, Triggerable } from './types.js';
@@ -92,6 +93,7 @@ const fail = (code: Rejection['code'], details?: Record<string, unknown>, messag
 });
 /** The fields of an order nothing has happened to yet (no fill, no end, no exit role, no trailing). */
 const untouched = (now: number) => ({
+  exitOrderIds: null,
   averageFillPrice: null,
   fee: null,
   exitKind: null,
@@ -302,32 +304,21 @@ export class Engine {
   }
 
   private checkExits(exits: ExitSpec | null, o: PricedOrder, opening: Dec, pos: Position | undefined, m: MarketSpec): { ok: false; rejection: Rejection } | null {
-    if (!exits || (!exits.takeProfit && !exits.stopLoss && !exits.breakEven)) return null;
+    if (!hasExits(exits)) return null;
     if (o.reduceOnly || opening === ZERO) return fail('invalid_request', { field: 'exits' }, 'Exits attach only to an order that opens, adds to or flips a position.');
     const long = o.side === 'buy';
     const entry = pos && (pos.side === 'long') === long ? pos.entryPrice : (o.immediate ?? o.limitPrice ?? o.stopPrice ?? o.valuePrice);
-    const prices: [string, Dec | null][] = [
-      ['take_profit.price', exits.takeProfit?.price ?? null],
-      ['take_profit.limit_price', exits.takeProfit?.limitPrice ?? null],
-      ['stop_loss.price', exits.stopLoss?.price ?? null],
-      ['stop_loss.trailing.distance', exits.stopLoss?.trailingDistance ?? null],
-      ['break_even.trigger_price', exits.breakEven?.triggerPrice ?? null],
-    ];
-    for (const [field, p] of prices) {
-      if (p === null) continue;
-      if (p <= 0n) return fail('invalid_request', { field }, `${field} must be positive`);
-      if (!isMultipleOf(p, m.tick)) return fail('invalid_price_tick', { field, tick_size: fmt(m.tick), nearest: nearestSteps(p, m.tick).map(fmt) });
-    }
-    if (exits.takeProfit && (long ? exits.takeProfit.price <= entry : exits.takeProfit.price >= entry)) {
-      return fail('invalid_request', { field: 'take_profit.price', entry_price: fmt(entry) }, `take_profit must be ${long ? 'above' : 'below'} the entry price`);
-    }
-    if (exits.stopLoss && (long ? exits.stopLoss.price >= entry : exits.stopLoss.price <= entry)) {
-      return fail('invalid_request', { field: 'stop_loss.price', entry_price: fmt(entry) }, `stop_loss must be ${long ? 'below' : 'above'} the entry price`);
-    }
-    if (exits.breakEven && (long ? exits.breakEven.triggerPrice <= entry : exits.breakEven.triggerPrice >= entry)) {
-      return fail('invalid_request', { field: 'break_even.trigger_price', entry_price: fmt(entry) }, `break_even.trigger_price must be on the profit side of the entry price`);
-    }
-    return null;
+    // An order that fills now: its exits are placed now, so last matters as it does for a position's.
+    const last = o.immediate !== null ? (this.o.quote(m.id)?.last ?? null) : null;
+    const refused = exitRefusal(exits, { long, entry, last }, m);
+    return refused ? { ok: false, rejection: refused } : null;
+  }
+
+  /** The exposure the cap is judged on, for an account and market (a preview shows it whatever its outcome). */
+  exposureOf(accountId: string, market: string): { cap: Dec; open: Dec } | null {
+    const book = this.books.get(accountId);
+    const m = this.o.markets.get(market);
+    return book && m ? { cap: m.exposureCap, open: this.exposure(book, m) } : null;
   }
 
   /** Open notional on the market across the customer's accounts of the same product (CONTRACT §7). */
@@ -488,6 +479,10 @@ export class Engine {
     const fee = roundMoney(mul(mul(price, o.size), liquidity === 'maker' ? m.makerFee : m.takerFee));
     const held = pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null;
     const n = net(held, side, o.size, price);
+    // Exits are placed once the position shows this fill; their ids are known now, so the order.filled event and the
+    // stored order list them (CONTRACT §3: order_id once placed).
+    const placesExits = hasExits(o.exits) && (n.kind === 'opened' || n.kind === 'added' || n.kind === 'flipped');
+    if (placesExits) o.exitOrderIds = { takeProfit: o.exits!.takeProfit ? this.o.newId('ord') : null, stopLoss: o.exits!.stopLoss ? this.o.newId('ord') : null };
     book.balance = sub(add(book.balance, n.realized), fee);
     this.fx.balances.set(book.id, book.balance);
     this.afterFill(book, o, n.realized, fee, now);
@@ -533,7 +528,8 @@ export class Engine {
         realizedPnl: n.kind === 'flipped' ? ZERO : ZERO,
         leverage: setting.leverage,
         marginMode: setting.mode,
-        margin: divInt(mul(after.size, after.entryPrice), setting.leverage),
+        // Initial margin is money computed at the fill: 8 places, half-even (CONTRACT conventions).
+        margin: roundMoney(divInt(mul(after.size, after.entryPrice), setting.leverage)),
         takeProfitId: null,
         stopLossId: null,
         breakEven: null,
@@ -552,9 +548,9 @@ export class Engine {
       const p = pos!;
       const after = n.after!;
       if (p.marginMode === 'isolated') {
-        p.margin = n.kind === 'added' ? add(p.margin, divInt(mul(o.size, price), p.leverage)) : div(mul(p.margin, after.size), p.size);
+        p.margin = roundMoney(n.kind === 'added' ? add(p.margin, divInt(mul(o.size, price), p.leverage)) : div(mul(p.margin, after.size), p.size));
       } else {
-        p.margin = divInt(mul(after.size, after.entryPrice), p.leverage);
+        p.margin = roundMoney(divInt(mul(after.size, after.entryPrice), p.leverage));
       }
       p.size = after.size;
       p.entryPrice = after.entryPrice;
@@ -564,8 +560,8 @@ export class Engine {
       this.touchPosition(p);
       this.emit({ type: 'position.changed', accountId: book.id, at: now, source: 'engine', position: p, previousSize: previous });
     }
-    if (pos && o.exits && (n.kind === 'opened' || n.kind === 'added' || n.kind === 'flipped')) {
-      this.placeExits(pos, o.exits, o.origin, now, { keyId: o.keyId, lossStop: o.keyLossStop ?? null });
+    if (pos && placesExits) {
+      this.placeExits(pos, o.exits!, o.origin, now, { keyId: o.keyId, lossStop: o.keyLossStop ?? null }, o.exitOrderIds!);
     }
     // The closed trade's point of the equity curve, taken once the position shows the fill: the P&L it realized
     // is in the balance and no longer in the open position's unrealized P&L.
@@ -592,10 +588,10 @@ export class Engine {
 
   // ---- exits -------------------------------------------------------------------------------------
 
-  private exitOrder(p: Position, kind: 'take_profit' | 'stop_loss', origin: Origin, now: number): Order {
+  private exitOrder(p: Position, kind: 'take_profit' | 'stop_loss', origin: Origin, now: number, id: string | null = null): Order {
     const book = this.books.get(p.accountId)!;
     return {
-      id: this.o.newId('ord'),
+      id: id ?? this.o.newId('ord'),
       seq: this.nextSeq(),
       clientOrderId: null,
       accountId: p.accountId,
@@ -625,7 +621,14 @@ export class Engine {
    * Replaces a position's exits (old ones canceled `replaced`); null parts remove that exit. `by`: the key that
    * set them (with the order they came with, or PUT exits) — their fills count toward its loss stop.
    */
-  placeExits(p: Position, spec: ExitSpec, origin: Origin, now: number, by: { keyId: string | null; lossStop: Dec | null } | null = null): void {
+  placeExits(
+    p: Position,
+    spec: ExitSpec,
+    origin: Origin,
+    now: number,
+    by: { keyId: string | null; lossStop: Dec | null } | null = null,
+    ids: { takeProfit: string | null; stopLoss: string | null } | null = null,
+  ): void {
     const book = this.books.get(p.accountId)!;
     for (const id of [p.takeProfitId, p.stopLossId]) {
       const old = id ? this.open.get(id) : undefined;
@@ -649,7 +652,7 @@ export class Engine {
       else this.index(o);
     };
     if (spec.takeProfit) {
-      const o = this.exitOrder(p, 'take_profit', origin, now);
+      const o = this.exitOrder(p, 'take_profit', origin, now, ids?.takeProfit ?? null);
       o.stopPrice = spec.takeProfit.price;
       if (spec.takeProfit.limitPrice !== null) {
         o.type = 'take_limit';
@@ -659,7 +662,7 @@ export class Engine {
       add(o);
     }
     if (spec.stopLoss) {
-      const o = this.exitOrder(p, 'stop_loss', origin, now);
+      const o = this.exitOrder(p, 'stop_loss', origin, now, ids?.stopLoss ?? null);
       o.stopPrice = spec.stopLoss.price;
       o.trailingDistance = spec.stopLoss.trailingDistance;
       o.trailingAnchor = spec.stopLoss.trailingDistance !== null ? last : null;
@@ -982,7 +985,7 @@ export class Engine {
   edit(
     accountId: string,
     orderId: string,
-    patch: { size?: string; limit_price?: string; stop_price?: string; expires_at?: number | null; exits?: ExitSpec | null },
+    patch: { size?: string; limit_price?: string; stop_price?: string; expires_at?: number | null; exits?: ExitPatch | null },
     fences: Fences | null,
     now: number,
   ): Outcome<Order> {
@@ -1008,10 +1011,12 @@ export class Engine {
     if (o.triggered && o.type === 'stop_limit' && patch.stop_price !== undefined) {
       return fail('invalid_request', { field: 'stop_price' }, 'The stop of this order has already triggered.');
     }
+    // Exits given replace those parts of the pending exits (null removes one, or all when exits is null).
+    const exits = patch.exits !== undefined ? mergeExits(o.exits, patch.exits) : o.exits;
     book.orders.delete(o.id);
     let ev: Outcome<Evaluation>;
     try {
-      ev = this.evaluate({ accountId, body, exits: patch.exits !== undefined ? patch.exits : o.exits, actor: { keyId: o.keyId, fences, origin: o.origin }, now });
+      ev = this.evaluate({ accountId, body, exits, actor: { keyId: o.keyId, fences, origin: o.origin }, now });
     } finally {
       book.orders.set(o.id, o);
     }
@@ -1026,19 +1031,37 @@ export class Engine {
     set('limit_price', o.limitPrice === null ? null : fmt(o.limitPrice), p.limitPrice === null ? null : fmt(p.limitPrice));
     set('stop_price', o.stopPrice === null ? null : fmt(o.stopPrice), p.stopPrice === null ? null : fmt(p.stopPrice));
     set('expires_at', o.expiresAt, p.expiresAt);
-    if (patch.exits !== undefined) changes.exits = { from: o.exits === null ? null : 'set', to: patch.exits === null ? null : 'set' };
+    const exitsFrom = exitsList(o);
+    const exitsTo = exitsList({ ...o, exits });
+    if (JSON.stringify(exitsFrom) !== JSON.stringify(exitsTo)) changes.exits = { from: exitsFrom, to: exitsTo };
     if (Object.keys(changes).length === 0) return { ok: true, value: o };
     o.size = p.size;
     o.limitPrice = p.limitPrice;
     o.stopPrice = p.stopPrice;
     o.expiresAt = p.expiresAt;
-    if (patch.exits !== undefined) o.exits = patch.exits;
+    o.exits = exits;
     o.updatedAt = now;
     book.orders.set(o.id, o); // again: the OrderMap takes the new size and prices into the account's reservation
     this.index(o);
     this.touch(o);
     this.emit({ type: 'order.edited', accountId, at: now, source: sourceOf(o.origin), order: o, changes });
     return { ok: true, value: o };
+  }
+
+  /**
+   * Replaces a position's exits (PUT …/exits; null parts remove that exit), judged by the same rule as exits placed
+   * with an order. `by`: the key that set them (their fills count toward its loss stop).
+   */
+  setExits(accountId: string, market: string, spec: ExitSpec, now: number, by: { keyId: string | null; lossStop: Dec | null } | null): Outcome<Position> {
+    const p = this.books.get(accountId)?.positions.get(market);
+    const m = this.o.markets.get(market);
+    if (!p || !m) return fail('position_not_found', { market });
+    if (hasExits(spec)) {
+      const refused = exitRefusal(spec, { long: p.side === 'long', entry: p.entryPrice, last: this.o.quote(market)?.last ?? null }, m);
+      if (refused) return { ok: false, rejection: refused };
+    }
+    this.placeExits(p, spec, 'api', now, by);
+    return { ok: true, value: p };
   }
 
   // ---- margin ------------------------------------------------------------------------------------
@@ -1053,10 +1076,7 @@ export class Engine {
     }
     const current = settingOf(book, m);
     const saved = book.margin.get(market) ?? { leverage: m.defaultLeverage, mode: 'cross' as const };
-    if (mode !== undefined && mode !== current.mode) {
-      const busy = book.positions.has(market) || [...book.orders.values()].some((o) => o.market === market);
-      if (busy) return fail('margin_mode_locked', { market, margin_mode: current.mode });
-    }
+    if (mode !== undefined && mode !== current.mode && marginLocked(book, market)) return fail('margin_mode_locked', { market, margin_mode: current.mode });
     const next = { leverage: leverage ?? saved.leverage, mode: mode ?? saved.mode };
     book.margin.set(market, next);
     this.fx.margins.set(`${accountId}\u0000${market}`, { accountId, market, ...next });
@@ -1081,7 +1101,9 @@ export class Engine {
         ? div(sub(notionalEntry, margin), mul(p.size, sub(fromInt(1), m.maintenanceRate)))
         : div(add(notionalEntry, margin), mul(p.size, add(fromInt(1), m.maintenanceRate)));
       if (margin <= 0n || (p.side === 'long' ? liq >= last : liq <= last)) {
-        return fail('liquidation_risk', { market, liquidation_price: fmt(liq), last: fmt(last) });
+        // Shown on the tick, toward the position's side, as the position's liquidation_price is.
+        const shown = p.side === 'long' ? ceilToStep(liq, m.tick) : floorToStep(liq, m.tick);
+        return fail('liquidation_risk', { market, liquidation_price: fmt(shown), last: fmt(last) });
       }
     }
     p.margin = add(p.margin, amount);
@@ -1113,7 +1135,7 @@ export class Engine {
       let canceled = canceledBefore.get(book.id) ?? 0;
       let closed = 0;
       for (const o of [...book.orders.values()]) {
-        if (o.status === 'working' || o.status === 'pending' || o.status === 'unconfirmed') {
+        if (isOpen(o.status)) {
           this.cancel(o, 'system_restart', now);
           canceled++;
         }
@@ -1161,7 +1183,11 @@ export class Engine {
     }
   }
 
-  /** Time moved: a new trading day rolls every account over (overnight and weekend closes first). */
+  /**
+   * Time moved: a new trading day rolls every account over (overnight and weekend closes first). The equity curve
+   * gets one `day` point per rollover passed (several when the clock jumped over days with nothing running), and
+   * an account that ended (failed, passed, closed) gets the point of the day it ended, then no more.
+   */
   private onTime(now: number): void {
     const cal = this.o.calendar;
     if (!cal) return;
@@ -1169,19 +1195,38 @@ export class Engine {
     if (day <= this.currentDay) return;
     this.currentDay = day;
     for (const book of this.books.values()) {
-      if (!book.rule || !book.rules || book.status !== 'active' || book.rules.dayStart >= day) continue;
+      if (!book.rule || !book.rules || book.rules.dayStart >= day) continue;
+      if (book.status !== 'active') {
+        this.closeCurve(book, day);
+        continue;
+      }
       const rule = book.rule;
       const close = !rule.overnight_allowed || (!rule.weekend_allowed && this.o.isWeekend(now));
       // Overnight and weekend closes close positions only (CONTRACT §3); their exits go with them (position_closed).
       if (close) this.flattenBook(book, null, 'risk_rule', now);
       const before = this.figures(book);
-      this.fx.equity.push({ accountId: book.id, resolution: 'day', time: day, equity: before.equity, balance: book.balance });
+      for (let r = cal.nextRollover(book.rules.dayStart); r <= day; r = cal.nextRollover(r)) this.dayPoint(book, r, before.equity);
       rollover(rule, book.rules, book.balance, before.equity, day, cal.rolloversBetween(book.rules.dayStart, now));
       // A flatten_and_pause pause ends at the rollover: paused_until is no longer shown once it has passed.
       if (book.pausedUntil !== undefined && book.pausedUntil !== null && book.pausedUntil <= now) book.pausedUntil = null;
       this.fx.accounts.set(book.id, book);
       this.dirty.add(book.id);
     }
+  }
+
+  /** The equity curve's point of the trading day that ends at rollover `r` (once per day). */
+  private dayPoint(book: Book, r: number, equity: Dec): void {
+    const rules = book.rules!;
+    if (rules.lastDayPoint !== undefined && rules.lastDayPoint >= r) return;
+    rules.lastDayPoint = r;
+    this.fx.equity.push({ accountId: book.id, resolution: 'day', time: r, equity, balance: book.balance });
+    this.fx.accounts.set(book.id, book);
+  }
+
+  /** An account that ended: the day it ended still gets its point when that day rolls over (nothing moves after). */
+  private closeCurve(book: Book, day: number): void {
+    const r = this.o.calendar!.nextRollover(book.rules!.dayStart);
+    if (r <= day) this.dayPoint(book, r, this.figures(book).equity);
   }
 
   /** Judges every account touched by the command or tick just done, once, in a stable order. */

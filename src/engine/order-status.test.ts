@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFinal, nextStatus, transition, type OrderEvent, type OrderStatus } from './order-status.js';
+import { isFinal, isOpen, nextStatus, OPEN_STATUSES, transition, type OrderEvent, type OrderStatus } from './order-status.js';
 
 const STATUSES: OrderStatus[] = ['pending', 'working', 'filled', 'canceled', 'rejected', 'expired', 'unconfirmed'];
 const EVENTS: OrderEvent[] = ['accept', 'fill', 'cancel', 'reject', 'expire', 'lose_answer', 'confirm'];
@@ -21,5 +21,12 @@ describe('order status table', () => {
       for (const e of EVENTS) expect(() => transition(s, e)).toThrow();
     }
     expect(STATUSES.filter(isFinal).sort()).toEqual(['canceled', 'expired', 'filled', 'rejected']);
+  });
+});
+
+describe('open statuses', () => {
+  it('are exactly the statuses that are not final', () => {
+    expect([...OPEN_STATUSES].sort()).toEqual(STATUSES.filter((s) => !isFinal(s)).sort());
+    for (const s of STATUSES) expect(isOpen(s)).toBe(!isFinal(s));
   });
 });

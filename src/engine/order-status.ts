@@ -26,4 +26,11 @@ export function transition(status: OrderStatus, event: OrderEvent): OrderStatus 
 }
 
 export const isFinal = (s: OrderStatus): boolean => Object.keys(TABLE[s]).length === 0;
-export const isOpen = (s: OrderStatus): boolean => s === 'working' || s === 'pending' || s === 'unconfirmed';
+/**
+ * The statuses of an order that is not finished: accepted and waiting (working), or not yet answered by the engine
+ * (pending, unconfirmed). The one list: `status=open` filters, the restart transition and the store's open-order
+ * reads all use it.
+ */
+export const OPEN_STATUSES: readonly OrderStatus[] = Object.freeze(['pending', 'working', 'unconfirmed']);
+
+export const isOpen = (s: OrderStatus): boolean => OPEN_STATUSES.includes(s);

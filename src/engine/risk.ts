@@ -1,7 +1,7 @@
 import type { Book } from './book.js';
 import { add, div, fromInt, mul, sub, ZERO, ONE, type Dec } from './decimal.js';
 import { unrealized } from './netting.js';
-import { dailyLossBasis, dailyLossLimit, dependsOnPeakEquity, drawdownFloor, profitTarget } from './rules.js';
+import { dependsOnPeakEquity, ruleMetrics } from './rules.js';
 import type { Position } from './state.js';
 import type { MarketSpec, Quote } from './types.js';
 
@@ -49,17 +49,16 @@ export function bands(book: Book, markets: ReadonlyMap<string, MarketSpec>, quot
   if (rule && s && book.status === 'active') {
     const starting = book.startingBalance ?? book.balance;
     const falls: Dec[] = [];
-    const limit = dailyLossLimit(rule, s, starting);
-    if (limit !== null && !s.dailyLossActed) falls.push(sub(dailyLossBasis(rule, s, starting), limit));
-    const floor = drawdownFloor(rule, s, starting);
-    if (floor !== null) falls.push(floor);
+    // The same figures the judge acts on (rules.ts ruleMetrics): the levels are where it would.
+    const rm = ruleMetrics(rule, s, { balance: book.balance, equity, starting });
+    if (rm.dailyLossLimit !== null && !s.dailyLossActed) falls.push(sub(rm.dailyLossBasis, rm.dailyLossLimit));
+    if (rm.drawdownFloor !== null) falls.push(rm.drawdownFloor);
     // A new high of equity moves the day's peak, which peak-equity bases and intraday-equity drawdowns are measured
     // from: those accounts are looked at on the tick that makes one, exactly as a full scan would. Other rules are
     // not judged on it (CONTRACT §7 evaluates only peak-equity rules on every tick), so their accounts are not
     // looked at for it: on a rising market that would be most holders on most ticks.
     const rises: Dec[] = dependsOnPeakEquity(rule) ? [s.peakEquity] : [];
-    const target = profitTarget(rule, starting);
-    if (target !== null && !rule.profit_target!.close_positions) rises.push(add(starting, target));
+    if (rm.profitTarget !== null && !rule.profit_target!.close_positions) rises.push(add(starting, rm.profitTarget));
     for (const f of falls) if (fall === null || f > fall) fall = f;
     for (const r of rises) if (rise === null || r < rise) rise = r;
   }

@@ -21,6 +21,8 @@ export interface RuleState {
   idleDays: number;
   /** flatten / flatten_and_pause acted: daily loss is not judged again until the rollover. */
   dailyLossActed: boolean;
+  /** The rollover of the last `day` point of the equity curve (absent in state stored before it was kept). */
+  lastDayPoint?: number;
 }
 
 export type Verdict =
@@ -58,7 +60,10 @@ const amount = (text: string): Dec => {
 const amountOf = (x: { amount_usd: string | null; percent: string | null } | null, base: Dec): Dec | null =>
   x ? (x.amount_usd !== null ? amount(x.amount_usd) : x.percent !== null ? pct(base, amount(x.percent)) : null) : null;
 
-export function dailyLossBasis(rule: Rule, s: RuleState, starting: Dec): Dec {
+/** The rule figures the judge and the account view both read (RuleState has them; the view passes its own). */
+export type RuleFigures = Pick<RuleState, 'dayStartBalance' | 'dayStartEquity' | 'peakBalance' | 'peakEquity' | 'drawdownReference'>;
+
+function dailyLossBasis(rule: Rule, s: RuleFigures, starting: Dec): Dec {
   switch (rule.daily_loss?.basis as string | undefined) {
     case 'peak_balance':
       return s.peakBalance;
@@ -73,22 +78,34 @@ export function dailyLossBasis(rule: Rule, s: RuleState, starting: Dec): Dec {
   }
 }
 
-/** Daily loss limit in USD: amount_usd, else percent of the basis value at day start. */
-export function dailyLossLimit(rule: Rule, s: RuleState, starting: Dec): Dec | null {
+/** What the rule is judged on, as numbers: the one place the limits are derived from the rule and its state. */
+export interface RuleMetrics {
+  /** The value the daily loss is measured from (day_start_balance when the rule has no daily loss). */
+  dailyLossBasis: Dec;
+  /** amount_usd, else percent of the basis value at day start; null without a daily loss. */
+  dailyLossLimit: Dec | null;
+  /** basis − equity (may be negative: a gain). */
+  dailyLoss: Dec;
+  drawdownFloor: Dec | null;
+  profitTarget: Dec | null;
+  /** balance − starting balance. */
+  profit: Dec;
+}
+
+export function ruleMetrics(rule: Rule, s: RuleFigures, f: { balance: Dec; equity: Dec; starting: Dec }): RuleMetrics {
   const dl = rule.daily_loss;
-  if (!dl) return null;
   const basisAtDayStart =
-    dl.basis === 'start_balance' ? starting : dl.basis === 'day_start_equity' || dl.basis === 'peak_equity' ? s.dayStartEquity : s.dayStartBalance;
-  return amountOf(dl, basisAtDayStart);
-}
-
-export function drawdownFloor(rule: Rule, s: RuleState, starting: Dec): Dec | null {
-  const amount = amountOf(rule.drawdown, starting);
-  return amount === null ? null : sub(s.drawdownReference, amount);
-}
-
-export function profitTarget(rule: Rule, starting: Dec): Dec | null {
-  return amountOf(rule.profit_target, starting);
+    dl?.basis === 'start_balance' ? f.starting : dl?.basis === 'day_start_equity' || dl?.basis === 'peak_equity' ? s.dayStartEquity : s.dayStartBalance;
+  const basis = dailyLossBasis(rule, s, f.starting);
+  const ddAmount = amountOf(rule.drawdown, f.starting);
+  return {
+    dailyLossBasis: basis,
+    dailyLossLimit: amountOf(dl, basisAtDayStart),
+    dailyLoss: sub(basis, f.equity),
+    drawdownFloor: ddAmount === null ? null : sub(s.drawdownReference, ddAmount),
+    profitTarget: amountOf(rule.profit_target, f.starting),
+    profit: sub(f.balance, f.starting),
+  };
 }
 
 /** Follows balance and equity: intraday peaks, and the references that move with them. */
@@ -145,23 +162,18 @@ export function judgeRule(
   s: RuleState,
   figures: { balance: Dec; equity: Dec; flat: boolean; starting: Dec; calendarDays: number; nextRollover: number },
 ): Verdict | null {
-  const floor = drawdownFloor(rule, s, figures.starting);
-  if (floor !== null && figures.equity <= floor) return { kind: 'fail', reason: 'drawdown' };
+  const m = ruleMetrics(rule, s, figures);
+  if (m.drawdownFloor !== null && figures.equity <= m.drawdownFloor) return { kind: 'fail', reason: 'drawdown' };
   if (rule.inactivity_days !== null && s.idleDays >= rule.inactivity_days) return { kind: 'fail', reason: 'inactivity' };
-  const limit = dailyLossLimit(rule, s, figures.starting);
-  if (limit !== null && !s.dailyLossActed) {
-    const loss = sub(dailyLossBasis(rule, s, figures.starting), figures.equity);
-    if (loss >= limit) {
-      const action = rule.daily_loss!.action;
-      if (action === 'fail_account') return { kind: 'fail', reason: 'daily_loss' };
-      return { kind: 'flatten', pauseUntil: action === 'flatten_and_pause' ? figures.nextRollover : null };
-    }
+  if (m.dailyLossLimit !== null && !s.dailyLossActed && m.dailyLoss >= m.dailyLossLimit) {
+    const action = rule.daily_loss!.action;
+    if (action === 'fail_account') return { kind: 'fail', reason: 'daily_loss' };
+    return { kind: 'flatten', pauseUntil: action === 'flatten_and_pause' ? figures.nextRollover : null };
   }
-  const target = profitTarget(rule, figures.starting);
-  if (target !== null) {
-    const closeFirst = rule.profit_target!.close_positions;
-    const profit = closeFirst ? (figures.flat ? sub(figures.balance, figures.starting) : null) : sub(figures.equity, figures.starting);
-    if (profit !== null && profit >= target && s.tradingDays >= rule.min_trading_days && figures.calendarDays >= rule.min_calendar_days) {
+  if (m.profitTarget !== null) {
+    // With close_positions the target is judged on the balance while flat; otherwise on equity.
+    const profit = rule.profit_target!.close_positions ? (figures.flat ? m.profit : null) : sub(figures.equity, figures.starting);
+    if (profit !== null && profit >= m.profitTarget && s.tradingDays >= rule.min_trading_days && figures.calendarDays >= rule.min_calendar_days) {
       return { kind: 'pass' };
     }
   }

@@ -39,6 +39,8 @@ export interface Order {
   origin: Origin;
   /** Exits asked for with this order; placed when it fills. */
   exits: ExitSpec | null;
+  /** The exit orders its fill placed (null until then; absent on orders stored before the ids were kept). */
+  exitOrderIds?: { takeProfit: string | null; stopLoss: string | null } | null;
   /** This order is one of a position's exits. */
   exitKind: 'take_profit' | 'stop_loss' | null;
   trailingDistance: Dec | null;

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { hostOf, type Config } from '../config/config.js';
 import { ManualClock, SystemClock, type Clock } from '../engine/clock.js';
-import { max } from '../engine/decimal.js';
 import { TradingCalendar } from '../engine/trading-day.js';
 import { EventLog } from '../events/event-log.js';
 import { StreamHub } from '../events/stream-hub.js';
@@ -76,10 +75,9 @@ export class Rampart {
       const book = this.trading.engine(record.environment)?.books.get(record.id);
       if (!book) return {};
       const f = this.trading.engine(record.environment).figures(book);
+      // A read changes nothing: the figures are the engine's as they stand (the view counts the equity now toward
+      // the day's peak for its answer only; the engine takes peaks on the ticks, fills and rollovers it processes).
       const r = book.rules;
-      // Computed when read (CONTRACT §7): the equity now counts toward the day's peak, and is kept, so the metric
-      // never goes down between two reads. (Rules judged on the peak have it taken on every new high already.)
-      if (r) r.peakEquity = max(r.peakEquity, f.equity);
       return {
         unrealized_pnl: f.unrealizedPnl,
         margin_used: f.marginUsed,

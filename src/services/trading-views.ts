@@ -1,4 +1,5 @@
-import { add, ceilToStep, dec, div, floorToStep, fmt, mul, sub, fromInt, ONE, type Dec } from '../engine/decimal.js';
+import { add, ceilToStep, dec, div, divInt, floorToStep, fmt, fmtMoney, mul, sub, ONE, type Dec } from '../engine/decimal.js';
+import { exitsList } from '../engine/exits.js';
 import { unrealized } from '../engine/netting.js';
 import type { EngineEvent, ExitSpec, Fill, Order, Position } from '../engine/state.js';
 import type { MarketSpec } from '../engine/types.js';
@@ -98,17 +99,7 @@ function storedEntry(row: { id: string; data: string }): StoredView {
 }
 
 export function orderView(o: Order) {
-  const exits: Record<string, unknown>[] = [];
-  const placed = o.status === 'filled';
-  if (o.exits?.takeProfit) {
-    exits.push({ kind: 'take_profit', price: fmt(o.exits.takeProfit.price), limit_price: s(o.exits.takeProfit.limitPrice), trailing_distance: null, trigger_price: null, offset_ticks: null, status: placed ? 'placed' : 'pending' });
-  }
-  if (o.exits?.stopLoss) {
-    exits.push({ kind: 'stop_loss', price: fmt(o.exits.stopLoss.price), limit_price: null, trailing_distance: s(o.exits.stopLoss.trailingDistance), trigger_price: null, offset_ticks: null, status: placed ? 'placed' : 'pending' });
-  }
-  if (o.exits?.breakEven) {
-    exits.push({ kind: 'break_even', price: null, limit_price: null, trailing_distance: null, trigger_price: fmt(o.exits.breakEven.triggerPrice), offset_ticks: o.exits.breakEven.offsetTicks, status: placed ? 'placed' : 'pending' });
-  }
+  const exits = exitsList(o);
   return {
     id: o.id,
     client_order_id: o.clientOrderId,
@@ -179,13 +170,14 @@ export function positionView(p: Position, mark: Dec, m: MarketSpec, cushion: Dec
     market: p.market,
     side: p.side,
     size: fmt(p.size),
-    entry_price: fmt(p.entryPrice),
+    // The average entry is kept exact (P&L is figured from it) and shown, like money, at 8 places half-even.
+    entry_price: fmtMoney(p.entryPrice),
     mark_price: fmt(mark),
-    unrealized_pnl: fmt(unrealized(p, mark)),
-    realized_pnl: fmt(p.realizedPnl),
+    unrealized_pnl: fmtMoney(unrealized(p, mark)),
+    realized_pnl: fmtMoney(p.realizedPnl),
     leverage: p.leverage,
     margin_mode: p.marginMode,
-    margin: fmt(p.marginMode === 'isolated' ? p.margin : div(mul(p.size, mark), fromInt(p.leverage))),
+    margin: fmtMoney(p.marginMode === 'isolated' ? p.margin : divInt(mul(p.size, mark), p.leverage)),
     liquidation_price: liq === null ? null : fmt(p.side === 'long' ? ceilToStep(liq, m.tick) : floorToStep(liq, m.tick)),
     liquidating: p.liquidating,
     exits: {

@@ -3,7 +3,7 @@ import type { Config } from '../config/config.js';
 import type { Book } from '../engine/book.js';
 import type { Clock } from '../engine/clock.js';
 import type { TradingCalendar } from '../engine/trading-day.js';
-import { dec, fmt, roundMoney } from '../engine/decimal.js';
+import { dec, fmt, fmtMoney } from '../engine/decimal.js';
 import { initialRuleState, ruleStateFromJson, ruleStateToJson } from '../engine/rules.js';
 import { cancelOrder, Engine, type Effects, type PlaceRequest } from '../engine/engine.js';
 import { marketSpec } from '../engine/market-spec.js';
@@ -378,7 +378,7 @@ export class Trading {
     }
     for (const [id, patch] of patches) await tx.updateAccount(id, patch, now);
     for (const p of fx.equity) {
-      await tx.insertEquityPoint({ account_id: p.accountId, resolution: p.resolution, time: p.time, equity: fmt(roundMoney(p.equity)), balance: fmt(p.balance) });
+      await tx.insertEquityPoint({ account_id: p.accountId, resolution: p.resolution, time: p.time, equity: fmtMoney(p.equity), balance: fmtMoney(p.balance) });
     }
     for (const e of fx.events) await tx.insertEvent(this.eventRow(env, e));
     return true;

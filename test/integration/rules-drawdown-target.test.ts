@@ -128,7 +128,9 @@ describe('drawdown: each mode fails the account when equity reaches the floor', 
     expect(await w.metrics(t)).toEqual(
       metricsOf({
         peak_balance: '100939.5',
-        peak_equity: '100970',
+        // The engine took the day's peak equity at the fills (the sell at 100939.5); the 100970 seen by the read at
+        // 61000 was that read's answer only — a read changes nothing (DEVIATIONS: peak equity).
+        peak_equity: '100939.5',
         drawdown_reference: '100939.5',
         drawdown_floor: '98939.5',
         profit: '-1090.01525',

@@ -33,6 +33,11 @@ export const PlaceBody = obj(
   { ...common, take_profit: Type.Optional(TakeProfitIn), stop_loss: Type.Optional(StopLossIn), break_even: Type.Optional(BreakEvenIn) },
   'The common order body with exits',
 );
+/** PATCH …/orders/{id} `exits`: the parts given replace the pending exits' (null removes one), the others stay. */
+export const ExitsPatchIn = Type.Object(
+  { take_profit: Type.Optional(Nullable(TakeProfitIn)), stop_loss: Type.Optional(Nullable(StopLossIn)), break_even: Type.Optional(Nullable(BreakEvenIn)) },
+  { additionalProperties: false, minProperties: 1 },
+);
 export const ExitsBody = obj({
   take_profit: Nullable(TakeProfitIn),
   stop_loss: Nullable(StopLossIn),
@@ -46,6 +51,7 @@ const Exit = obj({
   trailing_distance: Nullable(DecimalString),
   trigger_price: Nullable(DecimalString),
   offset_ticks: Nullable(Type.Integer()),
+  order_id: Nullable(Type.String()),
   status: lit('pending', 'placed'),
 });
 

@@ -2,6 +2,7 @@ import { fdatasync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from '../migrate.js';
+import { OPEN_STATUSES } from '../../engine/order-status.js';
 import {
   StoreUnavailableError,
   type AccountPage,
@@ -28,6 +29,9 @@ import {
   type Tx,
 } from '../port.js';
 import type { Environment } from '../../schemas/common.js';
+
+/** The open statuses as an SQL list (engine/order-status.ts holds the one list). */
+const OPEN_SQL = OPEN_STATUSES.map((st) => `'${st}'`).join(', ');
 
 type Row = Record<string, unknown>;
 
@@ -655,7 +659,7 @@ export class SqliteStore implements Store {
     );
 
   listOpenOrders = (environment: Environment) =>
-    this.read(() => this.stmt("SELECT * FROM orders WHERE environment = ? AND status IN ('pending', 'working', 'unconfirmed') ORDER BY seq").all(environment) as OrderRow[]);
+    this.read(() => this.stmt(`SELECT * FROM orders WHERE environment = ? AND status IN (${OPEN_SQL}) ORDER BY seq`).all(environment) as OrderRow[]);
 
   listFills = (accountId: string, afterId: string | undefined, limit: number) =>
     this.read(() =>
@@ -860,7 +864,7 @@ export class SqliteStore implements Store {
     },
     rewriteOpenOrders: async (environment: Environment, rewrite: (row: OrderRow) => OpenOrderRewrite | null) => {
       const page = this.stmt(
-        "SELECT * FROM orders WHERE environment = ? AND status IN ('pending', 'working', 'unconfirmed') AND seq > ? ORDER BY seq LIMIT ?",
+        `SELECT * FROM orders WHERE environment = ? AND status IN (${OPEN_SQL}) AND seq > ? ORDER BY seq LIMIT ?`,
       );
       const update = this.stmt('UPDATE orders SET status = @status, updated_at = @updated_at, data = @data WHERE id = @id');
       let after = -1;

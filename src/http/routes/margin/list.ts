@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { settingOf } from '../../../engine/book.js';
+import { marginLocked, settingOf } from '../../../engine/book.js';
 import { AccountId, MarginSetting } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
 
@@ -21,7 +21,7 @@ export default defineRoute({
     return {
       data: [...rampart.trading.specs.values()].map((m) => {
         const s = settingOf(book, m);
-        const locked = book.positions.has(m.id) || [...book.orders.values()].some((o) => o.market === m.id);
+        const locked = marginLocked(book, m.id);
         return { market: m.id, leverage: s.leverage, margin_mode: s.mode, max_leverage: m.maxLeverage, leverage_source: s.source, locked };
       }),
     };

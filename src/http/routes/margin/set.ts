@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { settingOf } from '../../../engine/book.js';
+import { marginLocked, settingOf } from '../../../engine/book.js';
 import { rejectionToError } from '../../../errors/api-error.js';
 import { MarginSetting } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
@@ -30,7 +30,7 @@ export default defineRoute({
     if (!r.ok) throw rejectionToError(r.rejection);
     const book = rampart.trading.engine(environment).books.get(account.id)!;
     const s = settingOf(book, m!);
-    const locked = book.positions.has(m!.id) || [...book.orders.values()].some((o) => o.market === m!.id);
+    const locked = marginLocked(book, m!.id);
     return { market: m!.id, leverage: s.leverage, margin_mode: s.mode, max_leverage: m!.maxLeverage, leverage_source: s.source, locked };
   },
 });

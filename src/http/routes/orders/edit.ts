@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { ApiError, rejectionToError } from '../../../errors/api-error.js';
-import { PositiveDecimal, TimeMs } from '../../../schemas/common.js';
+import { Nullable, PositiveDecimal, TimeMs } from '../../../schemas/common.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
-import { BreakEvenIn, Order, StopLossIn, TakeProfitIn } from '../../schemas/orders.js';
+import { ExitsPatchIn, Order } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
-import { assertEngine, assertKeyMarket, ENGINE_CODES, exitsOf, fencesOf, OrderParams, tradingAccount } from './shared.js';
+import { assertEngine, assertKeyMarket, ENGINE_CODES, exitPatchOf, fencesOf, OrderParams, tradingAccount } from './shared.js';
 
 export default defineRoute({
   method: 'PATCH',
@@ -28,9 +28,7 @@ export default defineRoute({
         limit_price: Type.Optional(PositiveDecimal),
         stop_price: Type.Optional(PositiveDecimal),
         expires_at: Type.Optional(TimeMs),
-        take_profit: Type.Optional(Type.Union([TakeProfitIn, Type.Null()])),
-        stop_loss: Type.Optional(Type.Union([StopLossIn, Type.Null()])),
-        break_even: Type.Optional(Type.Union([BreakEvenIn, Type.Null()])),
+        exits: Type.Optional(Nullable(ExitsPatchIn)),
       },
       { additionalProperties: false, minProperties: 1 },
     ),
@@ -40,9 +38,8 @@ export default defineRoute({
     idempotencyKeyOf(request);
     const account = await tradingAccount(rampart, principal, params.account_id, environment);
     assertEngine(rampart, environment);
-    const { take_profit, stop_loss, break_even, ...fields } = body;
-    const touchesExits = take_profit !== undefined || stop_loss !== undefined || break_even !== undefined;
-    const exits = touchesExits ? exitsOf({ take_profit, stop_loss, break_even }) : undefined;
+    const { exits: exitsBody, ...fields } = body;
+    const exits = exitsBody === undefined ? undefined : exitPatchOf(exitsBody);
     return idempotency.run(request, reply, principal, async (tx) => {
       const row = await tx.getOrder(params.order_id);
       if (!row || row.account_id !== account.id) throw new ApiError('order_not_found', { details: { order_id: params.order_id } });

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { OPEN_STATUSES } from '../../../engine/order-status.js';
 import { ApiError } from '../../../errors/api-error.js';
 import { storedOrderJson } from '../../../services/trading-views.js';
 import { ClientOrderId, Order } from '../../schemas/orders.js';
@@ -27,7 +28,7 @@ export default defineRoute({
       if (!row || row.account_id !== params.account_id) throw new ApiError('invalid_cursor', { details: { after: query.after } });
     }
     const limit = query.limit ?? 100;
-    const status = query.status === 'open' ? ['pending', 'working', 'unconfirmed'] : query.status ? [query.status] : undefined;
+    const status = query.status === 'open' ? [...OPEN_STATUSES] : query.status ? [query.status] : undefined;
     const rows = await rampart.store.listOrders({ accountId: params.account_id, status, market: query.market, clientOrderId: query.client_order_id, after: query.after, limit: limit + 1 });
     const shown = rows.slice(0, limit);
     const hasMore = rows.length > limit;

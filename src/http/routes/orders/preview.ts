@@ -1,4 +1,5 @@
-import { fmt, roundMoney, sub } from '../../../engine/decimal.js';
+import { settingOf } from '../../../engine/book.js';
+import { fmt, fmtMoney, max, parseDec, roundMoney, sub, ZERO } from '../../../engine/decimal.js';
 import { rejectionToError, type Rejection } from '../../../errors/api-error.js';
 import { CODES } from '../../../errors/codes.js';
 import { Preview, PreviewBody } from '../../schemas/orders.js';
@@ -33,17 +34,23 @@ export default defineRoute({
       // Malformed requests and unavailable prices are errors here too; rule refusals are the preview's answer.
       if (status !== 422) throw rejectionToError(ev.rejection);
       const err = rejectionToError(ev.rejection);
+      // Nothing would change: the answer shows the account as it is (its setting, position and exposure).
+      const setting = settingOf(book, m);
+      const held = book.positions.get(m.id);
+      const exposure = engine.exposureOf(account.id, m.id) ?? { cap: m.exposureCap, open: ZERO };
+      const open = roundMoney(exposure.open);
+      const asked = body.size === undefined ? undefined : parseDec(body.size);
       return {
         outcome: 'would_reject',
         reject: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
         ...base,
-        size: null,
+        size: asked === undefined ? null : fmt(asked),
         price: { fills_immediately: false, price: null, worst_price: null },
         value_usd: null,
         fee: null,
-        margin: { mode: 'cross', leverage: m.defaultLeverage, required: null, available: fmt(roundMoney(figures.available)), remaining: null },
-        position_after: null,
-        exposure: { cap_usd: fmt(m.exposureCap), open_usd: '0', room_usd: fmt(m.exposureCap) },
+        margin: { mode: setting.mode, leverage: setting.leverage, required: null, available: fmtMoney(figures.available), remaining: null },
+        position_after: held ? { size: fmt(held.size), side: held.side, entry_price: fmtMoney(held.entryPrice) } : null,
+        exposure: { cap_usd: fmt(exposure.cap), open_usd: fmt(open), room_usd: fmt(max(ZERO, sub(exposure.cap, open))) },
       };
     }
     const v = ev.value;
@@ -64,8 +71,8 @@ export default defineRoute({
         available: fmt(roundMoney(v.before.available)),
         remaining: fmt(roundMoney(sub(v.before.available, v.required))),
       },
-      position_after: v.positionAfter ? { size: fmt(v.positionAfter.size), side: v.positionAfter.side, entry_price: fmt(v.positionAfter.entryPrice) } : null,
-      exposure: { cap_usd: fmt(v.exposure.cap), open_usd: fmt(exposureOpen), room_usd: fmt(sub(v.exposure.cap, exposureOpen)) },
+      position_after: v.positionAfter ? { size: fmt(v.positionAfter.size), side: v.positionAfter.side, entry_price: fmtMoney(v.positionAfter.entryPrice) } : null,
+      exposure: { cap_usd: fmt(v.exposure.cap), open_usd: fmt(exposureOpen), room_usd: fmt(max(ZERO, sub(v.exposure.cap, exposureOpen))) },
     };
   },
 });

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { dec, type Dec } from '../../../engine/decimal.js';
 import type { Fences } from '../../../engine/engine.js';
+import type { ExitPatch } from '../../../engine/exits.js';
 import type { ExitSpec } from '../../../engine/state.js';
 import { ApiError } from '../../../errors/api-error.js';
 import type { Environment } from '../../../schemas/common.js';
@@ -44,6 +45,17 @@ export function exitsOf(b: ExitsInput): ExitSpec | null {
     stopLoss: b.stop_loss ? { price: dec(b.stop_loss.price), trailingDistance: b.stop_loss.trailing ? dec(b.stop_loss.trailing.distance) : null } : null,
     breakEven: b.break_even ? { triggerPrice: dec(b.break_even.trigger_price), offsetTicks: b.break_even.offset_ticks } : null,
   };
+}
+
+/** An edit's `exits` (PATCH): each part given replaces that exit, null removes it; `exits: null` removes them all. */
+export function exitPatchOf(b: ExitsInput | null): ExitPatch | null {
+  if (b === null) return null;
+  const spec = exitsOf(b);
+  const patch: ExitPatch = {};
+  if (b.take_profit !== undefined) patch.takeProfit = spec?.takeProfit ?? null;
+  if (b.stop_loss !== undefined) patch.stopLoss = spec?.stopLoss ?? null;
+  if (b.break_even !== undefined) patch.breakEven = spec?.breakEven ?? null;
+  return patch;
 }
 
 /** The engine must be there and have room (fault injection reaches these in tests). */

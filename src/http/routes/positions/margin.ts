@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { dec } from '../../../engine/decimal.js';
+import { dec, roundMoney } from '../../../engine/decimal.js';
 import { ApiError, rejectionToError } from '../../../errors/api-error.js';
 import { DecimalString } from '../../../schemas/common.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
@@ -20,6 +20,8 @@ export default defineRoute({
     idempotencyKeyOf(request);
     const amount = dec(body.amount);
     if (amount === 0n) throw new ApiError('invalid_request', { message: 'amount must not be zero', details: { field: 'amount' } });
+    // Margin is money: booked at 8 places like every amount the account holds (CONTRACT conventions), never rounded.
+    if (roundMoney(amount) !== amount) throw new ApiError('invalid_request', { message: 'amount has at most 8 decimal places', details: { field: 'amount', max_decimals: 8 } });
     const account = await tradingAccount(rampart, principal, params.account_id, environment);
     assertKeyMarket(principal, params.market);
     assertEngine(rampart, environment);
