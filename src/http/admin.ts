@@ -5,7 +5,7 @@ import { ApiError, rejectionToError } from '../errors/api-error.js';
 import { orderFromData, orderView } from '../services/trading-views.js';
 import { PreviewBody } from './schemas/orders.js';
 import { ManualClock } from '../engine/clock.js';
-import { DecimalString, Environment, Nullable, TimeMs } from '../schemas/common.js';
+import { DecimalString, Environment, FutureTimeMs, Nullable, TimeMs } from '../schemas/common.js';
 import type { Rampart } from '../services/rampart.js';
 import { createInstance } from './instance.js';
 import { sendError } from './envelope.js';
@@ -21,7 +21,7 @@ const FenceFields = {
   max_position_usd: Type.Optional(Nullable(DecimalString)),
   loss_stop_usd: Type.Optional(Nullable(DecimalString)),
   ip_allowlist: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 })),
-  expires_at: Type.Optional(Nullable(TimeMs)),
+  expires_at: Type.Optional(Nullable(FutureTimeMs)),
 };
 const Access = Type.Union([Type.Literal('read'), Type.Literal('trade')]);
 
@@ -54,7 +54,7 @@ function sameToken(a: string, b: string): boolean {
 export async function buildAdmin(rampart: Rampart, adminToken: string, logger: FastifyInstance['log']): Promise<FastifyInstance> {
   const docsUrl = rampart.config.docsUrl;
   const { limits } = rampart.config;
-  const app = createInstance(rampart.config, logger, 'admin');
+  const app = createInstance(rampart.config, logger, 'admin', rampart.clock);
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new ApiError('route_not_found'), docsUrl));
 
   app.addHook('onRequest', async (request, reply) => {
@@ -104,7 +104,7 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
         body: Type.Object(
           {
             status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('closed')])),
-            paused_until: Type.Optional(Nullable(TimeMs)),
+            paused_until: Type.Optional(Nullable(FutureTimeMs)),
           },
           { additionalProperties: false, minProperties: 1 },
         ),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ApiError, rejectionToError } from '../../../errors/api-error.js';
-import { PositiveDecimal, TimeMs } from '../../../schemas/common.js';
+import { FutureTimeMs, PositiveDecimal } from '../../../schemas/common.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { BreakEvenIn, Order, StopLossIn, TakeProfitIn } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
@@ -27,7 +27,7 @@ export default defineRoute({
         size: Type.Optional(PositiveDecimal),
         limit_price: Type.Optional(PositiveDecimal),
         stop_price: Type.Optional(PositiveDecimal),
-        expires_at: Type.Optional(TimeMs),
+        expires_at: Type.Optional(FutureTimeMs),
         take_profit: Type.Optional(Type.Union([TakeProfitIn, Type.Null()])),
         stop_loss: Type.Optional(Type.Union([StopLossIn, Type.Null()])),
         break_even: Type.Optional(Type.Union([BreakEvenIn, Type.Null()])),
