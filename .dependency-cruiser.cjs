@@ -22,6 +22,20 @@ module.exports = {
       from: { path: '^src/http/routes/' },
       to: { path: ['^src/store/sqlite/', 'node_modules/better-sqlite3/'] },
     },
+    {
+      name: 'engine-no-node-core',
+      comment: 'engine/ does no I/O and reads no time of its own: no node: core module (fs, http, timers, crypto, …)',
+      severity: 'error',
+      from: { path: '^src/engine/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'engine-no-config-no-packages',
+      comment: 'engine/ is given its settings (markets, limits) as values, logs nothing and uses no package directly',
+      severity: 'error',
+      from: { path: '^src/engine/', pathNot: '\\.test\\.ts$' },
+      to: { path: ['^src/config/', 'node_modules/'] },
+    },
     { name: 'no-circular-engine', severity: 'error', from: { path: '^src/engine/' }, to: { circular: true } },
   ],
   options: {

@@ -1,5 +1,9 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/** Timer functions: the engine never schedules, it is called (ticks, commands, clock moves). */
+const ENGINE_TIMERS = ['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', '.bench-data/', '.scratch/', '.dependency-cruiser.cjs'] },
@@ -28,15 +32,45 @@ export default tseslint.config(
     },
   },
   {
-    // The engine takes time from the Clock only.
+    // The engine is pure (STYLE): time only from the Clock, no randomness, no timers, no I/O. Tests may use them.
     files: ['src/engine/**/*.ts'],
-    ignores: ['src/engine/clock.ts', 'src/engine/**/*.test.ts'],
+    ignores: ['src/engine/**/*.test.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'Take time from the Clock.' },
+        { object: 'Math', property: 'random', message: 'The engine is deterministic: take randomness as an input.' },
         { object: 'Number', property: 'parseFloat', message: 'Use engine/decimal.ts.' },
+        ...ENGINE_TIMERS.map((property) => ({ object: 'globalThis', property, message: 'No timers in the engine: time comes from the Clock.' })),
+        { object: 'performance', property: 'now', message: 'Take time from the Clock.' },
+        { object: 'process', property: 'hrtime', message: 'Take time from the Clock.' },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'parseFloat', message: 'Use engine/decimal.ts: no float touches a price, size or amount.' },
+        ...ENGINE_TIMERS.map((name) => ({ name, message: 'No timers in the engine: time comes from the Clock.' })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'new Date() reads the time: take it from the Clock (new Date(t) is fine).' },
+        { selector: "CallExpression[callee.name='Date']", message: 'Date() reads the time: take it from the Clock.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.map((name) => ({ name, message: 'The engine does no I/O: no Node core module.' })),
+          patterns: [
+            { group: ['node:*'], message: 'The engine does no I/O: no node: core module.' },
+            { group: ['**/config/*', '**/config'], message: 'The engine is given its settings as values, not read from config/.' },
+            { group: ['pino', 'pino/*'], message: 'The engine does not log: it returns values and rejections.' },
+          ],
+        },
       ],
     },
+  },
+  {
+    // The system clock is where the engine's time comes from.
+    files: ['src/engine/clock.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'The engine is deterministic.' }] },
   },
 );

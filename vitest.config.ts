@@ -6,5 +6,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Collects the error codes the tests reach and, after a run of the whole suite, fails it if one is unreached.
+    globalSetup: ['test/global/reached-codes.ts'],
   },
 });

@@ -4,6 +4,7 @@ import { build, createLogger } from '../app.js';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { randomBase62 } from '../services/credentials.js';
+import { futureTimeFault } from '../services/future-time.js';
 import { Rampart } from '../services/rampart.js';
 import { rotateWebhookSecrets } from '../services/secrets/webhook-secrets.js';
 import { SqliteStore } from '../store/sqlite/sqlite-store.js';
@@ -51,6 +52,12 @@ interface FenceOpts {
   lossStopUsd?: string;
   ip?: string[];
   expiresAt?: number;
+}
+
+/** --expires-at as the operator API takes it: after now (the Clock) and at most max_expires_in_ms ahead. */
+function checkExpiry(r: Rampart, o: FenceOpts): void {
+  const fault = o.expiresAt === undefined ? undefined : futureTimeFault('expires_at', o.expiresAt, r.clock.now(), r.config.limits.max_expires_in_ms);
+  if (fault) throw fault;
 }
 
 const fences = (o: FenceOpts) => ({
@@ -117,6 +124,7 @@ export function program(): Command {
       .requiredOption('--access <access>', 'read or trade', oneOf('read', 'trade')),
   ).action((o: FenceOpts & { customer: string; env: 'sandbox' | 'live'; access: 'read' | 'trade' }) =>
     withServices(async (r) => {
+      checkExpiry(r, o);
       const created = await r.keys.create(o.customer, { environment: o.env, access: o.access, ...fences(o) });
       return { ...created.record, key: created.key, opened_account_id: created.opened_account?.id ?? null };
     }),
@@ -146,6 +154,7 @@ export function program(): Command {
       .option('--access <access>', 'read or trade', oneOf('read', 'trade')),
   ).action((o: FenceOpts & { customer: string; env: 'sandbox' | 'live'; kind: 'app' | 'assistant'; access?: 'read' | 'trade' }) =>
     withServices(async (r) => {
+      checkExpiry(r, o);
       const issued = await r.tokens.issue(o.customer, { environment: o.env, kind: o.kind, access: o.access, ...fences(o) });
       return { ...issued.record, token: issued.token };
     }),

@@ -50,6 +50,8 @@ export const LimitsConfig = Type.Object(
     url_max_bytes: Type.Integer({ minimum: 256 }),
     json_max_depth: Type.Integer({ minimum: 1 }),
     idempotency_ttl_ms: Type.Integer({ minimum: 1 }),
+    /** How far ahead of the Clock an expires_at (orders, keys, tokens) or paused_until may lie. */
+    max_expires_in_ms: Type.Integer({ minimum: 1 }),
     capacity: Type.Object(
       { max_in_flight: Type.Integer({ minimum: 1 }), max_event_loop_delay_ms: Type.Integer({ minimum: 1 }) },
       { additionalProperties: false },

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { CODES, errorType, type ErrorCode } from './codes.js';
 import specCodes from '../../test/fixtures/spec-error-codes.json' with { type: 'json' };
 
-const SPEC = resolve(import.meta.dirname, '../../../shared/spec/SPEC.md');
+/** SPEC beside the project; RAMPART_SPEC_PATH names another copy. */
+const SPEC = process.env.RAMPART_SPEC_PATH ?? resolve(import.meta.dirname, '../../../shared/spec/SPEC.md');
+/** The rows of SPEC's error table: code, status, retryable. */
+function specRows(text: string): { code: string | undefined; status: number; retryable: boolean }[] {
+  return [...text.matchAll(/^\| ([a-z_]+) \| (\d{3}) \| (.*) \|$/gm)].map((m) => ({
+    code: m[1],
+    status: Number(m[2]),
+    retryable: (m[3] ?? '').includes('retryable'),
+  }));
+}
+
 /** Codes CONTRACT adds to SPEC's table. */
 const ADDED = ['webhook_not_found'];
 
@@ -20,15 +30,22 @@ describe('error catalogue', () => {
     expect(extra.sort()).toEqual([...ADDED].sort());
   });
 
-  it('keeps the fixture equal to SPEC when SPEC is beside the project', () => {
-    if (!existsSync(SPEC)) return;
-    const rows = [...readFileSync(SPEC, 'utf8').matchAll(/^\| ([a-z_]+) \| (\d{3}) \| (.*) \|$/gm)].map((m) => ({
-      code: m[1],
-      status: Number(m[2]),
-      retryable: (m[3] ?? '').includes('retryable'),
-    }));
-    expect(rows).toEqual(specCodes);
+  // SPEC lives beside the project (../shared). Without it the catalogue is still compared with the fixture above;
+  // in CI its absence fails the run, elsewhere the skipped test's name says what was not compared.
+  const specPresent = existsSync(SPEC);
+  const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
+  if (!specPresent && !inCi) console.warn(`SPEC.md not found at ${SPEC}: the error catalogue is compared with test/fixtures/spec-error-codes.json only.`);
+
+  it('finds SPEC beside the project in CI (CI=true)', () => {
+    if (inCi) expect(specPresent, `SPEC.md must be at ${SPEC} in CI`).toBe(true);
   });
+
+  it.skipIf(!specPresent)(
+    specPresent ? 'keeps the fixture equal to the table of SPEC' : `keeps the fixture equal to SPEC — NOT COMPARED: ${SPEC} is missing (fixture used)`,
+    () => {
+      expect(specRows(readFileSync(SPEC, 'utf8'))).toEqual(specCodes);
+    },
+  );
 
   it('gives each status its type, with the engine 503s apart', () => {
     expect(errorType('invalid_json')).toBe('invalid_request');

@@ -5,7 +5,7 @@ import { ApiError, rejectionToError } from '../errors/api-error.js';
 import { orderFromData, orderView } from '../services/trading-views.js';
 import { PreviewBody } from './schemas/orders.js';
 import { ManualClock } from '../engine/clock.js';
-import { DecimalString, Environment, Nullable, TimeMs } from '../schemas/common.js';
+import { DecimalString, Environment, FutureTimeMs, Nullable, TimeMs } from '../schemas/common.js';
 import type { Rampart } from '../services/rampart.js';
 import { createInstance } from './instance.js';
 import { trackRouteMethods } from './route-methods.js';
@@ -23,7 +23,7 @@ const FenceFields = {
   max_position_usd: Type.Optional(Nullable(DecimalString)),
   loss_stop_usd: Type.Optional(Nullable(DecimalString)),
   ip_allowlist: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 })),
-  expires_at: Type.Optional(Nullable(TimeMs)),
+  expires_at: Type.Optional(Nullable(FutureTimeMs)),
 };
 const Access = Type.Union([Type.Literal('read'), Type.Literal('trade')]);
 
@@ -56,7 +56,7 @@ function sameToken(a: string, b: string): boolean {
 export async function buildAdmin(rampart: Rampart, adminToken: string, logger: FastifyInstance['log']): Promise<FastifyInstance> {
   const docsUrl = rampart.config.docsUrl;
   const { limits } = rampart.config;
-  const app = createInstance(rampart.config, logger, 'admin');
+  const app = createInstance(rampart.config, logger, 'admin', rampart.clock);
   // After the token check (onRequest): without the token the operator API tells nothing of its paths.
   const routeError = trackRouteMethods(app);
   app.setNotFoundHandler((request, reply) => sendError(request, reply, routeError(request), docsUrl));
@@ -108,7 +108,7 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
         body: Type.Object(
           {
             status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('closed')])),
-            paused_until: Type.Optional(Nullable(TimeMs)),
+            paused_until: Type.Optional(Nullable(FutureTimeMs)),
           },
           { additionalProperties: false, minProperties: 1 },
         ),

@@ -10,7 +10,7 @@ import { authenticate, type Principal } from './plugins/auth.js';
 import { idempotencyKeyOf, type Idempotency } from './plugins/idempotency.js';
 import type { RateLimiter, Spend } from './plugins/rate-limit.js';
 import { checkBodyHeaders, checkQuery } from './plugins/strict-input.js';
-import { createInstance } from './instance.js';
+import { createInstance, ROUTER_OPTIONS } from './instance.js';
 import { responseSchemas, routeCodes, type RouteDef } from './route.js';
 import { apiRoutes } from './routes/index.js';
 
@@ -60,10 +60,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const { rampart, environment, load, limiter, idempotency } = deps;
   const { limits } = rampart.config;
   const docsUrl = rampart.config.docsUrl;
-  const app = createInstance(rampart.config, deps.logger, environment);
+  const app = createInstance(rampart.config, deps.logger, environment, rampart.clock);
 
   // Paths with their methods, to tell 404 from 405.
-  const paths = FindMyWay();
+  const paths = FindMyWay({ ...ROUTER_OPTIONS });
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (opts) => {
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];

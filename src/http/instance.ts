@@ -3,10 +3,12 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
+import type { Clock } from '../engine/clock.js';
 import { ApiError } from '../errors/api-error.js';
 import { envelope, sendError } from './envelope.js';
 import { installErrorHandling, toApiError } from './errors.js';
 import { installJsonParser } from './plugins/strict-input.js';
+import { installFutureTimeCheck } from './plugins/time-fields.js';
 import { installValidators } from './validation.js';
 
 let requestCounter = 0;
@@ -15,6 +17,14 @@ const processTag = Math.random().toString(36).slice(2, 6);
 export const newRequestId = (): string => `req_${Date.now().toString(36)}${processTag}${(++requestCounter).toString(36).padStart(6, '0')}`;
 
 const MAX_HEADER_BYTES = 32 * 1024;
+
+/**
+ * How every listener routes, and how api.ts tells 404 from 405 with the same rules. A trailing slash is ignored
+ * (`/v1/accounts/` is `/v1/accounts`), as clients and proxies add one freely. A path parameter may be as long as a
+ * URL the HTTP parser lets through: the router's own cap (100 by default) answered a long one before the URL limit
+ * (414 uri_too_long, url_max_bytes) or the parameter's schema were looked at.
+ */
+export const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: MAX_HEADER_BYTES } as const;
 
 /**
  * What Node's HTTP parser refused before Fastify saw a request (a garbage request line, a bad header, headers over
@@ -74,9 +84,10 @@ export function checkingInterval(t: { headers_ms: number; request_ms: number }):
 
 /**
  * A Fastify instance with Rampart's shared behaviour: request ids, the one error path, strict JSON,
- * strict validators, and the server limits of CONTRACT §5 (headers, request and keep-alive timeouts).
+ * strict validators, times taken as input judged by the Clock, and the server limits of CONTRACT §5 (headers,
+ * request and keep-alive timeouts).
  */
-export function createInstance(config: Config, logger: FastifyInstance['log'], listener: string): FastifyInstance {
+export function createInstance(config: Config, logger: FastifyInstance['log'], listener: string, clock: Clock): FastifyInstance {
   const { limits } = config;
   const app = Fastify({
     loggerInstance: logger.child({ listener }),
@@ -85,7 +96,7 @@ export function createInstance(config: Config, logger: FastifyInstance['log'], l
     bodyLimit: limits.body_max_bytes,
     trustProxy: config.trustProxy,
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1024 },
+    routerOptions: { ...ROUTER_OPTIONS },
     // requireHostHeader off so a missing Host answers our envelope (below) rather than Node's bare 400.
     // Node enforces headersTimeout and requestTimeout only when it sweeps its connections (every 30 s by default):
     // sweeping at a fraction of the shortest bound keeps a slow client (slowloris) from holding a socket for
@@ -111,5 +122,6 @@ export function createInstance(config: Config, logger: FastifyInstance['log'], l
   installErrorHandling(app, config.docsUrl);
   installValidators(app);
   installJsonParser(app, limits.json_max_depth, limits.body_max_bytes);
+  installFutureTimeCheck(app, clock, limits.max_expires_in_ms);
   return app as unknown as FastifyInstance;
 }

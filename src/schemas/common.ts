@@ -16,6 +16,16 @@ export const PositiveDecimal = Type.String({
   description: 'Non-negative decimal string',
 });
 export const TimeMs = Type.Integer({ minimum: 0, description: 'Unix milliseconds' });
+/**
+ * A time taken as input that must lie ahead (an expiry, the end of a pause): Unix ms after now (the service's
+ * Clock) and at most `max_expires_in_ms` (GET /v1/limits) ahead. The range depends on the Clock, so it is checked
+ * per request (http/plugins/time-fields.ts finds these fields by the `x-future-time` mark), not by the schema.
+ */
+export const FutureTimeMs = Type.Integer({
+  minimum: 0,
+  description: 'Unix milliseconds, after now and at most max_expires_in_ms (GET /v1/limits) ahead',
+  'x-future-time': true,
+});
 export const Environment = Type.Union([Type.Literal('live'), Type.Literal('sandbox')]);
 export type Environment = Static<typeof Environment>;
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);

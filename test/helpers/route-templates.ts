@@ -46,7 +46,7 @@ export const TEMPLATES: Record<string, (c: Ctx) => Template> = {
   'GET /v1/accounts/:account_id/orders': () => ({ query: [['status', 'working'], ['market', 'BTC-USD'], ['limit', '5']] }),
   'GET /v1/accounts/:account_id/orders/:order_id': (c) => ({ params: { order_id: c.order } }),
   'DELETE /v1/accounts/:account_id/orders/:order_id': (c) => ({ params: { order_id: c.order } }),
-  'PATCH /v1/accounts/:account_id/orders/:order_id': (c) => ({ params: { order_id: c.order }, body: { size: '0.02', limit_price: '58500', expires_at: 4102444800000 } }),
+  'PATCH /v1/accounts/:account_id/orders/:order_id': (c) => ({ params: { order_id: c.order }, body: { size: '0.02', limit_price: '58500', expires_at: 1_800_000_000_000 } }),
   'GET /v1/accounts/:account_id/positions': () => ({}),
   'POST /v1/accounts/:account_id/positions/close-all': () => ({ body: {} }),
   'GET /v1/accounts/:account_id/positions/:market': () => ({ params: { market: 'BTC-USD' } }),

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { build, createLogger, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import type { LimitsConfig } from '../../src/config/markets.js';
@@ -205,8 +205,18 @@ export function expectError(r: Answer, status: number, code: string, details?: R
   if (e.retryable) expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   else expect(r.headers.get('retry-after')).toBeNull();
   if (details) expect(e.details).toMatchObject(details);
-  reached.add(code);
+  markReached(code);
 }
 
-/** Codes the tests of this file reached (for the reachability check). */
+/** Codes the tests of this process reached (for the reachability check). */
 export const reached = new Set<string>();
+
+/**
+ * Records a code as reached by a test, in this process and in the run's directory (test/global/reached-codes.ts
+ * compares what every process wrote with the catalogue once the whole suite ran).
+ */
+export function markReached(code: string): void {
+  if (reached.has(code)) return;
+  reached.add(code);
+  appendFileSync(join(inject('reachedDir'), `${process.pid}.txt`), `${code}\n`);
+}

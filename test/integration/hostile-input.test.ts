@@ -570,7 +570,7 @@ async function fixtures(env: Env): Promise<void> {
   const resting = await call('POST', `/v1/accounts/${c.account}/orders`, {
     key: c.key,
     idempotencyKey: `setup-${++seq}`,
-    body: { ...place(), time_in_force: 'gtd', expires_at: 4102444800000 },
+    body: { ...place(), time_in_force: 'gtd', expires_at: 1_800_000_000_000 },
   });
   expect(resting.status, JSON.stringify(resting.body)).toBe(201);
   const hook = await call('POST', '/v1/webhooks', { key: c.key, idempotencyKey: `setup-${++seq}`, body: { url: env === 'live' ? 'https://hooks.example.com/rampart' : 'http://127.0.0.1:9/hook' } });

@@ -88,7 +88,7 @@ async function customer(label: string): Promise<Customer> {
     const resting = await call('POST', `/v1/accounts/${account}/orders`, {
       key: trade.key,
       idempotencyKey: `${label}-${env}-rest`,
-      body: { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000', time_in_force: 'gtd', expires_at: 4102444800000, client_order_id: `${label}-${env}` },
+      body: { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000', time_in_force: 'gtd', expires_at: 1_800_000_000_000, client_order_id: `${label}-${env}` },
     });
     expect(resting.status, JSON.stringify(resting.body)).toBe(201);
     const hook = await call('POST', '/v1/webhooks', { key: trade.key, idempotencyKey: `${label}-${env}-hook`, body: { url: `https://hooks.example.com/${label}` } });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sjson from 'secure-json-parse';
 import { ApiError } from '../../errors/api-error.js';
+import { inexactNumberOf, type InexactNumber } from './json-numbers.js';
 
 /** Depth of nested objects and arrays, without recursion (a hostile body cannot blow the stack here). */
 export function depthOf(value: unknown, limit: number): number {
@@ -60,14 +61,18 @@ export function duplicateKeyOf(text: string): string | undefined {
   return undefined;
 }
 
+/** A body's first number that is not a plain safe integer, found by the parser and answered after validation. */
+const inexactNumbers = new WeakMap<FastifyRequest, InexactNumber>();
+
 /**
  * The only body parser: application/json (any charset parameter). Not JSON, __proto__ or constructor keys,
  * a key twice in one object (JSON parsers disagree on which one wins, so no reading of it is safe), or nesting
- * deeper than the limit → invalid_json. An empty body counts as no body.
+ * deeper than the limit → invalid_json; a number not written as a plain safe integer (json-numbers.ts) →
+ * invalid_request naming the field, once validation passed. An empty body counts as no body.
  */
 export function installJsonParser(app: FastifyInstance, maxDepth: number, bodyLimit: number): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (req, body, done) => {
     const text = String(body);
     if (text.trim() === '') {
       done(null, undefined);
@@ -91,7 +96,17 @@ export function installJsonParser(app: FastifyInstance, maxDepth: number, bodyLi
       done(new ApiError('invalid_json', { message: `The body has the key ${JSON.stringify(key)} twice in one object.`, details: { duplicate_key: key } }), undefined);
       return;
     }
+    const inexact = inexactNumberOf(text);
+    if (inexact !== undefined) inexactNumbers.set(req, inexact);
     done(null, parsed);
+  });
+  // After validation, so an unknown field or a value of the wrong kind is answered as such first (CONTRACT §5
+  // order), and before the Idempotency-Key and the handler: nothing is stored with a number it was not sent.
+  app.addHook('preHandler', async (request) => {
+    const inexact = inexactNumbers.get(request);
+    if (inexact === undefined) return;
+    const message = `${inexact.field} must be an integer written in digits, from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (got ${inexact.text})`;
+    throw new ApiError('invalid_request', { message, details: { field: inexact.field, reason: inexact.reason, errors: [{ field: inexact.field, message }] } });
   });
 }
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DecimalString, Nullable, PositiveDecimal, TimeMs } from '../../schemas/common.js';
+import { DecimalString, FutureTimeMs, Nullable, PositiveDecimal, TimeMs } from '../../schemas/common.js';
 
 const obj = <T extends Parameters<typeof Type.Object>[0]>(props: T, description?: string) =>
   Type.Object(props, { additionalProperties: false, ...(description ? { description } : {}) });
@@ -20,7 +20,7 @@ const common = {
   reduce_only: Type.Optional(Type.Boolean()),
   post_only: Type.Optional(Type.Boolean()),
   time_in_force: Type.Optional(lit('gtc', 'gtd', 'ioc', 'fok')),
-  expires_at: Type.Optional(TimeMs),
+  expires_at: Type.Optional(FutureTimeMs),
   client_order_id: Type.Optional(ClientOrderId),
 };
 

@@ -95,6 +95,7 @@ export const Limits = obj({
   url_max_bytes: Type.Integer(),
   json_max_depth: Type.Integer(),
   idempotency_key_ttl_ms: Type.Integer(),
+  max_expires_in_ms: Type.Integer({ description: 'How far ahead of now an expires_at may lie (orders, keys, tokens)' }),
 });
 
 export const Status = obj({

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ApiError, rejectionToError } from '../../../errors/api-error.js';
-import { Nullable, PositiveDecimal, TimeMs } from '../../../schemas/common.js';
+import { FutureTimeMs, Nullable, PositiveDecimal } from '../../../schemas/common.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { ExitsPatchIn, Order } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
@@ -27,7 +27,7 @@ export default defineRoute({
         size: Type.Optional(PositiveDecimal),
         limit_price: Type.Optional(PositiveDecimal),
         stop_price: Type.Optional(PositiveDecimal),
-        expires_at: Type.Optional(TimeMs),
+        expires_at: Type.Optional(FutureTimeMs),
         exits: Type.Optional(Nullable(ExitsPatchIn)),
       },
       { additionalProperties: false, minProperties: 1 },

@@ -21,6 +21,7 @@ export default defineRoute({
       url_max_bytes: limits.url_max_bytes,
       json_max_depth: limits.json_max_depth,
       idempotency_key_ttl_ms: limits.idempotency_ttl_ms,
+      max_expires_in_ms: limits.max_expires_in_ms,
     };
   },
 });
