@@ -11,6 +11,7 @@ import { idempotencyKeyOf, type Idempotency } from './plugins/idempotency.js';
 import type { RateLimiter, Spend } from './plugins/rate-limit.js';
 import { checkBodyHeaders, checkQuery } from './plugins/strict-input.js';
 import { createInstance, ROUTER_OPTIONS } from './instance.js';
+import { swaggerOptions } from './openapi.js';
 import { responseSchemas, routeCodes, type RouteDef } from './route.js';
 import { apiRoutes } from './routes/index.js';
 
@@ -140,22 +141,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   // Account streams end cleanly before the listener waits for its connections to close.
   app.addHook('preClose', async () => rampart.streams.closeAll(environment));
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Rampart API',
-        version: '1.0.0',
-        description:
-          'Protected-order trading API for perpetual markets. Prices, sizes and money are decimal strings; times are Unix milliseconds. Every error answers the envelope {error: {type, code, message, request_id, retryable, doc_url, details}}.',
-      },
-      servers: [{ url: rampart.config.publicUrl[environment], description: environment }],
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key rk_live_… / rk_test_… or app token rat_…' } },
-      },
-      security: [{ bearer: [] }],
-    },
-  });
+  // The document is written from the route definitions (src/http/openapi.ts), once, on its first request.
+  await app.register(swagger, swaggerOptions({ environment, publicUrl: rampart.config.publicUrl, routes: apiRoutes }));
 
   for (const def of apiRoutes) {
     if (def.environments && !def.environments.includes(environment)) continue;

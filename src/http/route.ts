@@ -34,7 +34,12 @@ export interface HandlerContext<S extends RouteSchemas> {
 export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
+  /** The OpenAPI operationId: camelCase verbNoun (placeOrder), stable — generated clients name their methods by it. */
+  operationId: string;
+  /** One line for the OpenAPI summary. */
   summary: string;
+  /** What the operation does, for the OpenAPI description (CommonMark). */
+  description: string;
   tags: string[];
   access: Access;
   /** Registered only on these listeners (POST /v1/accounts is sandbox only: 405 on live). */
@@ -49,6 +54,8 @@ export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
   plainJson?: boolean;
   /** A long-lived answer (Server-Sent Events): once open it is no request in flight for the overload guard. */
   streaming?: boolean;
+  /** Headers a success answer sends beyond those every answer carries (the OpenAPI document declares them). */
+  responseHeaders?: Partial<Record<number, 'Location'[]>>;
   /** Codes the route answers beyond those every route of its kind can (see commonCodes). */
   errors: ErrorCode[];
   schema: S;
@@ -59,7 +66,9 @@ export const defineRoute = <S extends RouteSchemas>(def: RouteDef<S>): RouteDef 
 
 /** Codes any route of the kind can answer, whatever it does (checks of CONTRACT §5 before the route's own). */
 export function commonCodes(def: RouteDef): ErrorCode[] {
-  const codes: ErrorCode[] = ['uri_too_long', 'not_ready', 'capacity', 'rate_limited', 'internal_error'];
+  // invalid_request: any request can be malformed HTTP (no Host, a header Node refuses) or carry a body the route
+  // does not take.
+  const codes: ErrorCode[] = ['invalid_request', 'uri_too_long', 'not_ready', 'capacity', 'rate_limited', 'internal_error'];
   if (def.url !== '/v1/status' && def.url !== '/v1/openapi.json') codes.push('environment_disabled');
   if (def.access !== 'none') {
     codes.push(

@@ -40,7 +40,10 @@ describe('GET /v1/openapi.json', () => {
     expect(res.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.servers).toEqual([{ url: env === 'sandbox' ? 'http://sandbox.rampart.test' : 'http://live.rampart.test', description: env }]);
+    // Both hosts, the one the document was read from first.
+    const live = { url: 'http://live.rampart.test', description: 'live' };
+    const sandbox = { url: 'http://sandbox.rampart.test', description: 'sandbox' };
+    expect(doc.servers).toEqual(env === 'sandbox' ? [sandbox, live] : [live, sandbox]);
   });
 
   it('uses a validator that does refuse a broken document (control)', async () => {
@@ -109,13 +112,12 @@ describe('GET /v1/openapi.json', () => {
           expect(Array.isArray(statusCodes) && statusCodes.length > 0, `${where} ${status}`).toBe(true);
           for (const code of statusCodes) expect(CODES[code as keyof typeof CODES].status, `${where} ${code}`).toBe(Number(status));
           expect(response.description, `${where} ${status}`).toContain(statusCodes.join(', '));
-          // The envelope: {error: {type, code, message, request_id, retryable, doc_url, details?}}, nothing else.
-          expect(schema.required).toEqual(['error']);
-          expect(schema.additionalProperties).toBe(false);
-          expect(Object.keys(schema.properties.error.properties).sort()).toEqual(
-            ['code', 'details', 'doc_url', 'message', 'request_id', 'retryable', 'type'].sort(),
-          );
-          expect(schema.properties.error.required.sort()).toEqual(['code', 'doc_url', 'message', 'request_id', 'retryable', 'type'].sort());
+          // The envelope (components.schemas.Error), its `error` one of the status's codes, told apart by `code`.
+          expect(schema.allOf[0]).toEqual({ $ref: '#/components/schemas/Error' });
+          const error = schema.allOf[1].properties.error;
+          expect(error.discriminator.propertyName).toBe('code');
+          expect(Object.keys(error.discriminator.mapping)).toEqual(statusCodes);
+          expect(error.oneOf.map((r: any) => r.$ref)).toEqual(Object.values(error.discriminator.mapping));
           listed.push(...statusCodes);
         }
         expect(listed.sort(), where).toEqual([...codes].sort());
@@ -129,6 +131,12 @@ describe('GET /v1/openapi.json', () => {
     const responses = sandboxDoc.paths['/v1/accounts'].post.responses;
     const codesOf = (status: number): string[] => responses[String(status)].content['application/json'].schema['x-error-codes'];
     expect(responses['202']).toBeDefined();
+    // The envelope every error answers: {error: {type, code, message, request_id, retryable, doc_url, details?}}, nothing else.
+    const envelope = sandboxDoc.components.schemas.Error;
+    expect(envelope.required).toEqual(['error']);
+    expect(envelope.additionalProperties).toBe(false);
+    expect(Object.keys(envelope.properties.error.properties).sort()).toEqual(['code', 'details', 'doc_url', 'message', 'request_id', 'retryable', 'type']);
+    expect(envelope.properties.error.required.sort()).toEqual(['code', 'doc_url', 'message', 'request_id', 'retryable', 'type']);
     expect(codesOf(400)).toEqual(expect.arrayContaining(['idempotency_key_required', 'invalid_idempotency_key', 'unknown_field', 'invalid_json', 'invalid_request']));
     expect(codesOf(401)).toEqual(expect.arrayContaining(['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'expired_api_key', 'wrong_environment']));
     expect(codesOf(403)).toEqual(expect.arrayContaining(['ip_not_allowed', 'api_disabled', 'insufficient_permission']));
@@ -139,8 +147,9 @@ describe('GET /v1/openapi.json', () => {
     expect(codesOf(500)).toEqual(['internal_error']);
     expect(codesOf(503)).toEqual(expect.arrayContaining(['sandbox_disabled', 'temporarily_unavailable', 'not_ready', 'capacity', 'environment_disabled']));
     // The Idempotency-Key header is documented.
-    const header = sandboxDoc.paths['/v1/accounts'].post.parameters.find((p: any) => p.in === 'header');
-    expect(header.name.toLowerCase()).toBe('idempotency-key');
+    const refs = sandboxDoc.paths['/v1/accounts'].post.parameters.map((p: any) => p.$ref).filter(Boolean);
+    expect(refs).toEqual(['#/components/parameters/IdempotencyKey']);
+    expect(sandboxDoc.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: true });
   });
 
   it('does not list environment_disabled for the routes that stay up when the host is disabled', () => {

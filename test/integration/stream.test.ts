@@ -128,7 +128,8 @@ describe('GET /v1/accounts/{account_id}/stream', () => {
     const doc = (await s.sandboxCall('GET', '/v1/openapi.json')).body;
     const op = doc.paths['/v1/accounts/{account_id}/stream'].get;
     expect(Object.keys(op.responses['200'].content)).toEqual(['text/event-stream']);
-    expect(op.parameters.map((p: any) => `${p.in}:${p.name}`).sort()).toEqual(['path:account_id', 'query:resume']);
+    const param = (p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p);
+    expect(op.parameters.map((p: any) => `${param(p).in}:${param(p).name}`).sort()).toEqual(['header:Last-Event-ID', 'path:account_id', 'query:resume']);
   });
 
   it('answers account_not_found and invalid_cursor before any stream starts', async () => {

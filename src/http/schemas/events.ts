@@ -24,25 +24,51 @@ export const EventTypeName = lit(...EVENT_TYPES);
 
 export const EventId = Type.String({ minLength: 1, maxLength: 128, description: 'An event id (evt_live_… / evt_test_…), opaque and strictly increasing per environment' });
 
-const EngineRestarted = obj(
+export const EngineRestarted = obj(
   { environment: lit('live', 'sandbox'), canceled_orders: Type.Integer({ minimum: 0 }), closed_positions: Type.Integer({ minimum: 0 }) },
   'engine.restarted: what the restart did on the account',
 );
 
-export const Event = obj(
+const head = {
+  id: EventId,
+  account_id: Type.String(),
+  created_at: TimeMs,
+  source: lit('api', 'platform', 'engine'),
+};
+
+export const OrderEvent = obj(
   {
-    id: EventId,
-    type: EventTypeName,
-    account_id: Type.String(),
-    created_at: TimeMs,
-    source: lit('api', 'platform', 'engine'),
-    data: Type.Union([Order, Fill, Position, EngineRestarted], { description: 'The order, fill or position exactly as REST gives it' }),
+    ...head,
+    type: lit(...EVENT_TYPES.filter((t) => t.startsWith('order.'))),
+    data: Order,
     changes: Type.Optional(Type.Record(Type.String(), obj({ from: Type.Unknown(), to: Type.Unknown() }), { description: 'order.edited: {field: {from, to}}' })),
+  },
+  'order.*: the order exactly as REST gives it',
+);
+
+export const FillEvent = obj({ ...head, type: lit('fill.created'), data: Fill }, 'fill.created: the fill exactly as REST gives it');
+
+export const PositionEvent = obj(
+  {
+    ...head,
+    type: lit(...EVENT_TYPES.filter((t) => t.startsWith('position.'))),
+    data: Position,
     previous_size: Type.Optional(DecimalString),
     close_reason: Type.Optional(Type.String()),
   },
-  'What happened on an account',
+  'position.*: the position exactly as REST gives it (position.closed: as it was when it closed)',
 );
+
+export const EngineRestartedEvent = obj({ ...head, type: lit('engine.restarted'), data: EngineRestarted }, 'engine.restarted: what an engine restart did on the account');
+
+/**
+ * What happened on an account: one shape per kind of `type`. The discriminator is an annotation (the list is
+ * written by JSON.stringify, never validated against it); the OpenAPI document turns it into oneOf + mapping.
+ */
+export const Event = Type.Union([OrderEvent, FillEvent, PositionEvent, EngineRestartedEvent], {
+  description: 'What happened on an account',
+  discriminator: { propertyName: 'type' },
+});
 
 export const WebhookEndpoint = obj(
   {

@@ -44,7 +44,7 @@ export const ExitsBody = obj({
   break_even: Nullable(BreakEvenIn),
 });
 
-const Exit = obj({
+export const Exit = obj({
   kind: lit('take_profit', 'stop_loss', 'break_even'),
   price: Nullable(DecimalString),
   limit_price: Nullable(DecimalString),

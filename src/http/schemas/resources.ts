@@ -131,3 +131,10 @@ export const MarginSetting = obj({
   leverage_source: Type.Union([Type.Literal('position'), Type.Literal('saved'), Type.Literal('default')]),
   locked: Type.Boolean(),
 });
+
+export const EquityPoint = obj({ time: TimeMs, equity: DecimalString, balance: DecimalString });
+
+export const EquityCurve = obj(
+  { resolution: Type.Union([Type.Literal('trade'), Type.Literal('day')]), points: Type.Array(EquityPoint) },
+  'Equity curve: one point per closed trade or trading day, oldest first; the first point is the opening balance',
+);

@@ -5,7 +5,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/accounts/:account_id',
+  operationId: 'getAccount',
   summary: 'One account with its balance, equity, rule and the metrics the rule is judged on',
+  description:
+    'One account: status, balance, equity, margin, its rule and the metrics the rule is judged on (drawdown floor, daily loss used, profit, trading days).',
   tags: ['accounts'],
   access: 'read',
   errors: ['account_not_found'],

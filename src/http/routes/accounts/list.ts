@@ -5,7 +5,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/accounts',
+  operationId: 'listAccounts',
   summary: "The accounts the key reaches (its customer's, in this environment), oldest first",
+  description:
+    'The accounts of the key\'s customer in this environment, oldest first, one page at a time (`after` = the last id of the previous page).',
   tags: ['accounts'],
   access: 'read',
   errors: ['invalid_cursor'],

@@ -6,11 +6,15 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'POST',
   url: '/v1/accounts',
+  operationId: 'openAccount',
   summary: 'Open a sandbox account (202, pending, active within moments)',
+  description:
+    'Sandbox only. Opens a sandbox account, mirroring a product when `product` is given. Answers 202 with the account as created (`pending`) and a `Location` header; it becomes `active` within moments. Needs an Idempotency-Key.',
   tags: ['accounts'],
   access: 'trade',
   environments: ['sandbox'],
   idempotencyKey: true,
+  responseHeaders: { 202: ['Location'] },
   optionalBody: true,
   errors: ['sandbox_limit_reached', 'sandbox_opening', 'sandbox_disabled', 'temporarily_unavailable', 'state_unavailable'],
   schema: {

@@ -6,7 +6,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/events',
+  operationId: 'listEvents',
   summary: "What happened on the customer's accounts in this environment, oldest first (the same events as the account stream)",
+  description:
+    'What happened on the customer\'s accounts in this environment (orders, fills, positions, engine restarts), oldest first; the same events, with the same ids, as the account stream and webhooks. `next_cursor` is the id of the page\'s last event.',
   tags: ['events'],
   access: 'read',
   plainJson: true,

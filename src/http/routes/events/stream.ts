@@ -16,7 +16,10 @@ const SseStream = Type.Unsafe<string>({
 export default defineRoute({
   method: 'GET',
   url: '/v1/accounts/:account_id/stream',
+  operationId: 'streamAccount',
   summary: "The account's events as Server-Sent Events, live; resume=<event id> or Last-Event-ID continues after that event without a gap",
+  description:
+    'The account\'s events as Server-Sent Events, live. `resume` (or the `Last-Event-ID` header, which wins) continues after that event without a gap; without either the stream starts at the newest event. A heartbeat comment is sent every 15 s.',
   tags: ['events'],
   access: 'read',
   streaming: true,

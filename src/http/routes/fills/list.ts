@@ -7,7 +7,10 @@ import { AccountParams } from '../orders/shared.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/accounts/:account_id/fills',
+  operationId: 'listFills',
   summary: 'Every execution with its price and fee, newest first',
+  description:
+    'The account\'s executions, newest first, each with its price, fee, realized PnL and whether it was a liquidation.',
   tags: ['fills'],
   access: 'read',
   errors: ['account_not_found', 'invalid_cursor', 'state_unavailable'],

@@ -6,7 +6,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/accounts/:account_id/margin',
+  operationId: 'listMarginSettings',
   summary: 'The margin setting of every market on the account: leverage, mode, where the leverage comes from',
+  description:
+    'The margin setting of every market on the account: leverage, margin mode, the market\'s max leverage, where the leverage comes from, and whether it is locked by a position or working order.',
   tags: ['margin'],
   access: 'read',
   errors: ['account_not_found', 'account_not_ready', 'state_unavailable'],

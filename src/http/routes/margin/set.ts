@@ -8,7 +8,10 @@ import { assertEngine, assertKeyMarket, ENGINE_CODES, MarketParams, tradingAccou
 export default defineRoute({
   method: 'PUT',
   url: '/v1/accounts/:account_id/margin/:market',
+  operationId: 'setMarginSetting',
   summary: 'Set the leverage and margin mode new positions on the market get',
+  description:
+    'Sets the leverage and/or margin mode the account\'s new positions on the market get; the mode cannot change while a position or working order is open there (`margin_mode_locked`).',
   tags: ['margin'],
   access: 'trade',
   errors: ['account_not_found', 'account_not_ready', 'account_not_tradable', 'market_not_found', 'key_market_not_allowed', 'invalid_leverage', 'margin_mode_locked', ...ENGINE_CODES],

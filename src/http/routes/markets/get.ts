@@ -5,7 +5,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/markets/:market',
+  operationId: 'getMarket',
   summary: 'One market with its current quote',
+  description:
+    'One market with its trading parameters and current quote; `market_not_found` when it is not offered.',
   tags: ['markets'],
   access: 'read',
   errors: ['market_not_found'],

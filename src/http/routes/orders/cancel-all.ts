@@ -7,7 +7,10 @@ import { AccountParams, assertEngine, assertKeyMarket, ENGINE_CODES, tradingAcco
 export default defineRoute({
   method: 'POST',
   url: '/v1/accounts/:account_id/orders/cancel-all',
+  operationId: 'cancelAllOrders',
   summary: 'Cancel every working order of the account from any platform, or of one market (cancel_reason cancel_all)',
+  description:
+    'Cancels every working order of the account, or of one market (`market`), from any platform; the orders end `canceled` with cancel_reason `cancel_all`. The body is optional. Needs an Idempotency-Key.',
   tags: ['orders'],
   access: 'trade',
   idempotencyKey: true,

@@ -8,7 +8,10 @@ import { assertEngine, assertKeyMarket, ENGINE_CODES, OrderParams, tradingAccoun
 export default defineRoute({
   method: 'DELETE',
   url: '/v1/accounts/:account_id/orders/:order_id',
+  operationId: 'cancelOrder',
   summary: 'Cancel one working order (cancel_reason user)',
+  description:
+    'Cancels one working order (cancel_reason `user`) and answers it; `order_not_working` when it already ended. Needs an Idempotency-Key.',
   tags: ['orders'],
   access: 'trade',
   idempotencyKey: true,

@@ -9,7 +9,10 @@ import { assertEngine, assertKeyMarket, ENGINE_CODES, exitPatchOf, fencesOf, Ord
 export default defineRoute({
   method: 'PATCH',
   url: '/v1/accounts/:account_id/orders/:order_id',
+  operationId: 'editOrder',
   summary: 'Edit a working order (size, limit_price, stop_price, expires_at, exits) → order.edited',
+  description:
+    'Changes a working limit or stop order in place (size, limit_price, stop_price, expires_at, exits), with every check of a new order; emits `order.edited`. Needs an Idempotency-Key.',
   tags: ['orders'],
   access: 'trade',
   idempotencyKey: true,

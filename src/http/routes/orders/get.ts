@@ -7,7 +7,10 @@ import { OrderParams } from './shared.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/accounts/:account_id/orders/:order_id',
+  operationId: 'getOrder',
   summary: 'One order (where a 202 Location points)',
+  description:
+    'One order of the account, as it is now; where a 202\'s `Location` points.',
   tags: ['orders'],
   access: 'read',
   errors: ['account_not_found', 'order_not_found', 'state_unavailable'],

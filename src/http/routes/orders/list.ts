@@ -12,7 +12,10 @@ const Status = Type.Union(['pending', 'working', 'filled', 'canceled', 'rejected
 export default defineRoute({
   method: 'GET',
   url: '/v1/accounts/:account_id/orders',
+  operationId: 'listOrders',
   summary: "The account's orders, newest first (filters: status — 'open' is pending, working and unconfirmed —, market, client_order_id)",
+  description:
+    'The account\'s orders, newest first, filtered by status (`open` = pending, working and unconfirmed), market or client_order_id.',
   tags: ['orders'],
   access: 'read',
   errors: ['account_not_found', 'invalid_cursor', 'state_unavailable'],

@@ -9,10 +9,14 @@ import { AccountParams, assertEngine, ENGINE_CODES, exitsOf, fencesOf, tradingAc
 export default defineRoute({
   method: 'POST',
   url: '/v1/accounts/:account_id/orders',
+  operationId: 'placeOrder',
   summary: 'Place an order, with exits held by the service (201; 202 unconfirmed when the engine answer is lost)',
+  description:
+    'Places an order (market, limit, stop_market, stop_limit), optionally with exits (take profit, stop loss, break-even) that the service holds and places when the order fills. Answers 201 with the order; when the engine\'s answer does not come in time, 202 with the order `unconfirmed` and a `Location` to follow. Needs an Idempotency-Key: a retry with the same key answers the first result.',
   tags: ['orders'],
   access: 'trade',
   idempotencyKey: true,
+  responseHeaders: { 202: ['Location'] },
   accountOrders: true,
   errors: [
     'invalid_size_step', 'invalid_price_tick', 'account_not_found', 'market_not_found', 'account_not_ready', 'client_order_id_conflict',

@@ -9,7 +9,10 @@ import { AccountParams, fencesOf } from './shared.js';
 export default defineRoute({
   method: 'POST',
   url: '/v1/accounts/:account_id/orders/test',
+  operationId: 'previewOrder',
   summary: 'Preview an order: outcome, price, fee, margin, position after, exposure room. Sends nothing.',
+  description:
+    'Runs every check of an order without sending it: the outcome (would fill, rest or be rejected, with the rejection), the price, fee, margin required and left, the position after and the exposure room. Allowed to read keys.',
   tags: ['orders'],
   access: 'read',
   errors: ['invalid_size_step', 'invalid_price_tick', 'account_not_found', 'market_not_found', 'account_not_ready', 'state_unavailable', 'stale_quote', 'no_price'],

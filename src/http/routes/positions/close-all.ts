@@ -6,7 +6,10 @@ import { AccountParams, assertEngine, requestKey, ENGINE_CODES, tradingAccount }
 export default defineRoute({
   method: 'POST',
   url: '/v1/accounts/:account_id/positions/close-all',
+  operationId: 'closeAllPositions',
   summary: 'Close every position the key may trade at the market (close_reason close_all)',
+  description:
+    'Closes every position the key may trade at the market (close_reason `close_all`) and lists which markets closed and which failed with what code. The body is optional. Needs an Idempotency-Key.',
   tags: ['positions'],
   access: 'trade',
   idempotencyKey: true,

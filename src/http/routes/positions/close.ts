@@ -7,7 +7,10 @@ import { assertEngine, assertKeyMarket, requestKey, ENGINE_CODES, MarketParams, 
 export default defineRoute({
   method: 'DELETE',
   url: '/v1/accounts/:account_id/positions/:market',
+  operationId: 'closePosition',
   summary: 'Close the position at the market (close_reason user); answers the closing order',
+  description:
+    'Closes the position at the market (close_reason `user`) and answers the closing order. Needs an Idempotency-Key.',
   tags: ['positions'],
   access: 'trade',
   idempotencyKey: true,

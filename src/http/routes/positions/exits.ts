@@ -6,7 +6,10 @@ import { assertEngine, assertKeyMarket, requestKey, ENGINE_CODES, exitsOf, Marke
 export default defineRoute({
   method: 'PUT',
   url: '/v1/accounts/:account_id/positions/:market/exits',
+  operationId: 'setPositionExits',
   summary: "Replace the position's exits (null removes one); old exit orders are canceled `replaced`",
+  description:
+    'Replaces the position\'s exits: each of take_profit, stop_loss and break_even is set, or removed with null; the old exit orders are canceled `replaced`. Answers the position.',
   tags: ['positions'],
   access: 'trade',
   errors: ['account_not_found', 'account_not_ready', 'account_not_tradable', 'position_not_found', 'key_market_not_allowed', 'invalid_price_tick', ...ENGINE_CODES],

@@ -6,7 +6,10 @@ import { MarketParams } from '../orders/shared.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/accounts/:account_id/positions/:market',
+  operationId: 'getPosition',
   summary: 'The position on one market',
+  description:
+    'The position on one market; `position_not_found` when nothing is held there.',
   tags: ['positions'],
   access: 'read',
   errors: ['account_not_found', 'position_not_found', 'state_unavailable'],

@@ -6,7 +6,10 @@ import { AccountParams } from '../orders/shared.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/accounts/:account_id/positions',
+  operationId: 'listPositions',
   summary: 'Open positions, one per market, marked at the last price',
+  description:
+    'The account\'s open positions, one per market, marked at the market\'s last price, with their exits.',
   tags: ['positions'],
   access: 'read',
   errors: ['account_not_found', 'state_unavailable'],

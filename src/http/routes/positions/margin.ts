@@ -10,7 +10,10 @@ import { assertEngine, assertKeyMarket, ENGINE_CODES, MarketParams, tradingAccou
 export default defineRoute({
   method: 'POST',
   url: '/v1/accounts/:account_id/positions/:market/margin',
+  operationId: 'adjustPositionMargin',
   summary: "Add (+) or remove (−) an isolated position's margin",
+  description:
+    'Adds margin to an isolated position (positive amount) or removes it (negative), moving its liquidation price. Needs an Idempotency-Key.',
   tags: ['positions'],
   access: 'trade',
   idempotencyKey: true,

@@ -5,7 +5,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/products',
+  operationId: 'listProducts',
   summary: 'The products accounts are sold as, with their rules (ids POST /v1/accounts takes)',
+  description:
+    'The products accounts are sold as, each with its size and trading rule; `POST /v1/accounts` takes a product id to mirror it in the sandbox.',
   tags: ['accounts'],
   access: 'read',
   errors: [],

@@ -4,7 +4,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/limits',
+  operationId: 'getLimits',
   summary: "The customer's limits: sandbox accounts, request budgets, working-order caps, body and URL sizes",
+  description:
+    'The limits that apply to the key\'s customer: sandbox accounts used and left, the rate-limit budgets (ip, key, account_orders), the working-order caps, and the body, URL and JSON depth limits.',
   tags: ['service'],
   access: 'read',
   errors: [],

@@ -4,7 +4,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/openapi.json',
+  operationId: 'getOpenApi',
   summary: 'This API described as OpenAPI 3.1',
+  description:
+    'This document: OpenAPI 3.1, written from the same route definitions and schemas that validate requests and shape answers. Needs no key.',
   tags: ['service'],
   access: 'none',
   errors: [],

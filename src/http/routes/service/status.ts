@@ -4,7 +4,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/status',
+  operationId: 'getStatus',
   summary: 'Health of this environment: engine, price feed, switches',
+  description:
+    'Whether this environment is operational: the engine, the price feed (which markets are quoted, which are stale) and the switches that take requests and open sandbox accounts.',
   tags: ['service'],
   access: 'read',
   errors: [],

@@ -5,7 +5,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'POST',
   url: '/v1/webhooks',
+  operationId: 'createWebhook',
   summary: 'Register a webhook endpoint: signed deliveries (Standard Webhooks) of the events after it; the secret is shown once',
+  description:
+    'Registers an endpoint for signed deliveries (Standard Webhooks) of the events after it, optionally of some types or one account only. The signing secret is in this answer only. Needs an Idempotency-Key.',
   tags: ['webhooks'],
   access: 'trade',
   idempotencyKey: true,

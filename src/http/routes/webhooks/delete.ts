@@ -5,7 +5,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'DELETE',
   url: '/v1/webhooks/:webhook_id',
+  operationId: 'deleteWebhook',
   summary: 'Delete a webhook endpoint: nothing more is sent to it (no Idempotency-Key needed: deleting twice answers webhook_not_found)',
+  description:
+    'Deletes an endpoint: nothing more is sent to it. Deleting it again answers `webhook_not_found`, so no Idempotency-Key is needed.',
   tags: ['webhooks'],
   access: 'trade',
   errors: ['webhook_not_found'],

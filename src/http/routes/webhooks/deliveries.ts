@@ -5,7 +5,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/webhooks/:webhook_id/deliveries',
+  operationId: 'listWebhookDeliveries',
   summary: "The endpoint's deliveries, newest first, each with its attempts (status, error, duration) and next attempt",
+  description:
+    'The endpoint\'s deliveries, newest first, each with every attempt (status code, error, duration) and the next attempt.',
   tags: ['webhooks'],
   access: 'read',
   errors: ['webhook_not_found', 'invalid_cursor'],

@@ -5,7 +5,10 @@ import { defineRoute } from '../../route.js';
 export default defineRoute({
   method: 'GET',
   url: '/v1/webhooks',
+  operationId: 'listWebhooks',
   summary: "The customer's webhook endpoints in this environment, oldest first (never their secrets)",
+  description:
+    'The customer\'s webhook endpoints in this environment, oldest first, without their secrets.',
   tags: ['webhooks'],
   access: 'read',
   errors: ['invalid_cursor'],
