@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, T0, TestServer } from '../helpers/server.js';
+import { expectError, T0, TEST_ADMIN_TOKEN, TestServer } from '../helpers/server.js';
 
 /**
  * Times taken as input (an order's gtd expires_at, an edit's expires_at, a key's or token's expires_at, an
@@ -89,7 +89,7 @@ describe('time fields taken as input', () => {
     const keys = async () => (await s.admin('GET', `/admin/v1/customers/${t.customer.id}/keys`)).body.data;
     const before = await keys();
     const r = await s.call(s.url.admin, 'POST', `/admin/v1/customers/${t.customer.id}/keys`, {
-      key: 'radm_test_admin_token',
+      key: TEST_ADMIN_TOKEN,
       raw: `{"environment":"sandbox","access":"read","expires_at":${raw}}`,
     });
     expectError(r, 400, 'invalid_request', { field: 'expires_at', ...(reason ? { reason } : {}) });
