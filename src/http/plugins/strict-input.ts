@@ -1,65 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sjson from 'secure-json-parse';
 import { ApiError } from '../../errors/api-error.js';
-import { inexactNumberOf, type InexactNumber } from './json-numbers.js';
-
-/** Depth of nested objects and arrays, without recursion (a hostile body cannot blow the stack here). */
-export function depthOf(value: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    const depth = d + 1;
-    if (depth > deepest) deepest = depth;
-    if (deepest > limit) return deepest;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth]);
-  }
-  return deepest;
-}
-
-/**
- * The first key that appears twice in one object of a text that is valid JSON, undefined when none does. Keys
- * compare as JSON reads them (`"a"` and `"\u0061"` are one key). One pass, no recursion.
- */
-export function duplicateKeyOf(text: string): string | undefined {
-  // One entry per open object (its keys so far) or array (null).
-  const frames: (Set<string> | null)[] = [];
-  let expectKey = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 0x22) {
-      let j = i + 1;
-      let escaped = false;
-      while (j < text.length && text.charCodeAt(j) !== 0x22) {
-        if (text.charCodeAt(j) === 0x5c) {
-          escaped = true;
-          j++;
-        }
-        j++;
-      }
-      if (expectKey) {
-        const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
-        const keys = frames[frames.length - 1]!;
-        if (keys.has(key)) return key;
-        keys.add(key);
-        expectKey = false;
-      }
-      i = j;
-    } else if (ch === 0x7b) {
-      frames.push(new Set());
-      expectKey = true;
-    } else if (ch === 0x5b) {
-      frames.push(null);
-    } else if (ch === 0x7d || ch === 0x5d) {
-      frames.pop();
-      expectKey = false;
-    } else if (ch === 0x2c) {
-      expectKey = frames[frames.length - 1] instanceof Set;
-    }
-  }
-  return undefined;
-}
+import { scanJson, type InexactNumber } from './json-scan.js';
 
 /** A body's first number that is not a plain safe integer, found by the parser and answered after validation. */
 const inexactNumbers = new WeakMap<FastifyRequest, InexactNumber>();
@@ -67,8 +9,8 @@ const inexactNumbers = new WeakMap<FastifyRequest, InexactNumber>();
 /**
  * The only body parser: application/json (any charset parameter). Not JSON, __proto__ or constructor keys,
  * a key twice in one object (JSON parsers disagree on which one wins, so no reading of it is safe), or nesting
- * deeper than the limit → invalid_json; a number not written as a plain safe integer (json-numbers.ts) →
- * invalid_request naming the field, once validation passed. An empty body counts as no body.
+ * deeper than the limit → invalid_json; a number not written as a plain safe integer →
+ * invalid_request naming the field, once validation passed. One scan of the text finds all three (json-scan.ts). An empty body counts as no body.
  */
 export function installJsonParser(app: FastifyInstance, maxDepth: number, bodyLimit: number): void {
   app.removeAllContentTypeParsers();
@@ -86,18 +28,17 @@ export function installJsonParser(app: FastifyInstance, maxDepth: number, bodyLi
       done(new ApiError('invalid_json', { message: poisoned ? 'The body has a forbidden key (__proto__ or constructor.prototype).' : 'The body is not valid JSON.' }), undefined);
       return;
     }
-    if (depthOf(parsed, maxDepth) > maxDepth) {
+    const scan = scanJson(text);
+    if (scan.depth > maxDepth) {
       done(new ApiError('invalid_json', { message: `The body is nested deeper than ${maxDepth} levels.`, details: { max_depth: maxDepth } }), undefined);
       return;
     }
-    const duplicate = duplicateKeyOf(text);
-    if (duplicate !== undefined) {
-      const key = duplicate.length > 64 ? `${duplicate.slice(0, 64)}…` : duplicate;
+    if (scan.duplicateKey !== undefined) {
+      const key = scan.duplicateKey.length > 64 ? `${scan.duplicateKey.slice(0, 64)}…` : scan.duplicateKey;
       done(new ApiError('invalid_json', { message: `The body has the key ${JSON.stringify(key)} twice in one object.`, details: { duplicate_key: key } }), undefined);
       return;
     }
-    const inexact = inexactNumberOf(text);
-    if (inexact !== undefined) inexactNumbers.set(req, inexact);
+    if (scan.inexact !== undefined) inexactNumbers.set(req, scan.inexact);
     done(null, parsed);
   });
   // After validation, so an unknown field or a value of the wrong kind is answered as such first (CONTRACT §5
