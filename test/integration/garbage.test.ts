@@ -1,10 +1,10 @@
 import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
-import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, errorType, isErrorCode } from '../../src/errors/codes.js';
 import type { RouteDef } from '../../src/http/route.js';
 import { apiRoutes } from '../../src/http/routes/index.js';
+import { rawExchange, type RawAnswer } from '../helpers/raw-http.js';
 import { TestServer } from '../helpers/server.js';
 
 /**
@@ -375,36 +375,6 @@ describe('garbage at every route', () => {
 });
 
 // ---- below HTTP: what Node's parser refuses ----------------------------------------------------------------
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** Writes bytes on a fresh connection and reads until the server closes it. */
-function rawExchange(base: string, data: string): Promise<RawAnswer> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sock = connect(Number(url.port), url.hostname, () => sock.write(data));
-    sock.setTimeout(5_000, () => sock.destroy(new Error(`no answer to ${JSON.stringify(data.slice(0, 60))}`)));
-    sock.on('data', (c: Buffer) => chunks.push(c));
-    sock.on('error', (err) => (chunks.length > 0 ? undefined : reject(err)));
-    sock.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const split = text.indexOf('\r\n\r\n');
-      if (split < 0) return reject(new Error(`no HTTP answer: ${JSON.stringify(text)}`));
-      const [statusLine, ...lines] = text.slice(0, split).split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const i = line.indexOf(':');
-        headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
-      }
-      resolve({ status: Number(statusLine!.split(' ')[1]), headers, body: text.slice(split + 4) });
-    });
-  });
-}
 
 function expectRawEnvelope(r: RawAnswer, status: number, code: string): any {
   expect(r.status, r.body).toBe(status);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRawError, rawExchange } from '../helpers/raw-http.js';
-import { TestServer } from '../helpers/server.js';
+import { TEST_ADMIN_TOKEN, TestServer } from '../helpers/server.js';
 
 /** CONNECT and methods no route takes, on all three listeners: always an HTTP answer in the envelope, never a closed socket. */
 
-const ADMIN = 'Authorization: Bearer radm_test_admin_token_0123456789abcdef\r\n';
+const ADMIN = `Authorization: Bearer ${TEST_ADMIN_TOKEN}\r\n`;
 const request = (line: string, extra = '') => `${line}\r\nHost: x\r\n${extra}Connection: close\r\n\r\n`;
 
 let s: TestServer;
