@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
-import FindMyWay from 'find-my-way';
 import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import type { Rampart } from '../services/rampart.js';
@@ -10,7 +9,8 @@ import { authenticate, type Principal } from './plugins/auth.js';
 import { idempotencyKeyOf, type Idempotency } from './plugins/idempotency.js';
 import type { RateLimiter, Spend } from './plugins/rate-limit.js';
 import { checkBodyHeaders, checkQuery } from './plugins/strict-input.js';
-import { createInstance, ROUTER_OPTIONS } from './instance.js';
+import { createInstance } from './instance.js';
+import { trackRouteMethods } from './route-methods.js';
 import { swaggerOptions } from './openapi.js';
 import { responseSchemas, routeCodes, type RouteDef } from './route.js';
 import { apiRoutes } from './routes/index.js';
@@ -64,28 +64,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const app = createInstance(rampart.config, deps.logger, environment, rampart.clock);
 
   // Paths with their methods, to tell 404 from 405.
-  const paths = FindMyWay({ ...ROUTER_OPTIONS });
-  const methodsByPath = new Map<string, Set<string>>();
-  app.addHook('onRoute', (opts) => {
-    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
-    const set = methodsByPath.get(opts.url) ?? new Set<string>();
-    if (!methodsByPath.has(opts.url)) {
-      methodsByPath.set(opts.url, set);
-      paths.on('GET', opts.url, () => undefined, { url: opts.url });
-    }
-    for (const m of methods) set.add(m);
-  });
-
-  const routeError = (request: FastifyRequest): ApiError => {
-    const path = request.url.split('?')[0] ?? '/';
-    const found = paths.find('GET', path);
-    const url = (found?.store as { url?: string } | undefined)?.url;
-    if (url) {
-      const allow = [...(methodsByPath.get(url) ?? [])].sort().join(', ');
-      return new ApiError('method_not_allowed', { details: { allow: allow.split(', ') }, headers: { Allow: allow } });
-    }
-    return new ApiError('route_not_found', { details: { path } });
-  };
+  const routeError = trackRouteMethods(app);
   app.setNotFoundHandler((request, reply) => sendError(request, reply, routeError(request), docsUrl));
 
   app.addHook('onRequest', async (request, reply) => {

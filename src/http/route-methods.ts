@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { ApiError } from '../errors/api-error.js';
+import { ROUTER_OPTIONS } from './instance.js';
 
 /**
  * The paths of an instance with their methods, to answer an unrouted request 405 method_not_allowed (with Allow)
@@ -8,7 +9,7 @@ import { ApiError } from '../errors/api-error.js';
  * CONNECT (see instance.ts) or one Node does not know of are all unrouted requests.
  */
 export function trackRouteMethods(app: FastifyInstance): (request: FastifyRequest) => ApiError {
-  const paths = FindMyWay();
+  const paths = FindMyWay({ ...ROUTER_OPTIONS });
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (opts) => {
     const set = methodsByPath.get(opts.url) ?? new Set<string>();
