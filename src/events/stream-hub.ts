@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../engine/clock.js';
+import type { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import type { CredentialService } from '../services/credential-service.js';
 import type { Store } from '../store/port.js';
@@ -114,6 +115,13 @@ export class StreamHub {
     let n = 0;
     for (const set of this.byAccount.values()) n += set.size;
     return n;
+  }
+
+  /** Ends the streams of one environment with the refusal a new request there gets now. */
+  refuseAll(environment: Environment, err: ApiError): void {
+    for (const set of [...this.byAccount.values()]) {
+      for (const s of [...set]) if (s.options.environment === environment) s.refuse(err);
+    }
   }
 
   /** Ends the streams of one environment (its listener is closing), or all. */

@@ -9,6 +9,7 @@ import { authenticate, type Principal } from './plugins/auth.js';
 import { idempotencyKeyOf, type Idempotency } from './plugins/idempotency.js';
 import type { RateLimiter, Spend } from './plugins/rate-limit.js';
 import { checkBodyHeaders, checkQuery } from './plugins/strict-input.js';
+import { environmentDisabled } from '../services/environments.js';
 import { createInstance } from './instance.js';
 import { trackRouteMethods } from './route-methods.js';
 import { swaggerOptions } from './openapi.js';
@@ -88,7 +89,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     checkBodyHeaders(request, limits.body_max_bytes);
     if (!deps.isReady()) throw new ApiError('not_ready');
     if (def.url !== '/v1/status' && def.url !== '/v1/openapi.json' && !rampart.environments.get(environment).enabled) {
-      throw new ApiError('environment_disabled', { details: { status_url: `${rampart.config.publicUrl[environment]}/v1/status` } });
+      throw environmentDisabled(environment, rampart.config.publicUrl);
     }
     if (load.overloaded()) throw new ApiError('capacity');
     const tightest: { s?: Spend } = {};

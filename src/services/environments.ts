@@ -1,3 +1,4 @@
+import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import type { EnvironmentState, Store } from '../store/port.js';
 
@@ -8,7 +9,11 @@ export class EnvironmentService {
     sandbox: { environment: 'sandbox', enabled: true, sandbox_opening: true },
   };
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** Told after a change is stored (open account streams of a host switched off end). */
+    private readonly onChange: (state: EnvironmentState) => void = () => undefined,
+  ) {}
 
   async load(): Promise<void> {
     for (const s of await this.store.listEnvironmentStates()) this.states[s.environment] = s;
@@ -26,6 +31,12 @@ export class EnvironmentService {
     };
     await this.store.transaction((tx) => tx.setEnvironmentState(next));
     this.states[environment] = next;
+    this.onChange(next);
     return next;
   }
+}
+
+/** What a request to a host the operator switched off is answered (and how its open streams end). */
+export function environmentDisabled(environment: Environment, publicUrl: Readonly<Record<Environment, string>>): ApiError {
+  return new ApiError('environment_disabled', { details: { status_url: `${publicUrl[environment]}/v1/status` } });
 }

@@ -14,7 +14,7 @@ import { AccountService } from './accounts.js';
 import { CredentialService } from './credential-service.js';
 import { CustomerService } from './customers.js';
 import { EngineHost } from './engine-host.js';
-import { EnvironmentService } from './environments.js';
+import { environmentDisabled, EnvironmentService } from './environments.js';
 import { KeyService } from './keys.js';
 import { MarketService } from './markets.js';
 import type { SecretBox } from './secrets/keyring.js';
@@ -60,7 +60,10 @@ export class Rampart {
     this.clock = opts.config.clock === 'manual' ? new ManualClock(opts.clockStart ?? Date.now()) : new SystemClock();
     this.calendar = new TradingCalendar(opts.config.tradingDayStartMinutes, opts.config.timezone);
     this.markets = new MarketService(opts.config.markets, opts.store, this.quotes, this.clock);
-    this.environments = new EnvironmentService(opts.store);
+    this.environments = new EnvironmentService(opts.store, (state) => {
+      // A host switched off takes no requests: its open streams end as a new request would be answered.
+      if (!state.enabled) this.streams.refuseAll(state.environment, environmentDisabled(state.environment, opts.config.publicUrl));
+    });
     this.customers = new CustomerService(opts.store, this.clock, () => this.credentials.accessChanged());
     this.accounts = new AccountService(opts.config, opts.store, this.clock, this.calendar);
     this.engine = new EngineHost(opts.store, () => this.clock.now(), opts.log);

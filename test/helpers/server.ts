@@ -147,7 +147,7 @@ export class TestServer {
   }
 
   admin<T = any>(method: string, path: string, body?: unknown) {
-    return this.call<T>(this.url.admin, method, path, { key: 'radm_test_admin_token_0123456789abcdef', ...(body !== undefined ? { body } : {}) });
+    return this.call<T>(this.url.admin, method, path, { key: TEST_ADMIN_TOKEN, ...(body !== undefined ? { body } : {}) });
   }
 
   async customer(name = 'trader'): Promise<{ id: string; number: number }> {

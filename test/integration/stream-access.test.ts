@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, reached, TestServer } from '../helpers/server.js';
+import { expectError, reached, SANDBOX_URL, TestServer } from '../helpers/server.js';
 import { SseClient } from '../helpers/sse.js';
 
 /** An open stream ends within this long of the change that ended its access. */
@@ -110,6 +110,22 @@ describe('an open account stream ends when its access ends', () => {
     await expectEnded(a, since, 'api_disabled', 'permission');
     await expectEnded(b, since, 'api_disabled', 'permission');
     expect(s.rampart.streams.count(t.accountId)).toBe(0);
+  });
+
+  it('switching its host off (admin API) ends it with environment_disabled, as a new request is answered', async () => {
+    const t = await s.trader();
+    const c = await open(t.key, t.accountId);
+    const r = await s.admin('PATCH', '/admin/v1/environments/sandbox', { enabled: false });
+    expect(r.status).toBe(200);
+    try {
+      const since = Date.now();
+      await expectEnded(c, since, 'environment_disabled', 'server', { status_url: `${SANDBOX_URL}/v1/status` });
+      expectError(await s.sandboxCall('GET', streamPath(t.accountId), { key: t.key }), 503, 'environment_disabled');
+    } finally {
+      expect((await s.admin('PATCH', '/admin/v1/environments/sandbox', { enabled: true })).status).toBe(200);
+    }
+    const again = await open(t.key, t.accountId);
+    again.drop();
   });
 
   it('revoking its app token ends it with revoked_token', async () => {
