@@ -63,6 +63,7 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    if (request.url.length > limits.url_max_bytes) throw new ApiError('uri_too_long', { details: { max_bytes: limits.url_max_bytes } });
     const header = authorizationOf(request);
     if (!header) throw new ApiError('missing_api_key', { message: 'The operator API needs Authorization: Bearer <RAMPART_ADMIN_TOKEN>.' });
     const m = /^Bearer +(\S+)$/i.exec(header);

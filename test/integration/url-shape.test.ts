@@ -23,6 +23,11 @@ describe('URL length', () => {
     expectError(await s.sandboxCall('GET', `/v1/accounts/${'a'.repeat(9000)}`), 414, 'uri_too_long');
   });
 
+  it('answers 414 on the operator listener too, before its token is looked at', async () => {
+    expectError(await s.call(s.url.admin, 'GET', `/admin/v1/customers/${'c'.repeat(9000)}/keys`), 414, 'uri_too_long', { max_bytes: 8192 });
+    expectError(await s.admin('GET', `/admin/v1/customers?x=${'q'.repeat(9000)}`), 414, 'uri_too_long', { max_bytes: 8192 });
+  });
+
   it('takes a long parameter under the URL limit to the route, which says what is wrong with it', async () => {
     const r = await s.sandboxCall('GET', `/v1/accounts/${'a'.repeat(2000)}`, { key: t.key });
     expectError(r, 400, 'invalid_parameter', { parameter: 'account_id' });
