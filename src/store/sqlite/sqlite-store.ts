@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { Reads, Store, Tx } from '../port.js';
 import { accountReads, accountWrites } from './accounts.js';
 import { RecordCache } from './cache.js';
@@ -73,6 +74,11 @@ export class SqliteStore extends WithReads implements Store {
   /** Test-only: make the next syncs of the WAL fail, or hold them until the promise settles. */
   get syncFaults(): Durability['syncFaults'] {
     return this.durability.syncFaults;
+  }
+
+  /** The write connection: private, as before the split; test/integration/restart.test.ts reads the file through it. */
+  private get db(): Database.Database {
+    return this.durability.conn.db;
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
