@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountRecord, CustomerRecord } from '../port.js';
 import { SqliteStore } from './sqlite-store.js';
 
@@ -213,6 +213,35 @@ describe('SqliteStore WAL sync off the event loop', () => {
     store = new SqliteStore(file);
     expect((await store.getCustomer('cus_1'))?.id).toBe('cus_1');
     expect((await store.getCustomer('cus_3'))).toBeUndefined();
+  });
+});
+
+describe('SqliteStore statements', () => {
+  it('prepares the statements of the trading hot paths once, when it opens: an order, a fill, an event and an account update prepare none', async () => {
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('70000001', 'cus_1'));
+      // An account update's statement is one per set of columns, prepared at the first update of that set.
+      await tx.updateAccount('70000001', { balance: '99999' }, 2);
+    });
+    const prepare = vi.spyOn(Database.prototype, 'prepare');
+    try {
+      await store.transaction(async (tx) => {
+        const order = { id: 'ord_1', seq: 1, environment: 'live' as const, account_id: '70000001', customer_id: 'cus_1', client_order_id: null, market: 'BTC-USD', status: 'working', created_at: 3, updated_at: 3, data: '{}' };
+        await tx.upsertOrder(order);
+        await tx.upsertOrder({ ...order, status: 'filled', updated_at: 4 });
+        await tx.insertFill({ id: 'fil_1', account_id: '70000001', order_id: 'ord_1', filled_at: 4, data: '{}' });
+        await tx.insertEvent({ seq: 1, id: 'evt_1', environment: 'live', account_id: '70000001', type: 'order.filled', created_at: 4, data: '{}' });
+        await tx.updateAccount('70000001', { balance: '99990' }, 4);
+      });
+      expect(prepare).not.toHaveBeenCalled();
+    } finally {
+      prepare.mockRestore();
+    }
+    expect((await store.getOrder('ord_1'))?.status).toBe('filled');
+    expect((await store.listFills('70000001', undefined, 10)).map((f) => f.id)).toEqual(['fil_1']);
+    expect((await store.listEvents({ afterSeq: 0, limit: 10 })).map((e) => [e.id, e.customer_id])).toEqual([['evt_1', 'cus_1']]);
+    expect((await store.getAccount('70000001'))?.balance).toBe('99990');
   });
 });
 

@@ -1,0 +1,319 @@
+import type Database from 'better-sqlite3';
+import { StoreUnavailableError } from '../port.js';
+import { Connection } from './connection.js';
+import { anyFault, failIfFailing, injectFaults, type StoreFaults } from './faults.js';
+import { WalSync, type SyncFaults } from './wal-sync.js';
+
+/** What a transaction wrote to the event log: published once its batch is on disk. */
+export interface Written {
+  lastSeq: number;
+  accountIds: Set<string>;
+}
+export type CommitListener = (c: { lastSeq: number; accountIds: ReadonlySet<string> }) => void;
+
+/** What the query modules need: statements prepared once (connection.ts), and reads behind the store's gate. */
+export interface Sql {
+  stmt(sql: string): Database.Statement;
+  logStmt(sql: string): Database.Statement;
+  prepare(sql: string): Database.Statement;
+  read<T>(fn: () => T): Promise<T>;
+  readLog<T>(fn: () => T): Promise<T>;
+}
+
+/**
+ * SQLite in WAL mode: a commit is on disk before the promise resolves. The COMMIT writes the WAL without syncing it
+ * (synchronous=NORMAL) and the WAL is then synced (fdatasync) on libuv's thread pool, off the event loop, before any
+ * member of the batch is answered or its events published (wal-sync.ts): the durability of synchronous=FULL, while
+ * the loop serves the next requests. better-sqlite3 is synchronous; transactions are serialized through one promise
+ * chain so that the async port never interleaves two transactions on the one connection.
+ */
+export class Durability implements Sql {
+  readonly conn: Connection;
+  /** Transactions run and COMMITs (fsyncs) made: their ratio is the group commit's batch size. */
+  readonly stats = { transactions: 0, commits: 0, syncs: 0 };
+  /** Test-only: make the next syncs fail, or hold them until the promise settles. */
+  readonly syncFaults: SyncFaults = { failing: false, hold: undefined };
+  closed = false;
+  /** What the transaction in progress wrote to the event log (published after its COMMIT). */
+  private written: Written | undefined;
+  private readonly eventListeners = new Set<CommitListener>();
+  private chain: Promise<unknown> = Promise.resolve();
+  /** What the transaction in progress asked to run if it rolls back (Tx.onRollback). */
+  private rollbacks: (() => void)[] = [];
+  /** The SQLite transaction that the members of a group commit share, while open. */
+  private batch: Batch | undefined;
+  private commitScheduled = false;
+  /** The sync of the WAL (absent for an in-memory store, whose COMMIT is all there is). */
+  private readonly wal: WalSync<Batch> | undefined;
+  private readonly beginStmt: Database.Statement;
+  private readonly savepointStmt: Database.Statement;
+  private readonly releaseStmt: Database.Statement;
+  private readonly rollbackToStmt: Database.Statement;
+  private readonly commitStmt: Database.Statement;
+  private readonly rollbackStmt: Database.Statement;
+
+  /** `reset` drops what the store keeps of the file (the record cache) when writes are rolled back. */
+  constructor(
+    file: string,
+    private readonly faults: StoreFaults,
+    private readonly reset: () => void,
+  ) {
+    this.conn = new Connection(file);
+    if (this.conn.walFile !== undefined) {
+      this.wal = new WalSync<Batch>(this.conn.walFile, this.syncFaults, this.stats, (b) => this.settleDurable(b), failMembers);
+    }
+    this.beginStmt = this.conn.stmt('BEGIN IMMEDIATE');
+    this.savepointStmt = this.conn.stmt('SAVEPOINT member');
+    this.releaseStmt = this.conn.stmt('RELEASE member');
+    this.rollbackToStmt = this.conn.stmt('ROLLBACK TO member');
+    this.commitStmt = this.conn.stmt('COMMIT');
+    this.rollbackStmt = this.conn.stmt('ROLLBACK');
+  }
+
+  get isNew(): boolean {
+    return this.conn.isNew;
+  }
+
+  stmt(sql: string): Database.Statement {
+    return this.conn.stmt(sql);
+  }
+
+  logStmt(sql: string): Database.Statement {
+    return this.conn.logStmt(sql);
+  }
+
+  prepare(sql: string): Database.Statement {
+    return this.conn.prepare(sql);
+  }
+
+  private async gate(): Promise<void> {
+    if (this.closed) throw new StoreUnavailableError('store closed');
+    if (this.wal?.broken) throw this.wal.broken;
+    await injectFaults(this.faults);
+  }
+
+  async read<T>(fn: () => T): Promise<T> {
+    if (anyFault(this.faults) || this.closed || this.wal?.broken) await this.gate();
+    return this.conn.run(fn);
+  }
+
+  /**
+   * A read of the event log (the second connection): it waits for the syncs that cover what is committed now, so no
+   * event is shown before it is on disk — an event seen and then lost to a power cut would have its id given to
+   * another one.
+   */
+  async readLog<T>(fn: () => T): Promise<T> {
+    const syncs = this.wal?.waitForLog();
+    if (syncs) await syncs;
+    return this.read(fn);
+  }
+
+  /** Runs fn when no other transaction step holds the connection (one promise chain, first come first served). */
+  private async exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
+    const previous = this.chain;
+    let release!: () => void;
+    this.chain = new Promise<void>((r) => (release = r));
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+
+  /** Tx.onRollback of the transaction in progress. */
+  onRollback(undo: () => void): void {
+    this.rollbacks.push(undo);
+  }
+
+  /** The transaction in progress wrote an event (published after the sync that makes its batch durable). */
+  wroteEvent(seq: number, accountId: string): void {
+    this.written ??= { lastSeq: 0, accountIds: new Set() };
+    this.written.lastSeq = Math.max(this.written.lastSeq, seq);
+    this.written.accountIds.add(accountId);
+  }
+
+  /**
+   * Group commit: each transaction runs in a SAVEPOINT of one open SQLite transaction (the batch), and the batch
+   * commits — one fsync — once the requests that arrived in the same turn of the event loop have run theirs.
+   * A transaction's promise settles only after the COMMIT that made it durable. A transaction that fails rolls
+   * back to its savepoint alone and answers at once; a COMMIT that fails fails every member of its batch, and
+   * each member's onRollback undo runs.
+   */
+  async transaction<X, T>(fn: (tx: X) => Promise<T>, tx: X): Promise<T> {
+    let member: BatchMember | undefined;
+    const result = await this.exclusive(async () => {
+      await this.gate();
+      if (!this.batch) {
+        this.conn.run(() => this.beginStmt.run());
+        this.batch = { members: [] };
+      }
+      this.savepointStmt.run();
+      this.rollbacks = [];
+      this.written = undefined;
+      try {
+        const out = await fn(tx);
+        failIfFailing(this.faults);
+        this.conn.run(() => this.releaseStmt.run());
+        this.stats.transactions++;
+        member = newMember(this.rollbacks, this.written);
+        this.batch.members.push(member);
+        return out;
+      } catch (err) {
+        this.rollbackMember();
+        throw err;
+      } finally {
+        this.rollbacks = [];
+        this.written = undefined;
+        this.scheduleCommit();
+      }
+    });
+    await member!.durable;
+    return result;
+  }
+
+  /** Undoes the member in progress (its savepoint and its in-memory effects); earlier members stay in the batch. */
+  private rollbackMember(): void {
+    try {
+      if (this.conn.db.inTransaction) {
+        this.rollbackToStmt.run();
+        this.releaseStmt.run();
+      }
+    } catch {
+      // The savepoint is gone with the transaction (SQLite rolled it all back on an I/O error): fail the batch.
+      this.failBatch(new StoreUnavailableError('the store rolled back the transaction'));
+    }
+    this.reset();
+    runUndo(this.rollbacks);
+  }
+
+  private scheduleCommit(): void {
+    if (this.commitScheduled || !this.batch) return;
+    this.commitScheduled = true;
+    // After the I/O callbacks of this turn: the requests read in it join the batch before its one fsync.
+    setImmediate(() => {
+      void this.exclusive(() => {
+        this.commitScheduled = false;
+        this.commitBatch();
+      });
+    });
+  }
+
+  /** Commits the open batch (called with the connection held). */
+  private commitBatch(): void {
+    const batch = this.batch;
+    if (!batch) return;
+    try {
+      failIfFailing(this.faults);
+      this.conn.run(() => this.commitStmt.run());
+      this.stats.commits++;
+    } catch (err) {
+      this.failBatch(err);
+      return;
+    }
+    this.batch = undefined;
+    if (this.wal) this.wal.add(batch);
+    else this.settleDurable(batch);
+  }
+
+  /** A batch is on disk: its events are published and its members answered. */
+  private settleDurable(batch: Batch): void {
+    const written = mergeWritten(batch.members);
+    if (written) this.publishWritten(written);
+    for (const m of batch.members) m.commit();
+  }
+
+  /** Rolls the whole batch back: every member fails with err, its in-memory effects undone (newest first). */
+  private failBatch(err: unknown): void {
+    const batch = this.batch;
+    this.batch = undefined;
+    if (this.conn.db.inTransaction) {
+      try {
+        this.rollbackStmt.run();
+      } catch {
+        // Nothing more to undo in the file.
+      }
+    }
+    this.reset();
+    if (!batch) return;
+    for (const m of [...batch.members].reverse()) {
+      runUndo(m.rollbacks);
+      m.fail(err);
+    }
+  }
+
+  onEventsCommitted(listener: CommitListener): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  private publishWritten(written: Written): void {
+    for (const l of this.eventListeners) {
+      try {
+        l(written);
+      } catch {
+        // A listener's fault must not fail a transaction that already committed.
+      }
+    }
+  }
+
+  /** Commits what is open, waits for its sync, then closes the connections. */
+  async close(): Promise<void> {
+    await this.exclusive(() => this.commitBatch());
+    await this.chain;
+    await this.wal?.drain();
+    this.closed = true;
+    this.wal?.close();
+    this.conn.close();
+  }
+}
+
+interface BatchMember {
+  rollbacks: (() => void)[];
+  written: Written | undefined;
+  /** Settles once the batch committed (or failed). */
+  durable: Promise<void>;
+  commit(): void;
+  fail(err: unknown): void;
+}
+
+interface Batch {
+  members: BatchMember[];
+}
+
+function newMember(rollbacks: (() => void)[], written: Written | undefined): BatchMember {
+  let commit!: () => void;
+  let fail!: (err: unknown) => void;
+  const durable = new Promise<void>((resolve, reject) => {
+    commit = resolve;
+    fail = reject;
+  });
+  return { rollbacks, written, durable, commit, fail };
+}
+
+function mergeWritten(members: BatchMember[]): Written | undefined {
+  let out: Written | undefined;
+  for (const m of members) {
+    if (!m.written) continue;
+    out ??= { lastSeq: 0, accountIds: new Set() };
+    out.lastSeq = Math.max(out.lastSeq, m.written.lastSeq);
+    for (const a of m.written.accountIds) out.accountIds.add(a);
+  }
+  return out;
+}
+
+/** A sync failed: the batch may not be on disk, its members are answered unavailable. */
+function failMembers(batch: Batch, err: StoreUnavailableError): void {
+  for (const m of batch.members) m.fail(err);
+}
+
+/** Runs undo callbacks; one that fails must not hide the error that rolled the transaction back. */
+function runUndo(undo: (() => void)[]): void {
+  for (const u of undo) {
+    try {
+      u();
+    } catch {
+      // ignored: see above
+    }
+  }
+}

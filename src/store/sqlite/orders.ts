@@ -1,0 +1,127 @@
+import type { Environment } from '../../schemas/common.js';
+import { OPEN_STATUSES } from '../../engine/order-status.js';
+import type { EventRow, OpenOrderRewrite, OrderQuery, OrderRow, QuoteRow } from '../port.js';
+import type { Row } from './connection.js';
+import type { Sql } from './durability.js';
+
+/** The open statuses as an SQL list (engine/order-status.ts holds the one list). */
+const OPEN_SQL = OPEN_STATUSES.map((st) => `'${st}'`).join(', ');
+/** Open orders rewritten per page by the restart transition. */
+const REWRITE_PAGE = 2000;
+
+type Listed = { id: string; data: string };
+type Fill = { id: string; account_id: string; order_id: string; filled_at: number; data: string };
+type EquityPoint = { account_id: string; resolution: 'trade' | 'day'; time: number; equity: string; balance: string };
+type MarginSetting = { account_id: string; market: string; leverage: number; mode: 'isolated' | 'cross' };
+
+/** Orders, fills, positions, margin settings, quotes and equity points. */
+export function orderReads(sql: Sql) {
+  const byId = sql.stmt('SELECT * FROM orders WHERE id = ?');
+  const byClientId = sql.stmt('SELECT * FROM orders WHERE customer_id = ? AND environment = ? AND client_order_id = ?');
+  // Per account off orders_account (one seek each), not a scan of every order ever placed: at start-up with a
+  // large history the scan alone took longer than loading the engine.
+  const maxSeq = sql.stmt('SELECT COALESCE(MAX((SELECT MAX(seq) FROM orders WHERE account_id = accounts.id)), 0) AS n FROM accounts WHERE environment = ?');
+  const open = sql.stmt(`SELECT * FROM orders WHERE environment = ? AND status IN (${OPEN_SQL}) ORDER BY seq`);
+  // The cursor counts only as a fill of this account: another account's fill id pages nothing (invalid_cursor).
+  const fillsAfter = sql.stmt('SELECT id, data FROM fills WHERE account_id = ? AND seq < (SELECT seq FROM fills WHERE id = ? AND account_id = ?) ORDER BY seq DESC LIMIT ?');
+  const fills = sql.stmt('SELECT id, data FROM fills WHERE account_id = ? ORDER BY seq DESC LIMIT ?');
+  const positions = sql.stmt('SELECT p.account_id, p.market, p.data FROM positions p JOIN accounts a ON a.id = p.account_id WHERE a.environment = ?');
+  const margins = sql.stmt('SELECT m.account_id, m.market, m.leverage, m.mode FROM margin_settings m JOIN accounts a ON a.id = m.account_id WHERE a.environment = ?');
+  const quotes = sql.stmt('SELECT * FROM quotes');
+  const equity = sql.stmt('SELECT time, equity, balance FROM equity_points WHERE account_id = ? AND resolution = ? ORDER BY seq');
+  return {
+    getOrder: (id: string) => sql.read(() => byId.get(id) as OrderRow | undefined),
+    findOrderByClientId: (customerId: string, environment: Environment, clientOrderId: string) =>
+      sql.read(() => byClientId.get(customerId, environment, clientOrderId) as OrderRow | undefined),
+    listOrders: (q: OrderQuery) => sql.read(() => listOrders(sql, q)),
+    maxOrderSeq: (environment: Environment) => sql.read(() => Number((maxSeq.get(environment) as Row).n)),
+    listOpenOrders: (environment: Environment) => sql.read(() => open.all(environment) as OrderRow[]),
+    listFills: (accountId: string, afterId: string | undefined, limit: number) =>
+      sql.read(() => (afterId ? (fillsAfter.all(accountId, afterId, accountId, limit) as Listed[]) : (fills.all(accountId, limit) as Listed[]))),
+    listPositions: (environment: Environment) => sql.read(() => positions.all(environment) as { account_id: string; market: string; data: string }[]),
+    listMarginSettings: (environment: Environment) => sql.read(() => margins.all(environment) as MarginSetting[]),
+    listQuotes: () => sql.read(() => quotes.all() as QuoteRow[]),
+    listEquityPoints: (accountId: string, resolution: 'trade' | 'day') =>
+      sql.read(() => equity.all(accountId, resolution) as { time: number; equity: string; balance: string }[]),
+  };
+}
+
+/** One statement per combination of filters, prepared at its first use. */
+function listOrders(sql: Sql, q: OrderQuery): Listed[] {
+  const where = ['account_id = @account'];
+  const params: Row = { account: q.accountId, limit: q.limit };
+  if (q.status && q.status.length > 0) {
+    where.push(`status IN (${q.status.map((_, i) => `@s${i}`).join(', ')})`);
+    q.status.forEach((st, i) => (params[`s${i}`] = st));
+  }
+  if (q.market) {
+    where.push('market = @market');
+    params.market = q.market;
+  }
+  if (q.clientOrderId) {
+    where.push('client_order_id = @cid');
+    params.cid = q.clientOrderId;
+  }
+  if (q.after) {
+    where.push('seq < (SELECT seq FROM orders WHERE id = @after)');
+    params.after = q.after;
+  }
+  // Only what the list shows (the REST view is rendered from data): half the cost of SELECT * per row.
+  return sql.stmt(`SELECT id, data FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params) as Listed[];
+}
+
+/** `insertEvent` is the transaction's own (the restart transition announces each rewritten order). */
+export function orderWrites(sql: Sql, insertEvent: (e: EventRow) => Promise<void>) {
+  const upsert = sql.stmt(
+    `INSERT INTO orders (id, seq, environment, account_id, customer_id, client_order_id, market, status, created_at, updated_at, data)
+     VALUES (@id, @seq, @environment, @account_id, @customer_id, @client_order_id, @market, @status, @created_at, @updated_at, @data)
+     ON CONFLICT(id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at, data = excluded.data`,
+  );
+  const insertFill = sql.stmt('INSERT INTO fills (id, account_id, order_id, filled_at, data) VALUES (@id, @account_id, @order_id, @filled_at, @data)');
+  const deletePosition = sql.stmt('DELETE FROM positions WHERE account_id = ? AND market = ?');
+  const putPosition = sql.stmt('INSERT OR REPLACE INTO positions (account_id, market, data) VALUES (?, ?, ?)');
+  const putMargin = sql.stmt('INSERT OR REPLACE INTO margin_settings (account_id, market, leverage, mode) VALUES (?, ?, ?, ?)');
+  const putQuote = sql.stmt('INSERT OR REPLACE INTO quotes (market, bid, ask, last, time) VALUES (@market, @bid, @ask, @last, @time)');
+  const insertEquity = sql.stmt('INSERT INTO equity_points (account_id, resolution, time, equity, balance) VALUES (@account_id, @resolution, @time, @equity, @balance)');
+  const openPage = sql.stmt(`SELECT * FROM orders WHERE environment = ? AND status IN (${OPEN_SQL}) AND seq > ? ORDER BY seq LIMIT ?`);
+  const rewriteOne = sql.stmt('UPDATE orders SET status = @status, updated_at = @updated_at, data = @data WHERE id = @id');
+  return {
+    upsertOrder: async (o: OrderRow) => {
+      upsert.run(o);
+    },
+    insertFill: async (f: Fill) => {
+      insertFill.run(f);
+    },
+    putPosition: async (accountId: string, market: string, data: string | null) => {
+      if (data === null) deletePosition.run(accountId, market);
+      else putPosition.run(accountId, market, data);
+    },
+    putMarginSetting: async (accountId: string, market: string, leverage: number, mode: 'isolated' | 'cross') => {
+      putMargin.run(accountId, market, leverage, mode);
+    },
+    putQuote: async (q: QuoteRow) => {
+      putQuote.run(q);
+    },
+    insertEquityPoint: async (p: EquityPoint) => {
+      insertEquity.run(p);
+    },
+    rewriteOpenOrders: async (environment: Environment, rewrite: (row: OrderRow) => OpenOrderRewrite | null) => {
+      let after = -1;
+      let n = 0;
+      for (;;) {
+        // A page at a time: the driver cannot write while a statement is still being stepped, and 100k rows at once
+        // would all be in memory together.
+        const rows = openPage.all(environment, after, REWRITE_PAGE) as OrderRow[];
+        for (const row of rows) {
+          after = row.seq;
+          const next = rewrite(row);
+          if (!next) continue;
+          rewriteOne.run({ id: row.id, status: next.status, updated_at: next.updated_at, data: next.data });
+          await insertEvent(next.event);
+          n++;
+        }
+        if (rows.length < REWRITE_PAGE) return n;
+      }
+    },
+  };
+}
