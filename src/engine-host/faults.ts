@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../engine/clock.js';
-import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import type { EngineAnswer, EngineCommand, EnginePort, EngineQuery, ExecuteOptions, PlaceCommand, QueryAnswer, QueryResultOf, ResultOf } from './port.js';
 
@@ -30,7 +29,7 @@ const healthy = (): EngineFaultState => ({ down: { live: false, sandbox: false }
 
 /**
  * Fault injection around the engine-host port, installed only with RAMPART_FAULTS=1: the engine down or busy
- * refuses commands at admission; a late or lost answer to a placement leaves the order `unconfirmed` (the
+ * refuses commands (the operator's restart goes through); a late or lost answer to a placement leaves the order `unconfirmed` (the
  * caller's timeout) and settles it later through the port, as a transport that lost the answer would.
  */
 export class FaultyEngine implements EnginePort {
@@ -61,8 +60,6 @@ export class FaultyEngine implements EnginePort {
   }
 
   async admit(env: Environment, cmd: EngineCommand, opts: ExecuteOptions): Promise<void> {
-    if (this.state.down[env]) throw new ApiError('engine_unavailable');
-    if (this.state.busy) throw new ApiError('engine_busy');
     await this.inner.admit(env, cmd, opts);
     // An answer late but within the caller's wait only makes the call slower (waited before the caller's
     // transaction opens, so nothing is held meanwhile).
@@ -71,6 +68,12 @@ export class FaultyEngine implements EnginePort {
   }
 
   async execute<C extends EngineCommand>(env: Environment, cmd: C, opts: ExecuteOptions): Promise<EngineAnswer<ResultOf<C>>> {
+    // Refused on the way in, inside the caller's transaction: nothing is written, and a retry of a call that
+    // already succeeded is answered from its Idempotency-Key record before the engine is asked at all.
+    if (cmd.kind !== 'restart') {
+      if (this.state.down[env]) return { outcome: 'rejected', rejection: { code: 'engine_unavailable' } };
+      if (this.state.busy) return { outcome: 'rejected', rejection: { code: 'engine_busy' } };
+    }
     const { answerLost, answerDelayMs } = this.state;
     if (cmd.kind !== 'place' || (!answerLost && answerDelayMs <= opts.timeoutMs)) return this.inner.execute(env, cmd, opts);
     const place = cmd as PlaceCommand;

@@ -133,9 +133,8 @@ export interface ExecuteOptions {
 
 export interface EnginePort {
   /**
-   * Whether the engine of env takes this command now: refuses `engine_unavailable` (down) or `engine_busy` (queue
-   * full), and waits while the engine's queue is slow. Called before the caller's transaction opens, so nothing
-   * is held while it waits.
+   * Waits while the engine's queue is slow. Called before the caller's transaction opens, so nothing is held
+   * while it waits. (A down or full engine is an answer of execute: `engine_unavailable`, `engine_busy`.)
    */
   admit(env: Environment, cmd: EngineCommand, opts: ExecuteOptions): Promise<void>;
   execute<C extends EngineCommand>(env: Environment, cmd: C, opts: ExecuteOptions): Promise<EngineAnswer<ResultOf<C>>>;

@@ -25,7 +25,7 @@ export function actorOf(p: Principal): ActorWire {
   return { key_id: p.kind === 'key' ? p.id : null, fences: fencesOf(p), origin: 'api' };
 }
 
-/** The engine must be there and have room; called before the request's transaction opens. */
+/** Waits while the engine is slow to take commands (fault injection), before the request's transaction opens. */
 export function admit(rampart: Rampart, env: Environment, cmd: EngineCommand): Promise<void> {
   return rampart.enginePort.admit(env, cmd, { timeoutMs: ANSWER_WAIT_MS });
 }
