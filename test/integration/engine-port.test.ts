@@ -113,6 +113,26 @@ describe('the engine-host port', () => {
     expectError(again, 404, 'position_not_found', { market: 'BTC-USD' });
   });
 
+  it("refuses operator orders while the engine is down, and leaves one whose answer is lost unconfirmed until it settles", async () => {
+    const t = await s.trader();
+    const order = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000', origin: 'platform' };
+    await s.fault({ kind: 'engine_down', environment: 'sandbox', enabled: true });
+    const down = await s.admin('POST', `/admin/v1/accounts/${t.accountId}/orders`, order);
+    await s.fault({ kind: 'clear' });
+    expectError(down, 503, 'engine_unavailable');
+    expect((await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders`, { key: t.key })).body.data).toEqual([]);
+
+    await s.fault({ kind: 'engine_lost', enabled: true });
+    const lost = await s.admin('POST', `/admin/v1/accounts/${t.accountId}/orders`, order);
+    await s.fault({ kind: 'clear' });
+    expect(lost.status, JSON.stringify(lost.body)).toBe(202);
+    expect(lost.body).toMatchObject({ status: 'unconfirmed', origin: 'platform' });
+    await s.admin('POST', '/admin/v1/clock', { advance_ms: 1000 });
+    await s.settleTrading();
+    const settled = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders/${lost.body.id}`, { key: t.key });
+    expect(settled.body).toMatchObject({ status: 'rejected', reject: { code: 'order_rejected' } });
+  });
+
   it('keeps routes off the live engine: no closure into it, no read of its maps, no import of it', () => {
     const root = join(import.meta.dirname, '../../src/http/routes');
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
