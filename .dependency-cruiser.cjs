@@ -27,7 +27,7 @@ module.exports = {
       comment: 'routes reach the engine only through the engine-host port (plain-data commands and queries), never the live engine or its host',
       severity: 'error',
       from: { path: '^src/http/routes/' },
-      to: { path: ['^src/engine/(engine|book|close-all|state)\\.ts$', '^src/services/trading\\.ts$', '^src/engine-host/(?!port\\.ts$)'] },
+      to: { path: ['^src/engine/(engine|book|close-all|state)\\.ts$', '^src/engine-host/(?!port\\.ts$)'] },
     },
     {
       name: 'engine-no-node-core',

@@ -7,8 +7,8 @@ import type { MarketSpec } from '../engine/types.js';
 import type { Rejection } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import { orderFromData, orderView } from '../services/trading-views.js';
-import type { Trading } from '../services/trading.js';
 import type { Tx } from '../store/port.js';
+import type { EngineHost } from './host.js';
 import type { EngineAnswer, EngineCommand, MarginSettingJson, OrderJson, PlaceCommand, ResultOf } from './port.js';
 import { actorFromWire, exitPatchFromWire, exitsFromWire, fencesFromWire, requestKey } from './wire.js';
 
@@ -26,19 +26,19 @@ export function marginSettingView(book: Book, m: MarketSpec): MarginSettingJson 
  * Runs one command on the environment's engine in the transaction tx: the checks that need the store (an order
  * that ended is only there), then one engine call whose changes the host writes in tx.
  */
-export async function runCommand(trading: Trading, clock: Clock, env: Environment, cmd: EngineCommand, tx: Tx): Promise<EngineAnswer<ResultOf<EngineCommand>>> {
+export async function runCommand(host: EngineHost, clock: Clock, env: Environment, cmd: EngineCommand, tx: Tx): Promise<EngineAnswer<ResultOf<EngineCommand>>> {
   const now = () => clock.now();
   switch (cmd.kind) {
     case 'place': {
       const conflict = await clientIdConflict(env, cmd, tx);
       if (conflict) return refuse(conflict);
-      const r = await trading.command(env, (e) => e.place(placeRequest(cmd, now())), tx);
+      const r = await host.command(env, (e) => e.place(placeRequest(cmd, now())), tx);
       return r.ok ? done({ order: view(r.value) }) : refuse(r.rejection);
     }
     case 'record_unconfirmed': {
       const conflict = await clientIdConflict(env, cmd.place, tx);
       if (conflict) return refuse(conflict);
-      const shell = await trading.command(env, (e) => e.unconfirmed(placeRequest(cmd.place, now())), tx);
+      const shell = await host.command(env, (e) => e.unconfirmed(placeRequest(cmd.place, now())), tx);
       return done({ order_id: shell.id });
     }
     case 'settle_unconfirmed': {
@@ -46,14 +46,14 @@ export async function runCommand(trading: Trading, clock: Clock, env: Environmen
       // Settled once: a second settlement (or an order that is gone) changes nothing.
       if (!row || row.status !== 'unconfirmed') return done({ order_id: cmd.order_id });
       const shell = orderFromData(row.data);
-      await trading.command(env, (e) => (cmd.received ? e.settleLate(shell, placeRequest(cmd.place, now())) : e.settleLost(shell, now())), tx);
+      await host.command(env, (e) => (cmd.received ? e.settleLate(shell, placeRequest(cmd.place, now())) : e.settleLost(shell, now())), tx);
       return done({ order_id: cmd.order_id });
     }
     case 'cancel': {
       const row = await tx.getOrder(cmd.order_id);
       if (!row || row.account_id !== cmd.account_id) return refuse({ code: 'order_not_found', details: { order_id: cmd.order_id } });
       if (cmd.markets && !cmd.markets.includes(row.market)) return refuse({ code: 'key_market_not_allowed', details: { markets: cmd.markets } });
-      const order = await trading.command(
+      const order = await host.command(
         env,
         (e) => {
           const o = e.order(cmd.order_id);
@@ -67,7 +67,7 @@ export async function runCommand(trading: Trading, clock: Clock, env: Environmen
       return done({ order: view(order) });
     }
     case 'cancel_all': {
-      const n = await trading.command(env, (e) => e.cancelAll(cmd.account_id, cmd.market, cmd.markets, 'cancel_all', now()), tx);
+      const n = await host.command(env, (e) => e.cancelAll(cmd.account_id, cmd.market, cmd.markets, 'cancel_all', now()), tx);
       return done({ account_id: cmd.account_id, market: cmd.market, canceled_count: n });
     }
     case 'edit': {
@@ -77,39 +77,39 @@ export async function runCommand(trading: Trading, clock: Clock, env: Environmen
       if (markets && !markets.includes(row.market)) return refuse({ code: 'key_market_not_allowed', details: { markets } });
       const patch = { ...cmd.fields, ...(cmd.exits !== undefined ? { exits: exitPatchFromWire(cmd.exits) } : {}) };
       const fences = cmd.actor.fences ? fencesFromWire(cmd.actor.fences) : null;
-      const r = await trading.command(env, (e) => e.edit(cmd.account_id, cmd.order_id, patch, fences, now()), tx);
+      const r = await host.command(env, (e) => e.edit(cmd.account_id, cmd.order_id, patch, fences, now()), tx);
       if (r.ok) return done({ order: view(r.value) });
       // The engine holds working orders only: one it does not know has ended (the store says how).
       if (r.rejection.code === 'order_not_found') return refuse({ code: 'order_not_working', details: { order_id: row.id, status: row.status } });
       return refuse(r.rejection);
     }
     case 'close_position': {
-      const r = await trading.command(env, (e) => e.closePosition(cmd.account_id, cmd.market, 'user', now(), 'api', requestKey(cmd.actor)), tx);
+      const r = await host.command(env, (e) => e.closePosition(cmd.account_id, cmd.market, 'user', now(), 'api', requestKey(cmd.actor)), tx);
       return r.ok ? done({ order: view(r.value) }) : refuse(r.rejection);
     }
     case 'close_all': {
       const markets = cmd.actor.fences?.markets ?? null;
-      const r = await trading.command(env, (e) => closeAll(e, cmd.account_id, markets, now(), requestKey(cmd.actor)), tx);
+      const r = await host.command(env, (e) => closeAll(e, cmd.account_id, markets, now(), requestKey(cmd.actor)), tx);
       return done({ account_id: cmd.account_id, ...r });
     }
     case 'set_exits': {
       const spec = exitsFromWire(cmd.exits) ?? { takeProfit: null, stopLoss: null, breakEven: null };
       // The engine finds the position, judges the exits (the same rule as exits placed with an order) and places them.
-      const r = await trading.command(env, (e) => e.setExits(cmd.account_id, cmd.market, spec, now(), requestKey(cmd.actor)), tx);
-      return r.ok ? done({ position: trading.positionData(env, r.value) }) : refuse(r.rejection);
+      const r = await host.command(env, (e) => e.setExits(cmd.account_id, cmd.market, spec, now(), requestKey(cmd.actor)), tx);
+      return r.ok ? done({ position: host.positionData(env, r.value) }) : refuse(r.rejection);
     }
     case 'set_margin': {
-      const r = await trading.command(env, (e) => e.setMargin(cmd.account_id, cmd.market, cmd.leverage, cmd.margin_mode), tx);
+      const r = await host.command(env, (e) => e.setMargin(cmd.account_id, cmd.market, cmd.leverage, cmd.margin_mode), tx);
       if (!r.ok) return refuse(r.rejection);
-      const book = trading.engine(env).books.get(cmd.account_id)!;
-      return done({ setting: marginSettingView(book, trading.specs.get(cmd.market)!) });
+      const book = host.engine(env).books.get(cmd.account_id)!;
+      return done({ setting: marginSettingView(book, host.specs.get(cmd.market)!) });
     }
     case 'adjust_margin': {
-      const r = await trading.command(env, (e) => e.adjustMargin(cmd.account_id, cmd.market, dec(cmd.amount), now()), tx);
-      return r.ok ? done({ position: trading.positionData(env, r.value) }) : refuse(r.rejection);
+      const r = await host.command(env, (e) => e.adjustMargin(cmd.account_id, cmd.market, dec(cmd.amount), now()), tx);
+      return r.ok ? done({ position: host.positionData(env, r.value) }) : refuse(r.rejection);
     }
     case 'restart':
-      await trading.command(env, (e) => e.restart(env, now()), tx);
+      await host.command(env, (e) => e.restart(env, now()), tx);
       return done({});
   }
 }

@@ -92,7 +92,7 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
   app.post('/admin/v1/customers/:id/accounts', { schema: { params: IdParam, body: strict({ product: Type.String({ minLength: 1 }) }) } }, async (req, reply) => {
     const customer = await customers.require((req.params as { id: string }).id);
     const account = await accounts.openLive(customer, (req.body as { product: string }).product);
-    rampart.engine.kick();
+    rampart.opener.kick();
     reply.code(201);
     return accounts.view(account);
   });
@@ -132,7 +132,7 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
         ),
       );
       const updated = (await rampart.store.getAccount(id))!;
-      rampart.trading.syncAccount(updated);
+      rampart.engineHost.syncAccount(updated);
       return accounts.view(updated);
     },
   );
@@ -231,8 +231,8 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
       }
       const faults = rampart.engineFaults!;
       const engine = f.kind === 'clear' || f.kind.startsWith('engine_') ? faults.set(f as EngineFault) : faults.view();
-      if (f.kind === 'clear' || f.kind === 'engine_down') rampart.engine.kick();
-      return { engine_up: rampart.engine.up, store, engine: { busy: engine.busy, answerDelayMs: engine.answerDelayMs, answerLost: engine.answerLost } };
+      if (f.kind === 'clear' || f.kind === 'engine_down') rampart.opener.kick();
+      return { engine_up: rampart.opener.up, store, engine: { busy: engine.busy, answerDelayMs: engine.answerDelayMs, answerLost: engine.answerLost } };
     });
   }
   return app;

@@ -3,6 +3,7 @@ import { hostOf, type Config } from '../config/config.js';
 import { ManualClock, SystemClock, type Clock } from '../engine/clock.js';
 import { TradingCalendar } from '../engine/trading-day.js';
 import { FaultyEngine } from '../engine-host/faults.js';
+import { EngineHost } from '../engine-host/host.js';
 import { InProcessEngine } from '../engine-host/in-process.js';
 import type { EnginePort } from '../engine-host/port.js';
 import { EventLog } from '../events/event-log.js';
@@ -16,13 +17,12 @@ import type { Store } from '../store/port.js';
 import { AccountService } from './accounts.js';
 import { CredentialService } from './credential-service.js';
 import { CustomerService } from './customers.js';
-import { EngineHost } from './engine-host.js';
+import { AccountOpener } from './account-opener.js';
 import { EnvironmentService } from './environments.js';
 import { KeyService } from './keys.js';
 import { MarketService } from './markets.js';
 import type { SecretBox } from './secrets/keyring.js';
 import { TokenService } from './tokens.js';
-import { Trading } from './trading.js';
 
 export interface RampartOptions {
   readonly config: Config;
@@ -50,8 +50,10 @@ export class Rampart {
   readonly credentials: CredentialService;
   readonly keys: KeyService;
   readonly tokens: TokenService;
-  readonly engine: EngineHost;
-  readonly trading: Trading;
+  /** Opens pending accounts once their environment's engine is up. */
+  readonly opener: AccountOpener;
+  /** Hosts the order engine of each environment (in this process); requests reach it through enginePort. */
+  readonly engineHost: EngineHost;
   /** The engine-host port: how requests reach the order engine (commands and queries as plain data). */
   readonly enginePort: EnginePort;
   /** The fault switches around the port, only with RAMPART_FAULTS=1. */
@@ -70,21 +72,21 @@ export class Rampart {
     this.environments = new EnvironmentService(opts.store);
     this.customers = new CustomerService(opts.store, this.clock, () => this.credentials.accessChanged());
     this.accounts = new AccountService(opts.config, opts.store, this.clock, this.calendar);
-    this.engine = new EngineHost(opts.store, () => this.clock.now(), opts.log, (env) => this.enginePort.isUp(env));
+    this.opener = new AccountOpener(opts.store, () => this.clock.now(), opts.log, (env) => this.enginePort.isUp(env));
     this.credentials = new CredentialService(opts.store, this.clock, this.customers, this.markets.ids, (env) => this.resource(env));
-    this.keys = new KeyService(opts.store, this.credentials, this.customers, this.accounts, () => this.engine.kick());
+    this.keys = new KeyService(opts.store, this.credentials, this.customers, this.accounts, () => this.opener.kick());
     this.tokens = new TokenService(opts.store, this.credentials);
     this.events = new EventLog(opts.store, this.clock, opts.config.limits.events_retention_ms, opts.log);
     this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log, this.credentials);
     this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log, opts.secrets);
-    this.trading = new Trading(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
-    const inProcess = new InProcessEngine(this.trading, opts.store, this.clock);
+    this.engineHost = new EngineHost(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
+    const inProcess = new InProcessEngine(this.engineHost, opts.store, this.clock);
     this.accounts.liveFigures = (record) => inProcess.liveFigures(record);
     // Fault injection is a decorator around the port, there only when the operator asked for it (RAMPART_FAULTS=1).
     this.engineFaults = opts.config.faults ? new FaultyEngine(inProcess, this.clock, opts.log) : undefined;
     this.enginePort = this.engineFaults ?? inProcess;
-    this.engine.onActivated = (accounts) => {
-      for (const a of accounts) this.trading.ensureBook({ ...a, status: 'active' });
+    this.opener.onActivated = (accounts) => {
+      for (const a of accounts) this.engineHost.ensureBook({ ...a, status: 'active' });
     };
     const feed = opts.config.priceFeed;
     this.feed =
@@ -104,12 +106,12 @@ export class Rampart {
   async load(): Promise<void> {
     await this.markets.load();
     await this.environments.load();
-    await this.trading.start();
+    await this.engineHost.start();
   }
 
   start(): void {
     this.feed?.start();
-    this.engine.start(250);
+    this.opener.start(250);
     this.events.start();
     this.streams.start();
     this.webhooks.start();
@@ -120,8 +122,8 @@ export class Rampart {
     this.events.stop();
     await this.webhooks.stop();
     this.feed?.stop();
-    this.trading.stop();
-    await this.trading.storeQuotes().catch(() => undefined);
-    await this.engine.stop();
+    this.engineHost.stop();
+    await this.engineHost.storeQuotes().catch(() => undefined);
+    await this.opener.stop();
   }
 }

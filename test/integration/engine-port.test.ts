@@ -139,7 +139,7 @@ describe('the engine-host port', () => {
     expect(files.length).toBeGreaterThan(20);
     for (const f of files) {
       const text = readFileSync(join(root, f), 'utf8');
-      expect(text, f).not.toMatch(/\.command\(|\.books\b|rampart\.trading\b|\.engine\(|engine\/engine\.js|services\/trading\.js|engine\/book\.js/);
+      expect(text, f).not.toMatch(/\.command\(|\.books\b|rampart\.engineHost\b|\.engine\(|engine\/engine\.js|engine-host\/host\.js|engine\/book\.js/);
     }
   });
 });

@@ -12,9 +12,9 @@ import type { MarketSpec, Quote } from '../engine/types.js';
 import type { Quote as BookQuote, QuoteBook } from '../feed/quotes.js';
 import type { Environment } from '../schemas/common.js';
 import { StoreUnavailableError, type AccountRecord, type EventRow, type Store, type Tx } from '../store/port.js';
-import { newId } from './credentials.js';
-import type { MarketService } from './markets.js';
-import { eventView, fillToData, orderFromData, orderToData, positionFromData, positionToData, positionView } from './trading-views.js';
+import { newId } from '../services/credentials.js';
+import type { MarketService } from '../services/markets.js';
+import { eventView, fillToData, orderFromData, orderToData, positionFromData, positionToData, positionView } from '../services/trading-views.js';
 
 const ENVS: Environment[] = ['live', 'sandbox'];
 const QUOTE_STORE_INTERVAL_MS = 1000;
@@ -25,7 +25,7 @@ const tagOf = (env: Environment) => (env === 'live' ? 'live' : 'test');
  * is written in that same transaction, so memory, storage and the event log move in one order and nothing is
  * answered or published before it is durable. If a transaction fails, the engine is rebuilt from the store.
  */
-export class Trading {
+export class EngineHost {
   readonly specs: ReadonlyMap<string, MarketSpec>;
   private engines = {} as Record<Environment, Engine>;
   private eventSeq = 0;

@@ -6,7 +6,7 @@ import type { AccountRecord, Store } from '../store/port.js';
  * Opens accounts (pending → active) once the trading engine of their environment is up to take them; an engine
  * that is down opens nothing.
  */
-export class EngineHost {
+export class AccountOpener {
   private poll: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
