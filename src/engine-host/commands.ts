@@ -112,6 +112,8 @@ export async function runCommand(host: EngineHost, clock: Clock, env: Environmen
       await host.command(env, (e) => e.restart(env, now()), tx);
       return done({});
   }
+  // A message from another process may name a command this build does not know: refused before the engine acts.
+  throw new Error(`unknown engine command ${(cmd as { kind: string }).kind}`);
 }
 
 function placeRequest(cmd: PlaceCommand, now: number): PlaceRequest {

@@ -133,6 +133,14 @@ describe('the engine-host port', () => {
     expect(settled.body).toMatchObject({ status: 'rejected', reject: { code: 'order_rejected' } });
   });
 
+  it('refuses a command or query it does not know, changing nothing', async () => {
+    const port = s.rampart.enginePort;
+    const before = await s.rampart.store.lastEventSeq();
+    await expect(port.execute('sandbox', JSON.parse('{"kind":"melt_down"}') as EngineCommand, { timeoutMs: 2000 })).rejects.toThrow('unknown engine command melt_down');
+    await expect(port.query('sandbox', JSON.parse('{"kind":"secrets"}') as EngineQuery)).rejects.toThrow('unknown engine query secrets');
+    expect(await s.rampart.store.lastEventSeq()).toBe(before);
+  });
+
   it('keeps routes off the live engine: no closure into it, no read of its maps, no import of it', () => {
     const root = join(import.meta.dirname, '../../src/http/routes');
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
