@@ -23,6 +23,13 @@ module.exports = {
       to: { path: ['^src/store/sqlite/', 'node_modules/better-sqlite3/'] },
     },
     {
+      name: 'routes-through-engine-port',
+      comment: 'routes reach the engine only through the engine-host port (plain-data commands and queries), never the live engine or its host',
+      severity: 'error',
+      from: { path: '^src/http/routes/' },
+      to: { path: ['^src/engine/(engine|book|close-all|state)\\.ts$', '^src/engine-host/(?!port\\.ts$)'] },
+    },
+    {
       name: 'engine-no-node-core',
       comment: 'engine/ does no I/O and reads no time of its own: no node: core module (fs, http, timers, crypto, …)',
       severity: 'error',

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError, rejectionToError } from '../errors/api-error.js';
-import { orderFromData, orderView } from '../services/trading-views.js';
+import type { EngineFault } from '../engine-host/faults.js';
+import { ANSWER_WAIT_MS } from '../engine-host/port.js';
+import { storedOrderView } from '../services/trading-views.js';
 import { PreviewBody } from './schemas/orders.js';
 import { ManualClock } from '../engine/clock.js';
 import { DecimalString, Environment, FutureTimeMs, Nullable, TimeMs } from '../schemas/common.js';
@@ -91,7 +93,7 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
   app.post('/admin/v1/customers/:id/accounts', { schema: { params: IdParam, body: strict({ product: Type.String({ minLength: 1 }) }) } }, async (req, reply) => {
     const customer = await customers.require((req.params as { id: string }).id);
     const account = await accounts.openLive(customer, (req.body as { product: string }).product);
-    rampart.engine.kick();
+    rampart.opener.kick();
     reply.code(201);
     return accounts.view(account);
   });
@@ -131,7 +133,7 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
         ),
       );
       const updated = (await rampart.store.getAccount(id))!;
-      rampart.trading.syncAccount(updated);
+      rampart.engineHost.syncAccount(updated);
       return accounts.view(updated);
     },
   );
@@ -173,7 +175,8 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
   );
   app.post('/admin/v1/engine/restart', { schema: { body: strict({ environment: Environment }) } }, async (req) => {
     const { environment } = req.body as { environment: 'live' | 'sandbox' };
-    await rampart.trading.restart(environment);
+    const r = await rampart.enginePort.execute(environment, { kind: 'restart' }, { timeoutMs: ANSWER_WAIT_MS });
+    if (r.outcome !== 'done') throw new ApiError('engine_unavailable');
     return { environment, restarted_at: rampart.clock.now() };
   });
   app.post(
@@ -185,13 +188,18 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
       const account = await rampart.store.getAccount(id);
       if (!account) throw new ApiError('account_not_found', { details: { account_id: id } });
       accounts.assertTradable(account);
-      rampart.trading.ensureBook(account);
-      const r = await rampart.trading.command(account.environment, (e) =>
-        e.place({ accountId: id, body, exits: null, actor: { keyId: null, fences: null, origin }, now: rampart.clock.now() }),
+      const r = await rampart.enginePort.execute(
+        account.environment,
+        { kind: 'place', account_id: id, order: body, exits: null, actor: { key_id: null, fences: null, origin } },
+        { timeoutMs: ANSWER_WAIT_MS },
       );
-      if (!r.ok) throw rejectionToError(r.rejection);
+      if (r.outcome === 'rejected') throw rejectionToError(r.rejection);
+      if (r.outcome === 'timeout') {
+        reply.code(202);
+        return storedOrderView((await rampart.store.getOrder(r.order_id))!);
+      }
       reply.code(201);
-      return orderView(r.value);
+      return r.result.order;
     },
   );
   app.delete(
@@ -202,42 +210,30 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
       const { reason } = req.body as { reason: 'external' | 'strategy' };
       const account = await rampart.store.getAccount(id);
       if (!account) throw new ApiError('account_not_found', { details: { account_id: id } });
-      const row = await rampart.store.getOrder(order_id);
-      if (!row || row.account_id !== id) throw new ApiError('order_not_found', { details: { order_id } });
-      const order = await rampart.trading.command(account.environment, (e) => {
-        const o = e.order(order_id);
-        if (!o || o.status !== 'working') return undefined;
-        e.cancel(o, reason, rampart.clock.now());
-        return o;
-      });
-      if (!order) throw new ApiError('order_not_working', { details: { order_id, status: orderFromData(row.data).status } });
-      return orderView(order);
+      const r = await rampart.enginePort.execute(account.environment, { kind: 'cancel', account_id: id, order_id, reason, markets: null }, { timeoutMs: ANSWER_WAIT_MS });
+      if (r.outcome === 'rejected') throw rejectionToError(r.rejection);
+      if (r.outcome === 'timeout') throw new ApiError('engine_unavailable');
+      return r.result.order;
     },
   );
   if (rampart.config.faults) {
     app.post('/admin/v1/faults', { schema: { body: Fault } }, async (req) => {
       const f = req.body as Static<typeof Fault>;
+      // The store's switches are still its own (the store keeps them until it is split); the engine's are the
+      // decorator around the engine-host port, installed with RAMPART_FAULTS=1.
       const store = rampart.store.faults;
-      if (f.kind === 'engine_down') rampart.engine.up[f.environment] = !f.enabled;
       if (f.kind === 'store_failing') store.failing = f.enabled;
       if (f.kind === 'store_error') store.erroring = f.enabled;
-      const engine = rampart.trading.faults;
-      if (f.kind === 'engine_busy') engine.busy = f.enabled;
-      if (f.kind === 'engine_delay') engine.answerDelayMs = f.ms;
-      if (f.kind === 'engine_lost') engine.answerLost = f.enabled;
       if (f.kind === 'store_delay') store.delayMs = f.ms;
       if (f.kind === 'clear') {
         store.failing = false;
         store.erroring = false;
         store.delayMs = 0;
-        engine.busy = false;
-        engine.answerDelayMs = 0;
-        engine.answerLost = false;
-        rampart.engine.up.live = true;
-        rampart.engine.up.sandbox = true;
       }
-      if (f.kind === 'clear' || f.kind === 'engine_down') rampart.engine.kick();
-      return { engine_up: rampart.engine.up, store, engine };
+      const faults = rampart.engineFaults!;
+      const engine = f.kind === 'clear' || f.kind.startsWith('engine_') ? faults.set(f as EngineFault) : faults.view();
+      if (f.kind === 'clear' || f.kind === 'engine_down') rampart.opener.kick();
+      return { engine_up: rampart.opener.up, store, engine: { busy: engine.busy, answerDelayMs: engine.answerDelayMs, answerLost: engine.answerLost } };
     });
   }
   return app;

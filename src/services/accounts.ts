@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { Environment, Product } from '../schemas/common.js';
 import type { AccountRecord, CustomerRecord, Store, Tx } from '../store/port.js';
 
-/** Opening, reading and listing accounts. The engine activates pending accounts (EngineHost). */
+/** Opening, reading and listing accounts. Pending accounts are activated by the AccountOpener. */
 export class AccountService {
   constructor(
     private readonly config: Config,

@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hostOf, type Config } from '../config/config.js';
 import { ManualClock, SystemClock, type Clock } from '../engine/clock.js';
 import { TradingCalendar } from '../engine/trading-day.js';
+import { FaultyEngine } from '../engine-host/faults.js';
+import { EngineHost } from '../engine-host/host.js';
+import { InProcessEngine } from '../engine-host/in-process.js';
+import type { EnginePort } from '../engine-host/port.js';
 import { EventLog } from '../events/event-log.js';
 import { StreamHub } from '../events/stream-hub.js';
 import { WebhookService } from '../events/webhooks.js';
@@ -13,13 +17,12 @@ import type { Store } from '../store/port.js';
 import { AccountService } from './accounts.js';
 import { CredentialService } from './credential-service.js';
 import { CustomerService } from './customers.js';
-import { EngineHost } from './engine-host.js';
+import { AccountOpener } from './account-opener.js';
 import { environmentDisabled, EnvironmentService } from './environments.js';
 import { KeyService } from './keys.js';
 import { MarketService } from './markets.js';
 import type { SecretBox } from './secrets/keyring.js';
 import { TokenService } from './tokens.js';
-import { Trading } from './trading.js';
 
 export interface RampartOptions {
   readonly config: Config;
@@ -47,8 +50,14 @@ export class Rampart {
   readonly credentials: CredentialService;
   readonly keys: KeyService;
   readonly tokens: TokenService;
-  readonly engine: EngineHost;
-  readonly trading: Trading;
+  /** Opens pending accounts once their environment's engine is up. */
+  readonly opener: AccountOpener;
+  /** Hosts the order engine of each environment (in this process); requests reach it through enginePort. */
+  readonly engineHost: EngineHost;
+  /** The engine-host port: how requests reach the order engine (commands and queries as plain data). */
+  readonly enginePort: EnginePort;
+  /** The fault switches around the port, only with RAMPART_FAULTS=1. */
+  readonly engineFaults: FaultyEngine | undefined;
   /** Events: the log (list, cursors, retention), the account streams, webhook endpoints and delivery. */
   readonly events: EventLog;
   readonly streams: StreamHub;
@@ -66,39 +75,21 @@ export class Rampart {
     });
     this.customers = new CustomerService(opts.store, this.clock, () => this.credentials.accessChanged());
     this.accounts = new AccountService(opts.config, opts.store, this.clock, this.calendar);
-    this.engine = new EngineHost(opts.store, () => this.clock.now(), opts.log);
+    this.opener = new AccountOpener(opts.store, () => this.clock.now(), opts.log, (env) => this.enginePort.isUp(env));
     this.credentials = new CredentialService(opts.store, this.clock, this.customers, this.markets.ids, (env) => this.resource(env));
-    this.keys = new KeyService(opts.store, this.credentials, this.customers, this.accounts, () => this.engine.kick());
+    this.keys = new KeyService(opts.store, this.credentials, this.customers, this.accounts, () => this.opener.kick());
     this.tokens = new TokenService(opts.store, this.credentials);
     this.events = new EventLog(opts.store, this.clock, opts.config.limits.events_retention_ms, opts.log);
     this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log, this.credentials);
     this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log, opts.secrets);
-    this.trading = new Trading(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
-    this.accounts.liveFigures = (record) => {
-      const book = this.trading.engine(record.environment)?.books.get(record.id);
-      if (!book) return {};
-      const f = this.trading.engine(record.environment).figures(book);
-      // A read changes nothing: the figures are the engine's as they stand (the view counts the equity now toward
-      // the day's peak for its answer only; the engine takes peaks on the ticks, fills and rollovers it processes).
-      const r = book.rules;
-      return {
-        unrealized_pnl: f.unrealizedPnl,
-        margin_used: f.marginUsed,
-        ...(r
-          ? {
-              day_start_balance: r.dayStartBalance,
-              day_start_equity: r.dayStartEquity,
-              peak_balance: r.peakBalance,
-              peak_equity: r.peakEquity,
-              drawdown_reference: r.drawdownReference,
-              trading_days: r.tradingDays,
-              last_trade_at: r.lastTradeAt,
-            }
-          : {}),
-      };
-    };
-    this.engine.onActivated = (accounts) => {
-      for (const a of accounts) this.trading.ensureBook({ ...a, status: 'active' });
+    this.engineHost = new EngineHost(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
+    const inProcess = new InProcessEngine(this.engineHost, opts.store, this.clock);
+    this.accounts.liveFigures = (record) => inProcess.liveFigures(record);
+    // Fault injection is a decorator around the port, there only when the operator asked for it (RAMPART_FAULTS=1).
+    this.engineFaults = opts.config.faults ? new FaultyEngine(inProcess, this.clock, opts.log) : undefined;
+    this.enginePort = this.engineFaults ?? inProcess;
+    this.opener.onActivated = (accounts) => {
+      for (const a of accounts) this.engineHost.ensureBook({ ...a, status: 'active' });
     };
     const feed = opts.config.priceFeed;
     this.feed =
@@ -118,12 +109,12 @@ export class Rampart {
   async load(): Promise<void> {
     await this.markets.load();
     await this.environments.load();
-    await this.trading.start();
+    await this.engineHost.start();
   }
 
   start(): void {
     this.feed?.start();
-    this.engine.start(250);
+    this.opener.start(250);
     this.events.start();
     this.streams.start();
     this.webhooks.start();
@@ -134,8 +125,8 @@ export class Rampart {
     this.events.stop();
     await this.webhooks.stop();
     this.feed?.stop();
-    this.trading.stop();
-    await this.trading.storeQuotes().catch(() => undefined);
-    await this.engine.stop();
+    this.engineHost.stop();
+    await this.engineHost.storeQuotes().catch(() => undefined);
+    await this.opener.stop();
   }
 }

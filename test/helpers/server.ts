@@ -173,8 +173,8 @@ export class TestServer {
 
   /** Lets the engine open what was just created. */
   async settle(): Promise<void> {
-    this.rampart.engine.kick();
-    await this.rampart.engine.settle();
+    this.rampart.opener.kick();
+    await this.rampart.opener.settle();
   }
 
   /** Waits until every tick and command so far is applied and stored. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dec } from '../../src/engine/decimal.js';
-import { Trading } from '../../src/services/trading.js';
+import { EngineHost } from '../../src/engine-host/host.js';
 import { TestServer } from '../helpers/server.js';
 
 let s: TestServer;
@@ -95,7 +95,7 @@ describe('the start-up restart transition cancels stored orders without loading 
       const saved = mkdtempSync(join(tmpdir(), 'rampart-restart-'));
       const files = (dir: string) => ['rampart.db', 'rampart.db-wal', 'rampart.db-shm'].filter((f) => existsSync(join(dir, f)));
       // The engine-held transition: open orders loaded, none canceled in the store first.
-      const proto = Trading.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const proto = EngineHost.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
       const load = proto.loadEngine!;
       const loadAll = vi.spyOn(proto, 'loadEngine').mockImplementation(function (this: unknown, env: unknown, reads: unknown) {
         return load.call(this, env, reads, true);

@@ -34,11 +34,11 @@ export default defineRoute({
       );
       if (pending.length > 0) throw new ApiError('sandbox_opening', { details: { account_id: pending[0]!.id } });
       const account = await rampart.accounts.openSandbox(tx, principal.customer, body.product);
-      // The account as created (pending): the engine host may open it before the answer leaves, once the batch is
+      // The account as created (pending): the account opener may open it before the answer leaves, once the batch is
       // on disk; the 202 says pending, and so does its body. A replay renders the account as it is then.
       return { status: 202, kind: 'account', id: account.id, view: rampart.accounts.view(account) };
     });
-    rampart.engine.kick();
+    rampart.opener.kick();
     reply.header('Location', `/v1/accounts/${(answer as { id: string }).id}`);
     return answer;
   },

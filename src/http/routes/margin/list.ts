@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { marginLocked, settingOf } from '../../../engine/book.js';
 import { AccountId, MarginSetting } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
+import { ask } from '../orders/shared.js';
 
 export default defineRoute({
   method: 'GET',
@@ -20,13 +20,6 @@ export default defineRoute({
   handler: async ({ rampart, principal, params, environment }) => {
     const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
     rampart.accounts.assertOpen(account);
-    const book = rampart.trading.ensureBook(account);
-    return {
-      data: [...rampart.trading.specs.values()].map((m) => {
-        const s = settingOf(book, m);
-        const locked = marginLocked(book, m.id);
-        return { market: m.id, leverage: s.leverage, margin_mode: s.mode, max_leverage: m.maxLeverage, leverage_source: s.source, locked };
-      }),
-    };
+    return { data: (await ask(rampart, environment, { kind: 'margin_settings', account_id: account.id })).settings };
   },
 });

@@ -1,9 +1,7 @@
 import { Type } from 'typebox';
-import { marginLocked, settingOf } from '../../../engine/book.js';
-import { rejectionToError } from '../../../errors/api-error.js';
 import { MarginSetting } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
-import { assertEngine, assertKeyMarket, ENGINE_CODES, MarketParams, tradingAccount } from '../orders/shared.js';
+import { admit, assertKeyMarket, ENGINE_CODES, executed, MarketParams, tradingAccount } from '../orders/shared.js';
 
 export default defineRoute({
   method: 'PUT',
@@ -25,15 +23,10 @@ export default defineRoute({
   },
   handler: async ({ rampart, principal, params, body, environment }) => {
     const account = await tradingAccount(rampart, principal, params.account_id, environment);
-    const m = rampart.trading.specs.get(params.market);
-    if (!m) rampart.markets.require(params.market);
+    rampart.markets.require(params.market);
     assertKeyMarket(principal, params.market);
-    assertEngine(rampart, environment);
-    const r = await rampart.trading.command(environment, (e) => e.setMargin(account.id, params.market, body.leverage, body.margin_mode));
-    if (!r.ok) throw rejectionToError(r.rejection);
-    const book = rampart.trading.engine(environment).books.get(account.id)!;
-    const s = settingOf(book, m!);
-    const locked = marginLocked(book, m!.id);
-    return { market: m!.id, leverage: s.leverage, margin_mode: s.mode, max_leverage: m!.maxLeverage, leverage_source: s.source, locked };
+    const cmd = { kind: 'set_margin' as const, account_id: account.id, market: params.market, leverage: body.leverage, margin_mode: body.margin_mode };
+    await admit(rampart, environment, cmd);
+    return (await executed(rampart, environment, cmd)).setting;
   },
 });

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { CancelAllAnswer } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
-import { AccountParams, assertEngine, assertKeyMarket, ENGINE_CODES, tradingAccount } from './shared.js';
+import { AccountParams, admit, assertKeyMarket, ENGINE_CODES, executed, tradingAccount } from './shared.js';
 
 export default defineRoute({
   method: 'POST',
@@ -29,11 +29,10 @@ export default defineRoute({
       rampart.markets.require(market);
       assertKeyMarket(principal, market);
     }
-    assertEngine(rampart, environment);
+    const cmd = { kind: 'cancel_all' as const, account_id: account.id, market, markets: principal.fences.markets };
+    await admit(rampart, environment, cmd);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const now = rampart.clock.now();
-      const n = await rampart.trading.command(environment, (e) => e.cancelAll(account.id, market, principal.fences.markets, 'cancel_all', now), tx);
-      const answer = { account_id: account.id, market, canceled_count: n };
+      const answer = await executed(rampart, environment, cmd, tx);
       return { status: 200, kind: 'literal', id: JSON.stringify(answer) };
     });
   },

@@ -1,9 +1,7 @@
-import { ApiError } from '../../../errors/api-error.js';
-import { orderFromData } from '../../../services/trading-views.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { Order } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
-import { assertEngine, assertKeyMarket, ENGINE_CODES, OrderParams, tradingAccount } from './shared.js';
+import { admit, ENGINE_CODES, executed, OrderParams, tradingAccount } from './shared.js';
 
 export default defineRoute({
   method: 'DELETE',
@@ -20,24 +18,11 @@ export default defineRoute({
   handler: async ({ rampart, principal, params, environment, request, reply, idempotency }) => {
     idempotencyKeyOf(request);
     const account = await tradingAccount(rampart, principal, params.account_id, environment);
-    assertEngine(rampart, environment);
+    const cmd = { kind: 'cancel' as const, account_id: account.id, order_id: params.order_id, reason: 'user' as const, markets: principal.fences.markets };
+    await admit(rampart, environment, cmd);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const row = await tx.getOrder(params.order_id);
-      if (!row || row.account_id !== account.id) throw new ApiError('order_not_found', { details: { order_id: params.order_id } });
-      assertKeyMarket(principal, row.market);
-      const now = rampart.clock.now();
-      const canceled = await rampart.trading.command(
-        environment,
-        (e) => {
-          const o = e.order(params.order_id);
-          if (!o || o.status !== 'working') return false;
-          e.cancel(o, 'user', now);
-          return true;
-        },
-        tx,
-      );
-      if (!canceled) throw new ApiError('order_not_working', { details: { order_id: row.id, status: orderFromData(row.data).status } });
-      return { status: 200, kind: 'order', id: row.id };
+      const r = await executed(rampart, environment, cmd, tx);
+      return { status: 200, kind: 'order', id: r.order.id };
     });
   },
 });

@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
-import { ApiError, rejectionToError } from '../../../errors/api-error.js';
 import { FutureTimeMs, Nullable, PositiveDecimal } from '../../../schemas/common.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { ExitsPatchIn, Order } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
-import { assertEngine, assertKeyMarket, ENGINE_CODES, exitPatchOf, fencesOf, OrderParams, tradingAccount } from './shared.js';
+import { actorOf, admit, ENGINE_CODES, executed, OrderParams, tradingAccount } from './shared.js';
 
 export default defineRoute({
   method: 'PATCH',
@@ -40,23 +39,12 @@ export default defineRoute({
   handler: async ({ rampart, principal, params, body, environment, request, reply, idempotency }) => {
     idempotencyKeyOf(request);
     const account = await tradingAccount(rampart, principal, params.account_id, environment);
-    assertEngine(rampart, environment);
-    const { exits: exitsBody, ...fields } = body;
-    const exits = exitsBody === undefined ? undefined : exitPatchOf(exitsBody);
+    const { exits, ...fields } = body;
+    const cmd = { kind: 'edit' as const, account_id: account.id, order_id: params.order_id, fields, ...(exits !== undefined ? { exits } : {}), actor: actorOf(principal) };
+    await admit(rampart, environment, cmd);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const row = await tx.getOrder(params.order_id);
-      if (!row || row.account_id !== account.id) throw new ApiError('order_not_found', { details: { order_id: params.order_id } });
-      assertKeyMarket(principal, row.market);
-      const r = await rampart.trading.command(
-        environment,
-        (e) => e.edit(account.id, params.order_id, { ...fields, ...(exits !== undefined ? { exits } : {}) }, fencesOf(principal), rampart.clock.now()),
-        tx,
-      );
-      if (!r.ok) {
-        if (r.rejection.code === 'order_not_found') throw new ApiError('order_not_working', { details: { order_id: row.id, status: row.status } });
-        throw rejectionToError(r.rejection);
-      }
-      return { status: 200, kind: 'order', id: r.value.id };
+      const r = await executed(rampart, environment, cmd, tx);
+      return { status: 200, kind: 'order', id: r.order.id };
     });
   },
 });

@@ -1,10 +1,7 @@
 import { Order, PlaceBody } from '../../schemas/orders.js';
-import { ApiError, rejectionToError } from '../../../errors/api-error.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
-import { ANSWER_WAIT_MS } from '../../../services/trading.js';
-import { orderView } from '../../../services/trading-views.js';
 import { defineRoute } from '../../route.js';
-import { AccountParams, assertEngine, ENGINE_CODES, exitsOf, fencesOf, tradingAccount } from './shared.js';
+import { AccountParams, actorOf, admit, ENGINE_CODES, execute, tradingAccount } from './shared.js';
 
 export default defineRoute({
   method: 'POST',
@@ -30,28 +27,15 @@ export default defineRoute({
     idempotencyKeyOf(request);
     const account = await tradingAccount(rampart, principal, params.account_id, environment);
     rampart.markets.require(body.market);
-    assertEngine(rampart, environment);
     const { take_profit, stop_loss, break_even, ...order } = body;
-    const exits = exitsOf({ take_profit, stop_loss, break_even });
-    const faults = rampart.trading.faults;
-    const lost = faults.answerLost || faults.answerDelayMs > ANSWER_WAIT_MS;
-    if (!lost && faults.answerDelayMs > 0) await new Promise((r) => setTimeout(r, faults.answerDelayMs));
-    const actor = { keyId: principal.kind === 'key' ? principal.id : null, fences: fencesOf(principal), origin: 'api' as const };
+    const exits = take_profit || stop_loss || break_even ? { take_profit, stop_loss, break_even } : null;
+    const cmd = { kind: 'place' as const, account_id: account.id, order, exits, actor: actorOf(principal) };
+    await admit(rampart, environment, cmd);
     const answer = await idempotency.run(request, reply, principal, async (tx) => {
-      if (order.client_order_id) {
-        const holder = await tx.findOrderByClientId(principal.customer.id, environment, order.client_order_id);
-        if (holder) throw new ApiError('client_order_id_conflict', { details: { order_id: holder.id, client_order_id: order.client_order_id } });
-      }
-      const req = { accountId: account.id, body: order, exits, actor, now: rampart.clock.now() };
-      if (lost) {
-        // The engine's answer does not come within the wait: 202, unconfirmed, settles later (SPEC).
-        const shell = await rampart.trading.command(environment, (e) => e.unconfirmed(req), tx);
-        rampart.trading.settleLater(environment, shell, req, faults.answerLost ? null : faults.answerDelayMs);
-        return { status: 202, kind: 'order', id: shell.id };
-      }
-      const r = await rampart.trading.command(environment, (e) => e.place(req), tx);
-      if (!r.ok) throw rejectionToError(r.rejection);
-      return { status: 201, kind: 'order', id: r.value.id, view: orderView(r.value) };
+      const r = await execute(rampart, environment, cmd, tx);
+      // The engine's answer did not come within the wait: 202, the order unconfirmed, it settles later (SPEC).
+      if (r.outcome === 'timeout') return { status: 202, kind: 'order', id: r.order_id };
+      return { status: 201, kind: 'order', id: r.result.order.id, view: r.result.order };
     });
     if (reply.statusCode === 202) reply.header('Location', `/v1/accounts/${account.id}/orders/${(answer as { id: string }).id}`);
     return answer;

@@ -1,12 +1,9 @@
 import { Type } from 'typebox';
-import { dec, type Dec } from '../../../engine/decimal.js';
-import type { Fences } from '../../../engine/engine.js';
-import type { ExitPatch } from '../../../engine/exits.js';
-import type { ExitSpec } from '../../../engine/state.js';
-import { ApiError } from '../../../errors/api-error.js';
+import { ANSWER_WAIT_MS, type ActorWire, type EngineAnswer, type EngineCommand, type KeyFences, type QueryResultOf, type EngineQuery, type ResultOf } from '../../../engine-host/port.js';
+import { ApiError, rejectionToError } from '../../../errors/api-error.js';
 import type { Environment } from '../../../schemas/common.js';
 import type { Rampart } from '../../../services/rampart.js';
-import type { AccountRecord } from '../../../store/port.js';
+import type { AccountRecord, Tx } from '../../../store/port.js';
 import type { Principal } from '../../plugins/auth.js';
 import { AccountId } from '../../schemas/resources.js';
 
@@ -17,58 +14,47 @@ export const MarketParams = Type.Object({ account_id: AccountId, market: Type.St
 /** Codes every engine command can answer on the way to the engine. */
 export const ENGINE_CODES = ['engine_unavailable', 'engine_busy', 'state_unavailable'] as const;
 
-export function fencesOf(p: Principal): Fences {
-  return {
-    markets: p.fences.markets,
-    reduceOnly: p.fences.reduce_only,
-    maxOrderUsd: p.fences.max_order_usd === null ? null : dec(p.fences.max_order_usd),
-    maxPositionUsd: p.fences.max_position_usd === null ? null : dec(p.fences.max_position_usd),
-    lossStopUsd: p.fences.loss_stop_usd === null ? null : dec(p.fences.loss_stop_usd),
-  };
+/** The fences of the request's key that the engine judges (the IP allowlist was judged at the door). */
+export function fencesOf(p: Principal): KeyFences {
+  const { markets, reduce_only, max_order_usd, max_position_usd, loss_stop_usd } = p.fences;
+  return { markets, reduce_only, max_order_usd, max_position_usd, loss_stop_usd };
 }
 
-/** The key a request is made with: orders the service places for it (closes, exits) count toward its loss stop. */
-export function requestKey(p: Principal): { keyId: string | null; lossStop: Dec | null } {
-  return { keyId: p.kind === 'key' ? p.id : null, lossStop: fencesOf(p).lossStopUsd ?? null };
+/** Who a command is made by: the request's key (an app token has no key id) and its fences. */
+export function actorOf(p: Principal): ActorWire {
+  return { key_id: p.kind === 'key' ? p.id : null, fences: fencesOf(p), origin: 'api' };
 }
 
-interface ExitsInput {
-  take_profit?: { price: string; limit_price?: string | undefined } | null | undefined;
-  stop_loss?: { price: string; trailing?: { distance: string } | undefined } | null | undefined;
-  break_even?: { trigger_price: string; offset_ticks: number } | null | undefined;
+/** Waits while the engine is slow to take commands (fault injection), before the request's transaction opens. */
+export function admit(rampart: Rampart, env: Environment, cmd: EngineCommand): Promise<void> {
+  return rampart.enginePort.admit(env, cmd, { timeoutMs: ANSWER_WAIT_MS });
 }
 
-export function exitsOf(b: ExitsInput): ExitSpec | null {
-  if (!b.take_profit && !b.stop_loss && !b.break_even) return null;
-  return {
-    takeProfit: b.take_profit ? { price: dec(b.take_profit.price), limitPrice: b.take_profit.limit_price ? dec(b.take_profit.limit_price) : null } : null,
-    stopLoss: b.stop_loss ? { price: dec(b.stop_loss.price), trailingDistance: b.stop_loss.trailing ? dec(b.stop_loss.trailing.distance) : null } : null,
-    breakEven: b.break_even ? { triggerPrice: dec(b.break_even.trigger_price), offsetTicks: b.break_even.offset_ticks } : null,
-  };
+/** Runs a command (in the request's transaction when given); a refusal is thrown as its error. */
+export async function execute<C extends EngineCommand>(rampart: Rampart, env: Environment, cmd: C, tx?: Tx): Promise<Exclude<EngineAnswer<ResultOf<C>>, { outcome: 'rejected' }>> {
+  const a = await rampart.enginePort.execute(env, cmd, { timeoutMs: ANSWER_WAIT_MS, ...(tx ? { tx } : {}) });
+  if (a.outcome === 'rejected') throw rejectionToError(a.rejection);
+  return a;
 }
 
-/** An edit's `exits` (PATCH): each part given replaces that exit, null removes it; `exits: null` removes them all. */
-export function exitPatchOf(b: ExitsInput | null): ExitPatch | null {
-  if (b === null) return null;
-  const spec = exitsOf(b);
-  const patch: ExitPatch = {};
-  if (b.take_profit !== undefined) patch.takeProfit = spec?.takeProfit ?? null;
-  if (b.stop_loss !== undefined) patch.stopLoss = spec?.stopLoss ?? null;
-  if (b.break_even !== undefined) patch.breakEven = spec?.breakEven ?? null;
-  return patch;
+/** A command that always answers in time (only a placement can be left unconfirmed): its result. */
+export async function executed<C extends EngineCommand>(rampart: Rampart, env: Environment, cmd: C, tx?: Tx): Promise<ResultOf<C>> {
+  const a = await execute(rampart, env, cmd, tx);
+  if (a.outcome === 'timeout') throw new ApiError('engine_unavailable');
+  return a.result;
 }
 
-/** The engine must be there and have room (fault injection reaches these in tests). */
-export function assertEngine(rampart: Rampart, env: Environment): void {
-  if (!rampart.engine.up[env]) throw new ApiError('engine_unavailable');
-  if (rampart.trading.faults.busy) throw new ApiError('engine_busy');
+/** Asks the engine; a refusal is thrown as its error. */
+export async function ask<Q extends EngineQuery>(rampart: Rampart, env: Environment, q: Q): Promise<QueryResultOf<Q>> {
+  const a = await rampart.enginePort.query(env, q);
+  if (a.outcome === 'rejected') throw rejectionToError(a.rejection);
+  return a.result;
 }
 
-/** The account for a trading call: reachable, open on the engine, tradable, with its book in the engine. */
+/** The account for a trading call: reachable, open on the engine and tradable. */
 export async function tradingAccount(rampart: Rampart, principal: Principal, accountId: string, env: Environment): Promise<AccountRecord> {
   const account = await rampart.accounts.reachable(accountId, principal.customer.id, env);
   rampart.accounts.assertTradable(account);
-  rampart.trading.ensureBook(account);
   return account;
 }
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { defineRoute } from '../../route.js';
-import { AccountParams, assertEngine, requestKey, ENGINE_CODES, tradingAccount } from '../orders/shared.js';
+import { AccountParams, actorOf, admit, ENGINE_CODES, executed, tradingAccount } from '../orders/shared.js';
 
 export default defineRoute({
   method: 'POST',
@@ -33,25 +33,10 @@ export default defineRoute({
   handler: async ({ rampart, principal, params, environment, request, reply, idempotency }) => {
     idempotencyKeyOf(request);
     const account = await tradingAccount(rampart, principal, params.account_id, environment);
-    assertEngine(rampart, environment);
+    const cmd = { kind: 'close_all' as const, account_id: account.id, actor: actorOf(principal) };
+    await admit(rampart, environment, cmd);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const now = rampart.clock.now();
-      const answer = await rampart.trading.command(
-        environment,
-        (e) => {
-          const closed: string[] = [];
-          const failed: { market: string; code: string }[] = [];
-          const markets = [...(e.books.get(account.id)?.positions.keys() ?? [])].sort();
-          for (const market of markets) {
-            if (principal.fences.markets && !principal.fences.markets.includes(market)) continue;
-            const r = e.closePosition(account.id, market, 'close_all', now, 'api', requestKey(principal));
-            if (r.ok) closed.push(market);
-            else failed.push({ market, code: r.rejection.code });
-          }
-          return { account_id: account.id, closed, failed };
-        },
-        tx,
-      );
+      const answer = await executed(rampart, environment, cmd, tx);
       return { status: 200, kind: 'literal', id: JSON.stringify(answer) };
     });
   },

@@ -1,8 +1,7 @@
-import { ApiError, rejectionToError } from '../../../errors/api-error.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { Order } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
-import { assertEngine, assertKeyMarket, requestKey, ENGINE_CODES, MarketParams, tradingAccount } from '../orders/shared.js';
+import { actorOf, admit, assertKeyMarket, ENGINE_CODES, executed, MarketParams, tradingAccount } from '../orders/shared.js';
 
 export default defineRoute({
   method: 'DELETE',
@@ -20,16 +19,12 @@ export default defineRoute({
   handler: async ({ rampart, principal, params, environment, request, reply, idempotency }) => {
     idempotencyKeyOf(request);
     const account = await tradingAccount(rampart, principal, params.account_id, environment);
-    if (!rampart.trading.engine(environment).books.get(account.id)?.positions.has(params.market)) {
-      throw new ApiError('position_not_found', { details: { market: params.market } });
-    }
     assertKeyMarket(principal, params.market);
-    assertEngine(rampart, environment);
+    const cmd = { kind: 'close_position' as const, account_id: account.id, market: params.market, actor: actorOf(principal) };
+    await admit(rampart, environment, cmd);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const now = rampart.clock.now();
-      const r = await rampart.trading.command(environment, (e) => e.closePosition(account.id, params.market, 'user', now, 'api', requestKey(principal)), tx);
-      if (!r.ok) throw rejectionToError(r.rejection);
-      return { status: 200, kind: 'order', id: r.value.id };
+      const r = await executed(rampart, environment, cmd, tx);
+      return { status: 200, kind: 'order', id: r.order.id };
     });
   },
 });

@@ -1,7 +1,6 @@
-import { rejectionToError } from '../../../errors/api-error.js';
 import { ExitsBody, Position } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
-import { assertEngine, assertKeyMarket, requestKey, ENGINE_CODES, exitsOf, MarketParams, tradingAccount } from '../orders/shared.js';
+import { actorOf, admit, assertKeyMarket, ENGINE_CODES, executed, MarketParams, tradingAccount } from '../orders/shared.js';
 
 export default defineRoute({
   method: 'PUT',
@@ -17,11 +16,8 @@ export default defineRoute({
   handler: async ({ rampart, principal, params, body, environment }) => {
     const account = await tradingAccount(rampart, principal, params.account_id, environment);
     assertKeyMarket(principal, params.market);
-    assertEngine(rampart, environment);
-    const spec = exitsOf(body) ?? { takeProfit: null, stopLoss: null, breakEven: null };
-    // The engine finds the position, judges the exits (the same rule as exits placed with an order) and places them.
-    const r = await rampart.trading.command(environment, (e) => e.setExits(account.id, params.market, spec, rampart.clock.now(), requestKey(principal)));
-    if (!r.ok) throw rejectionToError(r.rejection);
-    return rampart.trading.positionData(environment, r.value);
+    const cmd = { kind: 'set_exits' as const, account_id: account.id, market: params.market, exits: body, actor: actorOf(principal) };
+    await admit(rampart, environment, cmd);
+    return (await executed(rampart, environment, cmd)).position;
   },
 });

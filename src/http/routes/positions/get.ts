@@ -1,7 +1,7 @@
 import { ApiError } from '../../../errors/api-error.js';
 import { Position } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
-import { MarketParams } from '../orders/shared.js';
+import { ask, MarketParams } from '../orders/shared.js';
 
 export default defineRoute({
   method: 'GET',
@@ -16,8 +16,8 @@ export default defineRoute({
   schema: { params: MarketParams, response: { 200: Position } },
   handler: async ({ rampart, principal, params, environment }) => {
     const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
-    const p = rampart.trading.engine(environment).books.get(account.id)?.positions.get(params.market);
-    if (!p) throw new ApiError('position_not_found', { details: { market: params.market } });
-    return rampart.trading.positionData(environment, p);
+    const { position } = await ask(rampart, environment, { kind: 'position', account_id: account.id, market: params.market });
+    if (!position) throw new ApiError('position_not_found', { details: { market: params.market } });
+    return position;
   },
 });

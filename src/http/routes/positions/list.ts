@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Position } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
-import { AccountParams } from '../orders/shared.js';
+import { AccountParams, ask } from '../orders/shared.js';
 
 export default defineRoute({
   method: 'GET',
@@ -16,8 +16,6 @@ export default defineRoute({
   schema: { params: AccountParams, response: { 200: Type.Object({ data: Type.Array(Position) }, { additionalProperties: false }) } },
   handler: async ({ rampart, principal, params, environment }) => {
     const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
-    const book = rampart.trading.engine(environment).books.get(account.id);
-    const positions = book ? [...book.positions.values()].sort((a, b) => a.market.localeCompare(b.market)) : [];
-    return { data: positions.map((p) => rampart.trading.positionData(environment, p)) };
+    return { data: (await ask(rampart, environment, { kind: 'positions', account_id: account.id })).positions };
   },
 });

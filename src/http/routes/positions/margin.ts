@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
 import { dec, roundMoney } from '../../../engine/decimal.js';
-import { ApiError, rejectionToError } from '../../../errors/api-error.js';
+import { ApiError } from '../../../errors/api-error.js';
 import { DecimalString } from '../../../schemas/common.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { Position } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
-import { assertEngine, assertKeyMarket, ENGINE_CODES, MarketParams, tradingAccount } from '../orders/shared.js';
+import { admit, assertKeyMarket, ENGINE_CODES, executed, MarketParams, tradingAccount } from '../orders/shared.js';
 
 export default defineRoute({
   method: 'POST',
@@ -27,11 +27,11 @@ export default defineRoute({
     if (roundMoney(amount) !== amount) throw new ApiError('invalid_request', { message: 'amount has at most 8 decimal places', details: { field: 'amount', max_decimals: 8 } });
     const account = await tradingAccount(rampart, principal, params.account_id, environment);
     assertKeyMarket(principal, params.market);
-    assertEngine(rampart, environment);
+    const cmd = { kind: 'adjust_margin' as const, account_id: account.id, market: params.market, amount: body.amount };
+    await admit(rampart, environment, cmd);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const r = await rampart.trading.command(environment, (e) => e.adjustMargin(account.id, params.market, amount, rampart.clock.now()), tx);
-      if (!r.ok) throw rejectionToError(r.rejection);
-      return { status: 200, kind: 'literal', id: JSON.stringify(rampart.trading.positionData(environment, r.value)) };
+      const r = await executed(rampart, environment, cmd, tx);
+      return { status: 200, kind: 'literal', id: JSON.stringify(r.position) };
     });
   },
 });

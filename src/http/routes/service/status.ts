@@ -22,7 +22,7 @@ export default defineRoute({
       if (!q || now - q.time > m.stale_after_ms) stale.push(m.id);
     }
     const env = rampart.environments.get(environment);
-    const engineUp = rampart.engine.up[environment];
+    const engineUp = rampart.opener.up[environment];
     return {
       environment,
       status: engineUp && stale.length === 0 && env.enabled ? 'operational' : 'degraded',

@@ -5,42 +5,28 @@ import type { Clock } from '../engine/clock.js';
 import type { TradingCalendar } from '../engine/trading-day.js';
 import { dec, fmt, fmtMoney } from '../engine/decimal.js';
 import { initialRuleState, ruleStateFromJson, ruleStateToJson } from '../engine/rules.js';
-import { cancelOrder, Engine, type Effects, type PlaceRequest } from '../engine/engine.js';
+import { cancelOrder, Engine, type Effects } from '../engine/engine.js';
 import { marketSpec } from '../engine/market-spec.js';
-import type { EngineEvent, Order, Position } from '../engine/state.js';
+import type { EngineEvent, Position } from '../engine/state.js';
 import type { MarketSpec, Quote } from '../engine/types.js';
 import type { Quote as BookQuote, QuoteBook } from '../feed/quotes.js';
 import type { Environment } from '../schemas/common.js';
 import { StoreUnavailableError, type AccountRecord, type EventRow, type Store, type Tx } from '../store/port.js';
-import { newId } from './credentials.js';
-import type { MarketService } from './markets.js';
-import { eventView, fillToData, orderFromData, orderToData, positionFromData, positionToData, positionView } from './trading-views.js';
+import { newId } from '../services/credentials.js';
+import type { MarketService } from '../services/markets.js';
+import { eventView, fillToData, orderFromData, orderToData, positionFromData, positionToData, positionView } from '../services/trading-views.js';
 
 const ENVS: Environment[] = ['live', 'sandbox'];
-/** How long the API waits for the engine's answer to a placement (SPEC: up to two seconds). */
-export const ANSWER_WAIT_MS = 2000;
-/** After this long an unconfirmed order the engine never received is settled as rejected. */
-const UNCONFIRMED_SETTLE_MS = 1000;
 const QUOTE_STORE_INTERVAL_MS = 1000;
 const tagOf = (env: Environment) => (env === 'live' ? 'live' : 'test');
-
-/** Test-only switches (RAMPART_FAULTS=1) on the way to the engine. */
-export interface EngineFaults {
-  busy: boolean;
-  /** The engine answers this late (over two seconds: the API answers 202 unconfirmed). */
-  answerDelayMs: number;
-  /** The engine never receives the order (it settles as rejected). */
-  answerLost: boolean;
-}
 
 /**
  * Hosts one Engine per environment. Every engine mutation runs inside a store transaction, and what it changed
  * is written in that same transaction, so memory, storage and the event log move in one order and nothing is
  * answered or published before it is durable. If a transaction fails, the engine is rebuilt from the store.
  */
-export class Trading {
+export class EngineHost {
   readonly specs: ReadonlyMap<string, MarketSpec>;
-  readonly faults: EngineFaults = { busy: false, answerDelayMs: 0, answerLost: false };
   private engines = {} as Record<Environment, Engine>;
   private eventSeq = 0;
   /**
@@ -145,6 +131,10 @@ export class Trading {
     book.status = a.status;
     book.statusReason = a.status_reason;
     book.pausedUntil = a.paused_until;
+  }
+
+  hasBook(env: Environment, accountId: string): boolean {
+    return this.engines[env]?.books.has(accountId) ?? false;
   }
 
   /** Makes sure an account opened since the engine loaded has its book. */
@@ -391,29 +381,6 @@ export class Trading {
     const view = eventView(e, id, (p) => this.positionData(env, p));
     const customer = this.engines[env].books.get(e.accountId)?.customerId ?? null;
     return { seq, id, environment: env, account_id: e.accountId, customer_id: customer, type: e.type, created_at: e.at, data: JSON.stringify(view) };
-  }
-
-  /**
-   * Settles an unconfirmed order later: the engine's late answer after `delayMs`, or (lost, delayMs null) the
-   * reconciliation that finds the engine never received it.
-   */
-  settleLater(env: Environment, shell: Order, req: PlaceRequest, delayMs: number | null): void {
-    const settle = () =>
-      void this.command(env, (e) => (delayMs === null ? e.settleLost(shell, this.clock.now()) : e.settleLate(shell, { ...req, now: this.clock.now() }))).catch(
-        (err: unknown) => this.log.error({ err, order_id: shell.id }, 'settling an unconfirmed order failed'),
-      );
-    const wait = delayMs ?? UNCONFIRMED_SETTLE_MS;
-    if (this.clock.kind === 'manual') {
-      // On the manual clock the answer comes when the clock passes its time, so tests move time, not wait.
-      const due = this.clock.now() + wait;
-      const off = this.clock.onAdvance((now) => {
-        if (now < due) return;
-        off();
-        settle();
-      });
-      return;
-    }
-    setTimeout(settle, wait).unref();
   }
 
   /** A position as REST shows it. */

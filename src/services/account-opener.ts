@@ -3,11 +3,10 @@ import type { Environment } from '../schemas/common.js';
 import type { AccountRecord, Store } from '../store/port.js';
 
 /**
- * Where the trading engine of each environment is reached. Today it opens accounts (pending → active);
- * the order engine plugs in here. An engine marked down (fault injection) opens nothing.
+ * Opens accounts (pending → active) once the trading engine of their environment is up to take them; an engine
+ * that is down opens nothing.
  */
-export class EngineHost {
-  readonly up: Record<Environment, boolean> = { live: true, sandbox: true };
+export class AccountOpener {
   private poll: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -19,7 +18,14 @@ export class EngineHost {
     private readonly store: Store,
     private readonly now: () => number,
     private readonly log: FastifyBaseLogger,
+    /** Whether the engine of an environment is up (the engine-host port says). */
+    private readonly isUp: (env: Environment) => boolean = () => true,
   ) {}
+
+  /** Per environment, whether its engine is up (`/v1/status`). */
+  get up(): Readonly<Record<Environment, boolean>> {
+    return { live: this.isUp('live'), sandbox: this.isUp('sandbox') };
+  }
 
   /** Opens pending accounts soon: right after a request committed one, and on a poll for the CLI's. */
   kick(): void {
@@ -46,7 +52,7 @@ export class EngineHost {
   }
 
   private async activatePending(): Promise<void> {
-    const pending = (await this.store.listAccountsByStatus('pending')).filter((a) => this.up[a.environment]);
+    const pending = (await this.store.listAccountsByStatus('pending')).filter((a) => this.isUp(a.environment));
     if (pending.length === 0) return;
     await this.store.transaction(async (tx) => {
       for (const a of pending) await tx.updateAccount(a.id, { status: 'active' }, this.now());

@@ -1,0 +1,73 @@
+import { settingOf, type Book } from '../engine/book.js';
+import { fmt, fmtMoney, max, parseDec, roundMoney, sub, ZERO } from '../engine/decimal.js';
+import type { Engine } from '../engine/engine.js';
+import type { OrderBody } from '../engine/order-checks.js';
+import type { MarketSpec } from '../engine/types.js';
+import { rejectionToError, type Rejection } from '../errors/api-error.js';
+import { CODES } from '../errors/codes.js';
+import type { AccountRecord } from '../store/port.js';
+import type { KeyFences } from './port.js';
+import { fencesFromWire } from './wire.js';
+
+type PreviewAnswer = { ok: true; value: Record<string, unknown> } | { ok: false; rejection: Rejection };
+
+/**
+ * Runs every check of an order without sending it and answers what would happen: would fill, rest or be
+ * rejected (rule refusals are the preview's answer; malformed requests and unavailable prices are errors).
+ */
+export function preview(engine: Engine, book: Book, account: AccountRecord, m: MarketSpec, body: OrderBody, fences: KeyFences, now: number): PreviewAnswer {
+  const figures = engine.figures(book);
+  const tradable: Rejection | null =
+    account.status === 'active' ? null : { code: 'account_not_tradable', details: { account_id: account.id, status: account.status, reason: account.status_reason ?? account.status } };
+  const ev = tradable ? { ok: false as const, rejection: tradable } : engine.evaluate({ accountId: account.id, body, exits: null, actor: { keyId: null, fences: fencesFromWire(fences), origin: 'api' }, now });
+  const base = { market: body.market, side: body.side, type: body.type };
+  if (!ev.ok) {
+    if (CODES[ev.rejection.code].status !== 422) return ev;
+    const err = rejectionToError(ev.rejection);
+    // Nothing would change: the answer shows the account as it is (its setting, position and exposure).
+    const setting = settingOf(book, m);
+    const held = book.positions.get(m.id);
+    const exposure = engine.exposureOf(account.id, m.id) ?? { cap: m.exposureCap, open: ZERO };
+    const open = roundMoney(exposure.open);
+    const asked = body.size === undefined ? undefined : parseDec(body.size);
+    return {
+      ok: true,
+      value: {
+        outcome: 'would_reject',
+        reject: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+        ...base,
+        size: asked === undefined ? null : fmt(asked),
+        price: { fills_immediately: false, price: null, worst_price: null },
+        value_usd: null,
+        fee: null,
+        margin: { mode: setting.mode, leverage: setting.leverage, required: null, available: fmtMoney(figures.available), remaining: null },
+        position_after: held ? { size: fmt(held.size), side: held.side, entry_price: fmtMoney(held.entryPrice) } : null,
+        exposure: { cap_usd: fmt(exposure.cap), open_usd: fmt(open), room_usd: fmt(max(ZERO, sub(exposure.cap, open))) },
+      },
+    };
+  }
+  const v = ev.value;
+  const p = v.priced;
+  const exposureOpen = roundMoney(v.exposure.open);
+  return {
+    ok: true,
+    value: {
+      outcome: p.immediate !== null ? 'would_fill' : p.expiresUnfilled ? 'would_reject' : 'would_rest',
+      reject: p.expiresUnfilled ? { code: 'order_rejected', message: 'An ioc or fok order that cannot fill at once would end expired.', details: { reason: 'would_expire' } } : null,
+      ...base,
+      size: fmt(p.size),
+      price: { fills_immediately: p.immediate !== null, price: fmt(p.immediate ?? p.limitPrice ?? p.stopPrice ?? p.valuePrice), worst_price: p.worstPrice === null ? null : fmt(p.worstPrice) },
+      value_usd: fmt(roundMoney(p.notional)),
+      fee: fmt(v.fee),
+      margin: {
+        mode: v.mode,
+        leverage: v.leverage,
+        required: fmt(roundMoney(v.required)),
+        available: fmt(roundMoney(v.before.available)),
+        remaining: fmt(roundMoney(sub(v.before.available, v.required))),
+      },
+      position_after: v.positionAfter ? { size: fmt(v.positionAfter.size), side: v.positionAfter.side, entry_price: fmtMoney(v.positionAfter.entryPrice) } : null,
+      exposure: { cap_usd: fmt(v.exposure.cap), open_usd: fmt(exposureOpen), room_usd: fmt(max(ZERO, sub(v.exposure.cap, exposureOpen))) },
+    },
+  };
+}
