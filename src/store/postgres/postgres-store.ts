@@ -25,10 +25,15 @@ function readsOn(q: Q): Reads {
   };
 }
 
-function txOn(q: Q, rollbacks: (() => void)[], events: EventTxState): Tx {
+function txOn(q: Q, pool: Q, rollbacks: (() => void)[], events: EventTxState): Tx {
   const ev = eventWrites(q, events);
+  // The port's log reads answer committed events only, inside a transaction too (as SQLite's second connection).
+  const { listEvents, getEvent, eventHead } = eventReads(pool);
   return {
     ...readsOn(q),
+    listEvents,
+    getEvent,
+    eventHead,
     onRollback: (undo: () => void) => void rollbacks.push(undo),
     ...customerWrites(q),
     ...credentialWrites(q),
@@ -126,7 +131,7 @@ export class PostgresStore implements Store {
       let out: T;
       try {
         await q.changes('BEGIN');
-        out = await fn(txOn(q, rollbacks, events), q);
+        out = await fn(txOn(q, this.q, rollbacks, events), q);
         if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
         const w = events.written;
         if (w) {
