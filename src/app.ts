@@ -85,6 +85,8 @@ export async function build(options: BuildOptions): Promise<App> {
   startupWarnings(config, logger);
   const { token: adminToken, generated } = await adminTokenFor(config);
   const store = await openStore(config.databaseUrl);
+  // SQLite made it beside its file; with PostgreSQL the key files still need it (0700, as SQLite's).
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secrets = await openWebhookSecrets(config, store, logger).catch(async (err: unknown) => {
     await store.close();
     throw err;

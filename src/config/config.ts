@@ -169,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandbox: authority('RAMPART_SANDBOX_URL', env.RAMPART_SANDBOX_URL ?? 'http://127.0.0.1:8081'),
     },
     databaseUrl,
-    dataDir: databaseDataDir(databaseUrl),
+    dataDir: env.RAMPART_DATA_DIR ? resolve(env.RAMPART_DATA_DIR) : databaseDataDir(databaseUrl),
     adminToken: env.RAMPART_ADMIN_TOKEN || undefined,
     secretsKey,
     priceFeed: parseFeed(env),
