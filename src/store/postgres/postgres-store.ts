@@ -116,43 +116,62 @@ export class PostgresStore implements Store {
     return this.run((tx) => fn(tx));
   }
 
+  /**
+   * The transaction begins at its first statement: one that reads and writes nothing (a clock tick that changed
+   * nothing) costs no round trip, so the commands queued behind it are not held up.
+   */
   private run<T>(fn: (tx: Tx, q: Q) => Promise<T>): Promise<T> {
     return this.writer.run(async () => {
       await this.gate();
-      let client: pg.PoolClient;
-      try {
-        client = await this.pool.connect();
-      } catch (err) {
-        throw storeError(err);
-      }
-      const q = queryOn(client);
+      let client: pg.PoolClient | undefined;
+      let begun: Promise<Q> | undefined;
+      const begin = (): Promise<Q> =>
+        (begun ??= (async () => {
+          client = await this.pool.connect().catch((err: unknown) => {
+            throw storeError(err);
+          });
+          const on = queryOn(client);
+          await on.changes('BEGIN');
+          return on;
+        })());
+      const q: Q = {
+        rows: async (sql, params) => (await begin()).rows(sql, params),
+        changes: async (sql, params) => (await begin()).changes(sql, params),
+      };
       const rollbacks: (() => void)[] = [];
       const events: EventTxState = { written: undefined, locked: false };
       let out: T;
       try {
-        await q.changes('BEGIN');
         out = await fn(txOn(q, this.q, rollbacks, events), q);
         if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
-        const w = events.written;
-        if (w) {
-          const notice: Notice = { lastSeq: w.lastSeq, fromSeq: w.firstSeq - 1, accountIds: [...w.accountIds] };
-          // Delivered by the server at COMMIT, never for a transaction that rolls back.
-          await q.rows('SELECT pg_notify($1, $2)', [CHANNEL, noticePayload(this.listener.origin, this.schema, notice)]);
+        if (begun) {
+          const on = await begun;
+          const w = events.written;
+          if (w) {
+            const notice: Notice = { lastSeq: w.lastSeq, fromSeq: w.firstSeq - 1, accountIds: [...w.accountIds] };
+            // Delivered by the server at COMMIT, never for a transaction that rolls back.
+            await on.rows('SELECT pg_notify($1, $2)', [CHANNEL, noticePayload(this.listener.origin, this.schema, notice)]);
+          }
+          // A statement that failed inside fn (and was caught there) leaves the transaction aborted: COMMIT then
+          // answers ROLLBACK without an error, and nothing was written.
+          const commit = await client!.query('COMMIT').catch((err: unknown) => {
+            throw storeError(err);
+          });
+          if (commit.command !== 'COMMIT') throw new StoreUnavailableError('the store rolled back the transaction');
         }
-        // A statement that failed inside fn (and was caught there) leaves the transaction aborted: COMMIT then
-        // answers ROLLBACK without an error, and nothing was written.
-        const commit = await client.query('COMMIT').catch((err: unknown) => {
-          throw storeError(err);
-        });
-        if (commit.command !== 'COMMIT') throw new StoreUnavailableError('the store rolled back the transaction');
       } catch (err) {
-        let broken = false;
-        await client.query('ROLLBACK').catch(() => (broken = true));
-        client.release(broken || undefined);
+        // Settled whether it began or not (a BEGIN in flight when fn failed).
+        await begun?.catch(() => undefined);
+        const c = client as pg.PoolClient | undefined;
+        if (c) {
+          let broken = false;
+          await c.query('ROLLBACK').catch(() => (broken = true));
+          c.release(broken || undefined);
+        }
         runUndo(rollbacks);
         throw storeError(err);
       }
-      client.release();
+      (client as pg.PoolClient | undefined)?.release();
       if (events.written) this.publish(events.written);
       return out;
     });
