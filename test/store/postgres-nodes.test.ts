@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../src/store/port.js';
+import { durableUrl } from '../../src/store/postgres/durability.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
 import { account, customer, event } from './adapters.js';
@@ -118,6 +119,20 @@ describe.skipIf(!available)('PostgreSQL store, several nodes', () => {
     });
     await expect.poll(() => told.length, { timeout: 5000 }).toBe(1);
     expect(told[0]).toEqual(ids);
+  });
+
+  it('commits durably (synchronous_commit on) even when the connection string asks otherwise, keeping its search_path', async () => {
+    schema = await freshSchema();
+    const u = new URL(schema.url);
+    u.searchParams.set('options', `${u.searchParams.get('options')} -c synchronous_commit=off`);
+    const c = new pg.Client({ connectionString: durableUrl(u.toString()) });
+    await c.connect();
+    try {
+      const row = (await c.query("SELECT current_setting('synchronous_commit') AS sc, current_schema() AS s")).rows[0];
+      expect(row).toEqual({ sc: 'on', s: schema.name });
+    } finally {
+      await c.end();
+    }
   });
 
   it('an unreachable server answers store unavailable', async () => {
