@@ -56,6 +56,13 @@ describe.skipIf(!available)('RAMPART_DATABASE_URL=postgres://…', () => {
     expect(replay.body.id).toBe(placed.body.id);
   });
 
+  it('takes a name with U+0000 (which PostgreSQL text cannot hold) and shows it back as sent', async () => {
+    const r = await s.admin('POST', '/admin/v1/customers', { name: 'nul\u0000name' });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const list = await s.admin('GET', '/admin/v1/customers');
+    expect(list.body.data.find((c: { id: string }) => c.id === r.body.id).name).toBe('nul\u0000name');
+  });
+
   it("another node holding the event log's writer lock: the write waits, then answers 503 state_unavailable and changes nothing", async () => {
     const t = await s.trader();
     const other = new pg.Client({ connectionString: schema.url });

@@ -162,6 +162,20 @@ describe.each(await adapters())('store contract: $name', (adapter) => {
     expect(await store.listQuotes()).toEqual([{ market: 'BTC-PERP', bid: '1', ask: '2', last: '1.5', time: 4 }]);
   });
 
+  it('strings with U+0000 (and U+FFFE) are stored and read back as sent, and found by them', async () => {
+    const odd = 'a\u0000b\uFFFEc\uFFFE0';
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer({ ...customer(1), name: odd });
+      await tx.insertAccount(account('acc_1', 'cus_1'));
+      await tx.upsertOrder(order('ord_1', 1, 'acc_1', { client_order_id: odd }));
+      await tx.putIdempotency({ scope: 's', key: odd, fingerprint: odd, status: 201, resource_kind: null, resource_id: null, body: null, created_at: 1 });
+    });
+    expect((await store.getCustomer('cus_1'))!.name).toBe(odd);
+    expect((await store.findOrderByClientId('cus_1', 'live', odd))!.client_order_id).toBe(odd);
+    expect(await store.findOrderByClientId('cus_1', 'live', 'a')).toBeUndefined();
+    expect((await store.getIdempotency('s', odd))!.fingerprint).toBe(odd);
+  });
+
   it('idempotency records, named sequences, settings, market and environment switches', async () => {
     const rec = { scope: 'cus_1:live', key: 'k1', fingerprint: 'f', status: 201, resource_kind: 'order', resource_id: 'ord_1', body: null, created_at: 10 };
     await store.transaction(async (tx) => {

@@ -75,10 +75,29 @@ function named(sql: string): string {
   return n;
 }
 
+/**
+ * PostgreSQL text cannot hold U+0000, which SQLite stores and a client may send (a name, a client order id, an
+ * Idempotency-Key): such strings are stored with U+0000 as U+FFFE "0" and U+FFFE as U+FFFE "1", and read back
+ * as sent. Strings without either character (all but hostile ones) are stored and compared as they are.
+ */
+const ESCAPED = /[\u0000\uFFFE]/;
+function encodeText(v: unknown): unknown {
+  if (typeof v === 'string') return ESCAPED.test(v) ? v.replace(/[\u0000\uFFFE]/g, (c) => (c === '\u0000' ? '\uFFFE0' : '\uFFFE1')) : v;
+  return Array.isArray(v) ? v.map(encodeText) : v;
+}
+function decodeRow(row: Row): Row {
+  for (const [k, v] of Object.entries(row)) {
+    if (typeof v === 'string' && v.includes('\uFFFE')) row[k] = v.replace(/\uFFFE([01])/g, (_, d: string) => (d === '0' ? '\u0000' : '\uFFFE'));
+  }
+  return row;
+}
+
 export function queryOn(target: pg.Pool | pg.PoolClient | pg.Client): Q {
   const run = async (sql: string, params: readonly unknown[] = []): Promise<pg.QueryResult> => {
     try {
-      return await target.query({ name: named(sql), text: sql, values: params as unknown[] });
+      const result = await target.query({ name: named(sql), text: sql, values: params.map(encodeText) });
+      for (const row of result.rows as Row[]) decodeRow(row);
+      return result;
     } catch (err) {
       throw storeError(err);
     }
