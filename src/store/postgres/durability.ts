@@ -80,9 +80,11 @@ function named(sql: string): string {
  * Idempotency-Key): such strings are stored with U+0000 as U+FFFE "0" and U+FFFE as U+FFFE "1", and read back
  * as sent. Strings without either character (all but hostile ones) are stored and compared as they are.
  */
-const ESCAPED = /[\u0000\uFFFE]/;
+// U+0000 is exactly the character looked for here.
+// eslint-disable-next-line no-control-regex
+const ESCAPED = /[\u0000\uFFFE]/g;
 function encodeText(v: unknown): unknown {
-  if (typeof v === 'string') return ESCAPED.test(v) ? v.replace(/[\u0000\uFFFE]/g, (c) => (c === '\u0000' ? '\uFFFE0' : '\uFFFE1')) : v;
+  if (typeof v === 'string') return v.includes('\u0000') || v.includes('\uFFFE') ? v.replace(ESCAPED, (c) => (c === '\u0000' ? '\uFFFE0' : '\uFFFE1')) : v;
   return Array.isArray(v) ? v.map(encodeText) : v;
 }
 function decodeRow(row: Row): Row {
