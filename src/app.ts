@@ -15,7 +15,7 @@ import { randomBase62 } from './services/credentials.js';
 import { Rampart } from './services/rampart.js';
 import { openWebhookSecrets } from './services/secrets/webhook-secrets.js';
 import { storedOrderView } from './services/trading-views.js';
-import { SqliteStore } from './store/sqlite/sqlite-store.js';
+import { openStore } from './store/open.js';
 
 export interface BuildOptions {
   config: Config;
@@ -59,11 +59,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
-function openStore(config: Config): SqliteStore {
-  const file = config.databaseUrl.slice('sqlite:'.length);
-  return new SqliteStore(file);
-}
-
 async function adminTokenFor(config: Config): Promise<{ token: string; generated: boolean }> {
   if (config.adminToken) {
     checkAdminToken(config.adminToken, 'RAMPART_ADMIN_TOKEN');
@@ -89,7 +84,9 @@ export async function build(options: BuildOptions): Promise<App> {
   // Before anything is opened or made: what the operator left loose is reported as it was found.
   startupWarnings(config, logger);
   const { token: adminToken, generated } = await adminTokenFor(config);
-  const store = openStore(config);
+  const store = await openStore(config.databaseUrl);
+  // SQLite made it beside its file; with PostgreSQL the key files still need it (0700, as SQLite's).
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secrets = await openWebhookSecrets(config, store, logger).catch(async (err: unknown) => {
     await store.close();
     throw err;

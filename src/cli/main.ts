@@ -7,7 +7,7 @@ import { randomBase62 } from '../services/credentials.js';
 import { futureTimeFault } from '../services/future-time.js';
 import { Rampart } from '../services/rampart.js';
 import { rotateWebhookSecrets } from '../services/secrets/webhook-secrets.js';
-import { SqliteStore } from '../store/sqlite/sqlite-store.js';
+import { openStore } from '../store/open.js';
 import { serve } from '../server.js';
 
 // Everything this process creates (the database and the -wal, -shm and journal files SQLite makes itself, the
@@ -18,7 +18,7 @@ process.umask(0o077);
 /** Runs fn over the services on the configured store (the CLI works with or without a running server). */
 async function withServices<T>(fn: (r: Rampart) => Promise<T>): Promise<void> {
   const config = loadConfig();
-  const store = new SqliteStore(config.databaseUrl.slice('sqlite:'.length));
+  const store = await openStore(config.databaseUrl);
   const rampart = new Rampart({ config, store, log: createLogger('warn', pino.destination(2)) });
   try {
     const out = await fn(rampart);

@@ -117,6 +117,11 @@ function authority(name: string, url: string): string {
   }
 }
 
+/** postgres:// or postgresql:// (node-postgres connection string, e.g. ?options=-c%20search_path%3Drampart). */
+export function isPostgresUrl(databaseUrl: string): boolean {
+  return /^postgres(ql)?:\/\//.test(databaseUrl);
+}
+
 export function databaseDataDir(databaseUrl: string): string {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = databaseUrl.slice('sqlite:'.length);
@@ -135,8 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`limits.json sandbox_default_product "${limits.sandbox_default_product}" is not a product`);
   }
   const databaseUrl = env.RAMPART_DATABASE_URL ?? 'sqlite:./data/rampart.db';
-  if (!databaseUrl.startsWith('sqlite:')) {
-    throw new ConfigError(`RAMPART_DATABASE_URL: only sqlite:<file> is available in this build, got "${databaseUrl}"`);
+  if (!databaseUrl.startsWith('sqlite:') && !isPostgresUrl(databaseUrl)) {
+    throw new ConfigError(`RAMPART_DATABASE_URL must be sqlite:<file> or postgres://…, got "${databaseUrl}"`);
   }
   const clock = env.RAMPART_CLOCK ?? 'system';
   if (clock !== 'system' && clock !== 'manual') throw new ConfigError(`RAMPART_CLOCK must be system or manual`);
@@ -164,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandbox: authority('RAMPART_SANDBOX_URL', env.RAMPART_SANDBOX_URL ?? 'http://127.0.0.1:8081'),
     },
     databaseUrl,
-    dataDir: databaseDataDir(databaseUrl),
+    dataDir: env.RAMPART_DATA_DIR ? resolve(env.RAMPART_DATA_DIR) : databaseDataDir(databaseUrl),
     adminToken: env.RAMPART_ADMIN_TOKEN || undefined,
     secretsKey,
     priceFeed: parseFeed(env),

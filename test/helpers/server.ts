@@ -6,6 +6,7 @@ import { expect, inject } from 'vitest';
 import { build, createLogger, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import type { LimitsConfig } from '../../src/config/markets.js';
+import { freshSchema, type FreshSchema } from './postgres.js';
 
 export const TEST_ADMIN_TOKEN = 'radm_test_admin_token_0123456789abcdef';
 export const T0 = Date.parse('2026-03-02T12:00:00Z'); // a Monday
@@ -48,18 +49,29 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
-/** A Rampart under test: a temp SQLite store, manual clock and feed, real HTTP on loopback ports. */
+/**
+ * A Rampart under test: a temp SQLite store (or, with RAMPART_TEST_STORE=postgres, a fresh PostgreSQL schema),
+ * manual clock and feed, real HTTP on loopback ports.
+ */
 export class TestServer {
   readonly logs: string[] = [];
   app!: App;
   url!: { live: string; sandbox: string; admin: string };
   private dir!: string;
+  private schema: FreshSchema | undefined;
 
   static async start(opts: StartOptions = {}): Promise<TestServer> {
     const s = new TestServer();
     s.dir = mkdtempSync(join(tmpdir(), 'rampart-test-'));
+    let databaseUrl = `sqlite:${join(s.dir, 'rampart.db')}`;
+    if (process.env.RAMPART_TEST_STORE === 'postgres' && opts.env?.RAMPART_DATABASE_URL === undefined) {
+      s.schema = await freshSchema();
+      databaseUrl = s.schema.url;
+    }
     const base = loadConfig({
-      RAMPART_DATABASE_URL: `sqlite:${join(s.dir, 'rampart.db')}`,
+      RAMPART_DATABASE_URL: databaseUrl,
+      // The admin token and secrets key files of a PostgreSQL store go to the test's own directory, not ./data.
+      ...(/^postgres/.test(opts.env?.RAMPART_DATABASE_URL ?? databaseUrl) ? { RAMPART_DATA_DIR: s.dir } : {}),
       RAMPART_PRICE_FEED: 'manual',
       RAMPART_CLOCK: 'manual',
       RAMPART_FAULTS: '1',
@@ -99,6 +111,7 @@ export class TestServer {
 
   async close(): Promise<void> {
     await this.app.close();
+    await this.schema?.drop();
     rmSync(this.dir, { recursive: true, force: true });
   }
 

@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { PACKAGE_ROOT } from '../../config/package-root.js';
+import { StoreUnavailableError } from '../port.js';
+
+export type Row = Record<string, unknown>;
+
+/** Where a statement runs: the pool (reads outside a transaction) or a transaction's own client. */
+export interface Q {
+  rows<R = Row>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  /** Rows changed (UPDATE, DELETE, INSERT). */
+  changes(sql: string, params?: readonly unknown[]): Promise<number>;
+}
+
+/**
+ * Connection-level failures (refused, reset, timed out, the server shutting down, out of disk or connections,
+ * a lock not granted in time) answer 503 state_unavailable like SQLite's SQLITE_BUSY/IOERR. Everything else (a
+ * constraint, a bug) stays what it is. SQLSTATE classes: 08 connection, 53 resources, 57 operator intervention,
+ * 58 system I/O; 40001/40P01 serialization and deadlock; 55P03 lock timeout; 25P03 idle transaction timeout.
+ */
+export function storeError(err: unknown): unknown {
+  if (err instanceof StoreUnavailableError) return err;
+  const e = err as { code?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  const message = typeof e.message === 'string' ? e.message : String(err);
+  const unavailable =
+    /^(08|53|57|58)/.test(code) ||
+    ['40001', '40P01', '55P03', '25P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(code) ||
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i.test(message);
+  return unavailable ? new StoreUnavailableError(`PostgreSQL: ${message}`) : err;
+}
+
+/** bigint columns (ms times, seqs, counts) as numbers; beyond 2^53 a number would be silently wrong. */
+function safeInt(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new Error(`PostgreSQL bigint ${text} is beyond the safe integer range`);
+  return n;
+}
+
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? safeInt : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** Connection settings every connection gets: never wait on a lock for longer than SQLite's busy_timeout. */
+export const CLIENT_DEFAULTS = { types, lock_timeout: 5000, connectionTimeoutMillis: 5000 } as const;
+
+/**
+ * Durable commits whatever the server's or role's default: a transaction resolves only once its COMMIT is
+ * flushed. Set as a start-up option of every connection, after the operator's own `options` (search_path, …).
+ */
+export function durableUrl(url: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', `${u.searchParams.get('options') ?? ''} -c synchronous_commit=on`.trim());
+  return u.toString();
+}
+
+export function createPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: durableUrl(url), ...CLIENT_DEFAULTS, max: 10 });
+  // An idle client that loses its connection must not crash the process; the next query reports it (503).
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Statements are prepared by name once per connection (node-postgres keeps them per client). */
+const names = new Map<string, string>();
+function named(sql: string): string {
+  let n = names.get(sql);
+  if (!n) {
+    n = `r_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    names.set(sql, n);
+  }
+  return n;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, which SQLite stores and a client may send (a name, a client order id, an
+ * Idempotency-Key): such strings are stored with U+0000 as U+FFFE "0" and U+FFFE as U+FFFE "1", and read back
+ * as sent. Strings without either character (all but hostile ones) are stored and compared as they are.
+ */
+// U+0000 is exactly the character looked for here.
+// eslint-disable-next-line no-control-regex
+const ESCAPED = /[\u0000\uFFFE]/g;
+function encodeText(v: unknown): unknown {
+  if (typeof v === 'string') return v.includes('\u0000') || v.includes('\uFFFE') ? v.replace(ESCAPED, (c) => (c === '\u0000' ? '\uFFFE0' : '\uFFFE1')) : v;
+  return Array.isArray(v) ? v.map(encodeText) : v;
+}
+function decodeRow(row: Row): Row {
+  for (const [k, v] of Object.entries(row)) {
+    if (typeof v === 'string' && v.includes('\uFFFE')) row[k] = v.replace(/\uFFFE([01])/g, (_, d: string) => (d === '0' ? '\u0000' : '\uFFFE'));
+  }
+  return row;
+}
+
+export function queryOn(target: pg.Pool | pg.PoolClient | pg.Client): Q {
+  const run = async (sql: string, params: readonly unknown[] = []): Promise<pg.QueryResult> => {
+    try {
+      const result = await target.query({ name: named(sql), text: sql, values: params.map(encodeText) });
+      for (const row of result.rows as Row[]) decodeRow(row);
+      return result;
+    } catch (err) {
+      throw storeError(err);
+    }
+  };
+  return {
+    rows: async <R>(sql: string, params?: readonly unknown[]) => (await run(sql, params)).rows as R[],
+    changes: async (sql: string, params?: readonly unknown[]) => (await run(sql, params)).rowCount ?? 0,
+  };
+}
+
+/** One transaction at a time per process, first come first served (the engine beside it is in memory). */
+export class WriterChain {
+  private chain: Promise<unknown> = Promise.resolve();
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    const previous = this.chain;
+    let release!: () => void;
+    this.chain = new Promise<void>((r) => (release = r));
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+
+  idle(): Promise<unknown> {
+    return this.chain;
+  }
+}
+
+/** Runs undo callbacks; one that fails must not hide the error that rolled the transaction back. */
+export function runUndo(undo: readonly (() => void)[]): void {
+  for (const u of undo) {
+    try {
+      u();
+    } catch {
+      // ignored: see above
+    }
+  }
+}
+
+const MIGRATIONS_DIR = join(PACKAGE_ROOT, 'src/store/postgres/migrations');
+
+/**
+ * Applies the migrations not yet applied, each in its own transaction, under a session advisory lock keyed by the
+ * schema: nodes that start together wait for the first, then find its work done. Answers whether the schema was new.
+ */
+export async function migrate(pool: pg.Pool): Promise<boolean> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    throw storeError(err);
+  }
+  try {
+    // Another node may be migrating for longer than the usual lock wait.
+    await client.query('SET lock_timeout = 0');
+    await client.query("SELECT pg_advisory_lock(hashtext('rampart.migrate:' || current_schema()))");
+    try {
+      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+      const applied = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+      const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f)).sort();
+      for (const f of files) {
+        const version = Number.parseInt(f.slice(0, 3), 10);
+        if (applied.has(version)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(readFileSync(join(MIGRATIONS_DIR, f), 'utf8'));
+          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [version, f.slice(4, -4), Date.now()]);
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
+      }
+      return applied.size === 0;
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext('rampart.migrate:' || current_schema()))").catch(() => undefined);
+    }
+  } catch (err) {
+    throw storeError(err);
+  } finally {
+    // Dropped, not returned to the pool: it was set to wait on locks without limit.
+    client.release(true);
+  }
+}

@@ -1,0 +1,78 @@
+import type { EventQuery, EventRow, StoredEvent } from '../port.js';
+import type { Q } from './durability.js';
+
+const EVENT_COLUMNS = 'seq, id, environment, account_id, customer_id, type, created_at, data';
+
+/** What a transaction wrote to the event log: published after its COMMIT. */
+export interface Written {
+  firstSeq: number;
+  lastSeq: number;
+  accountIds: Set<string>;
+}
+
+export interface EventTxState {
+  written: Written | undefined;
+  /** Whether this transaction holds the event log's writer lock. */
+  locked: boolean;
+}
+
+/**
+ * Readers page the log by seq ("events after N"), so an event must never become visible after one with a higher
+ * seq: PostgreSQL makes commits visible in commit order, not seq order. One writer at a time per schema holds the
+ * log from its first event to its COMMIT (a transaction-scoped advisory lock), so the seqs of concurrent writers
+ * (other nodes) commit in order.
+ */
+const LOCK_EVENTS = "SELECT pg_advisory_xact_lock(hashtext('rampart.events:' || current_schema()))";
+
+export function eventReads(q: Q) {
+  return {
+    lastEventSeq: async () => (await q.rows<{ n: number }>('SELECT COALESCE(MAX(seq), 0)::bigint AS n FROM events'))[0]!.n,
+    eventHead: async () => (await q.rows<{ n: number }>('SELECT COALESCE(MAX(seq), 0)::bigint AS n FROM events'))[0]!.n,
+    listEvents: (e: EventQuery) => {
+      const params: unknown[] = [e.afterSeq];
+      const where = ['seq > $1'];
+      const add = (col: string, v: unknown) => {
+        params.push(v);
+        where.push(`${col} = $${params.length}`);
+      };
+      if (e.accountId !== undefined) add('account_id', e.accountId);
+      if (e.customerId !== undefined) add('customer_id', e.customerId);
+      if (e.environment !== undefined) add('environment', e.environment);
+      params.push(e.limit);
+      return q.rows<StoredEvent>(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.length}`, params);
+    },
+    getEvent: async (id: string) => (await q.rows<StoredEvent>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = $1`, [id]))[0],
+  };
+}
+
+export function eventWrites(q: Q, state: EventTxState) {
+  return {
+    insertEvent: async (e: EventRow) => {
+      if (!state.locked) {
+        await q.rows(LOCK_EVENTS);
+        state.locked = true;
+      }
+      await q.changes(
+        `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
+         VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT customer_id FROM accounts WHERE id = $4)), $6, $7, $8)`,
+        [e.seq, e.id, e.environment, e.account_id, e.customer_id ?? null, e.type, e.created_at, e.data],
+      );
+      state.written ??= { firstSeq: e.seq, lastSeq: 0, accountIds: new Set() };
+      state.written.firstSeq = Math.min(state.written.firstSeq, e.seq);
+      state.written.lastSeq = Math.max(state.written.lastSeq, e.seq);
+      state.written.accountIds.add(e.account_id);
+    },
+    // The newest event stays: the trading host numbers new events after the log's last seq.
+    deleteEventsBefore: (time: number, limit: number) =>
+      q.changes(
+        'DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE created_at < $1 AND seq < (SELECT MAX(seq) FROM events) ORDER BY created_at LIMIT $2)',
+        [time, limit],
+      ),
+  };
+}
+
+/** The accounts with events in (fromSeq, toSeq]: for a notification too large to name them. */
+export async function accountsBetween(q: Q, fromSeq: number, toSeq: number): Promise<Set<string>> {
+  const rows = await q.rows<{ account_id: string }>('SELECT DISTINCT account_id FROM events WHERE seq > $1 AND seq <= $2', [fromSeq, toSeq]);
+  return new Set(rows.map((r) => r.account_id));
+}

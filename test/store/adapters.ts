@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AccountRecord, CustomerRecord, DeliveryRow, EventRow, OrderRow, Store, StoredCredential } from '../../src/store/port.js';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { freshSchema, postgresAvailable } from '../helpers/postgres.js';
+
+export interface Opened {
+  store: Store;
+  close(): Promise<void>;
+}
+
+export interface Adapter {
+  name: 'sqlite' | 'postgres';
+  available: boolean;
+  open(): Promise<Opened>;
+}
+
+/** Both adapters; PostgreSQL is unavailable (its tests skip) when no server answers and CI is not set. */
+export async function adapters(): Promise<Adapter[]> {
+  return [
+    {
+      name: 'sqlite',
+      available: true,
+      open: async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'rampart-contract-'));
+        const store = new SqliteStore(join(dir, 'rampart.db'));
+        return { store, close: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
+      },
+    },
+    {
+      name: 'postgres',
+      available: await postgresAvailable(),
+      open: async () => {
+        const schema = await freshSchema();
+        const store = await PostgresStore.open(schema.url);
+        return { store, close: async () => (await store.close(), await schema.drop()) };
+      },
+    },
+  ];
+}
+
+export const customer = (n: number): CustomerRecord => ({ id: `cus_${n}`, number: n, name: `c${n}`, api_enabled: true, created_at: 1000 + n });
+
+export const account = (id: string, customerId: string, o: Partial<AccountRecord> = {}): AccountRecord => ({
+  id,
+  customer_id: customerId,
+  environment: 'live',
+  status: 'active',
+  stage: 'funded',
+  product: 'funded-100k',
+  size: '100000',
+  starting_balance: '100000',
+  balance: '99999.123456789012345678',
+  rule: { kind: 'none' } as unknown as AccountRecord['rule'],
+  status_reason: null,
+  rule_state: null,
+  parked: false,
+  paused_until: null,
+  last_used_at: 1,
+  created_at: 1,
+  updated_at: 1,
+  ...o,
+});
+
+export const credential = (id: string, customerId: string, o: Partial<StoredCredential> = {}): StoredCredential => ({
+  kind: 'key',
+  id,
+  customer_id: customerId,
+  name: `name ${id}`,
+  environment: 'live',
+  access: 'trade',
+  markets: ['BTC-PERP'],
+  reduce_only: false,
+  max_order_usd: '1000.50',
+  max_position_usd: null,
+  loss_stop_usd: '0.000000000000000001',
+  ip_allowlist: ['10.0.0.0/8'],
+  expires_at: 1_900_000_000_000,
+  revoked_at: null,
+  created_at: 10,
+  last_used_at: null,
+  prefix: 'rak_live_abc',
+  token_kind: null,
+  resource: null,
+  hash: `hash_${id}`,
+  ...o,
+});
+
+export const order = (id: string, seq: number, accountId: string, o: Partial<OrderRow> = {}): OrderRow => ({
+  id,
+  seq,
+  environment: 'live',
+  account_id: accountId,
+  customer_id: 'cus_1',
+  client_order_id: null,
+  market: 'BTC-PERP',
+  status: 'working',
+  created_at: 100 + seq,
+  updated_at: 100 + seq,
+  data: `{"id":"${id}","n":${seq}}`,
+  ...o,
+});
+
+export const event = (seq: number, accountId: string, o: Partial<EventRow> = {}): EventRow => ({
+  seq,
+  id: `evt_${seq}`,
+  environment: 'live',
+  account_id: accountId,
+  type: 'order.created',
+  created_at: 1000 + seq,
+  data: `{"seq":${seq}}`,
+  ...o,
+});
+
+export const delivery = (id: string, webhookId: string, seq: number, o: Partial<DeliveryRow> = {}): DeliveryRow => ({
+  id,
+  webhook_id: webhookId,
+  event_seq: seq,
+  event_id: `evt_${seq}`,
+  event_type: 'order.created',
+  payload: '{}',
+  status: 'pending',
+  attempts: 0,
+  next_attempt_at: 500,
+  created_at: 400,
+  finished_at: null,
+  ...o,
+});

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StoreUnavailableError, type Store, type WebhookRecord } from '../../src/store/port.js';
+import { account, adapters, customer, delivery, event, type Opened } from './adapters.js';
+
+/** The storage contract over both adapters: the event log, webhooks and their outbox, transactions. */
+describe.each(await adapters())('store contract (log, webhooks, transactions): $name', (adapter) => {
+  if (!adapter.available) {
+    it.skip('PostgreSQL is unreachable (see the SKIPPED line above)', () => undefined);
+    return;
+  }
+  let opened: Opened;
+  let store: Store;
+  beforeEach(async () => {
+    opened = await adapter.open();
+    store = opened.store;
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertCustomer(customer(2));
+      await tx.insertAccount(account('acc_1', 'cus_1'));
+      await tx.insertAccount(account('acc_2', 'cus_2', { environment: 'sandbox' }));
+    });
+  });
+  afterEach(() => opened.close());
+
+  it('events: in seq order after a cursor, by account, customer and environment; the customer looked up', async () => {
+    await store.transaction(async (tx) => {
+      await tx.insertEvent(event(1, 'acc_1'));
+      await tx.insertEvent(event(2, 'acc_2', { environment: 'sandbox', customer_id: 'cus_2' }));
+      await tx.insertEvent(event(3, 'acc_1', { type: 'order.filled' }));
+    });
+    const all = await store.listEvents({ afterSeq: 0, limit: 10 });
+    expect(all).toEqual([
+      { ...event(1, 'acc_1'), customer_id: 'cus_1' },
+      { ...event(2, 'acc_2', { environment: 'sandbox' }), customer_id: 'cus_2' },
+      { ...event(3, 'acc_1', { type: 'order.filled' }), customer_id: 'cus_1' },
+    ]);
+    const seqs = async (q: Partial<Parameters<Store['listEvents']>[0]>) => (await store.listEvents({ afterSeq: 0, limit: 10, ...q })).map((e) => e.seq);
+    expect(await seqs({ afterSeq: 1 })).toEqual([2, 3]);
+    expect(await seqs({ limit: 1 })).toEqual([1]);
+    expect(await seqs({ accountId: 'acc_1' })).toEqual([1, 3]);
+    expect(await seqs({ customerId: 'cus_2' })).toEqual([2]);
+    expect(await seqs({ environment: 'live', customerId: 'cus_1', afterSeq: 1 })).toEqual([3]);
+    expect(await store.getEvent('evt_3')).toEqual(all[2]);
+    expect(await store.getEvent('evt_9')).toBeUndefined();
+    expect(await store.eventHead()).toBe(3);
+    expect(await store.lastEventSeq()).toBe(3);
+  });
+
+  it('events: retention drops the oldest first, a limited number, and keeps the newest', async () => {
+    await store.transaction(async (tx) => {
+      for (const s of [1, 2, 3, 4]) await tx.insertEvent(event(s, 'acc_1', { created_at: 10 }));
+    });
+    expect(await store.transaction((tx) => tx.deleteEventsBefore(100, 2))).toBe(2);
+    expect(await store.transaction((tx) => tx.deleteEventsBefore(100, 10))).toBe(1);
+    expect((await store.listEvents({ afterSeq: 0, limit: 10 })).map((e) => e.seq)).toEqual([4]);
+    expect(await store.eventHead()).toBe(4);
+  });
+
+  it('a transaction that fails: nothing it wrote is visible, its undo callbacks run, its error is answered', async () => {
+    const undone: string[] = [];
+    const told: number[] = [];
+    store.onEventsCommitted((c) => told.push(c.lastSeq));
+    const failing = store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(3));
+      await tx.insertEvent(event(1, 'acc_1'));
+      tx.onRollback(() => undone.push('engine'));
+      // Its own writes are visible inside it; the log reads show committed events only (port: listEvents).
+      expect((await tx.getCustomer('cus_3'))?.id).toBe('cus_3');
+      expect(await tx.lastEventSeq()).toBe(1);
+      expect(await tx.listEvents({ afterSeq: 0, limit: 5 })).toEqual([]);
+      expect(await tx.eventHead()).toBe(0);
+      throw new Error('refused');
+    });
+    await expect(failing).rejects.toThrow('refused');
+    expect(undone).toEqual(['engine']);
+    expect(told).toEqual([]);
+    expect(await store.getCustomer('cus_3')).toBeUndefined();
+    expect(await store.listEvents({ afterSeq: 0, limit: 5 })).toEqual([]);
+    // A constraint the database refuses (a second customer number 1) rolls back the same way.
+    await expect(store.transaction(async (tx) => {
+      tx.onRollback(() => undone.push('dup'));
+      await tx.insertCustomer(customer(4));
+      await tx.insertCustomer({ ...customer(5), number: 1 });
+    })).rejects.toThrow();
+    expect(undone).toEqual(['engine', 'dup']);
+    expect(await store.getCustomer('cus_4')).toBeUndefined();
+  });
+
+  it('onEventsCommitted: told once the commit is done, with the last seq and the accounts, not for other writes', async () => {
+    const told: { lastSeq: number; accountIds: string[]; visible: number }[] = [];
+    const stop = store.onEventsCommitted((c) => told.push({ lastSeq: c.lastSeq, accountIds: [...c.accountIds].sort(), visible: -1 }));
+    await store.transaction(async (tx) => {
+      await tx.insertEvent(event(1, 'acc_2', { environment: 'sandbox' }));
+      await tx.insertEvent(event(2, 'acc_1'));
+      expect(told).toEqual([]);
+    });
+    expect(told).toEqual([{ lastSeq: 2, accountIds: ['acc_1', 'acc_2'], visible: -1 }]);
+    // What it is told about is readable by then.
+    expect(await store.eventHead()).toBe(2);
+    await store.transaction((tx) => tx.setSetting('x', '1'));
+    expect(told).toHaveLength(1);
+    stop();
+    await store.transaction((tx) => tx.insertEvent(event(3, 'acc_1')));
+    expect(told).toHaveLength(1);
+  });
+
+  it('webhooks: endpoints, the outbox due in order, attempts, retention and cascade on delete', async () => {
+    const hook = (id: string, o: Partial<WebhookRecord> = {}): WebhookRecord => ({
+      id, customer_id: 'cus_1', environment: 'live', url: `https://example.com/${id}`, types: ['order.filled'], account_id: null,
+      secret: 'sealed', after_seq: 3, created_at: 9, ...o,
+    });
+    await store.transaction(async (tx) => {
+      await tx.insertWebhook(hook('whk_b'));
+      await tx.insertWebhook(hook('whk_a', { types: null, account_id: 'acc_1' }));
+      await tx.setWebhookSecret('whk_b', 'resealed');
+      await tx.insertDelivery(delivery('dlv_1', 'whk_b', 1, { next_attempt_at: 600 }));
+      await tx.insertDelivery(delivery('dlv_2', 'whk_b', 2, { next_attempt_at: 500 }));
+      await tx.insertDelivery(delivery('dlv_3', 'whk_b', 3, { next_attempt_at: 500 }));
+      // The same event for the same endpoint again: ignored.
+      await tx.insertDelivery(delivery('dlv_x', 'whk_b', 1));
+    });
+    expect(await store.getWebhook('whk_b')).toEqual(hook('whk_b', { secret: 'resealed' }));
+    expect(await store.getWebhook('whk_zz')).toBeUndefined();
+    expect((await store.listWebhooks('cus_1', 'live', undefined, 10)).map((w) => w.id)).toEqual(['whk_b', 'whk_a']);
+    expect((await store.listWebhooks('cus_1', 'live', 'whk_b', 10)).map((w) => w.id)).toEqual(['whk_a']);
+    expect((await store.listAllWebhooks()).map((w) => w.id)).toEqual(['whk_b', 'whk_a']);
+    expect((await store.dueDeliveries(550, 10)).map((d) => d.id)).toEqual(['dlv_2', 'dlv_3']);
+    expect((await store.dueDeliveries(700, 10)).map((d) => d.id)).toEqual(['dlv_2', 'dlv_3', 'dlv_1']);
+    expect(await store.getDelivery('dlv_x')).toBeUndefined();
+    await store.transaction(async (tx) => {
+      await tx.insertAttempt({ delivery_id: 'dlv_2', n: 1, at: 501, status_code: 500, error: null, duration_ms: 12 });
+      await tx.insertAttempt({ delivery_id: 'dlv_2', n: 2, at: 502, status_code: null, error: 'timeout', duration_ms: 5000 });
+      await tx.updateDelivery('dlv_2', { status: 'succeeded', attempts: 2, next_attempt_at: null, finished_at: 502 });
+    });
+    expect(await store.getDelivery('dlv_2')).toEqual(delivery('dlv_2', 'whk_b', 2, { status: 'succeeded', attempts: 2, next_attempt_at: null, finished_at: 502 }));
+    expect((await store.listDeliveries('whk_b', undefined, 2)).map((d) => d.id)).toEqual(['dlv_3', 'dlv_2']);
+    expect((await store.listDeliveries('whk_b', 'dlv_2', 5)).map((d) => d.id)).toEqual(['dlv_1']);
+    expect(await store.listAttempts(['dlv_2', 'dlv_1'])).toEqual([
+      { delivery_id: 'dlv_2', n: 1, at: 501, status_code: 500, error: null, duration_ms: 12 },
+      { delivery_id: 'dlv_2', n: 2, at: 502, status_code: null, error: 'timeout', duration_ms: 5000 },
+    ]);
+    expect(await store.listAttempts([])).toEqual([]);
+    expect(await store.transaction((tx) => tx.deleteDeliveriesBefore(600, 10))).toBe(1);
+    expect(await store.listAttempts(['dlv_2'])).toEqual([]);
+    expect(await store.transaction((tx) => tx.deleteWebhook('whk_b'))).toBe(true);
+    expect(await store.transaction((tx) => tx.deleteWebhook('whk_b'))).toBe(false);
+    expect(await store.getDelivery('dlv_1')).toBeUndefined();
+  });
+
+  it('fault switches: failing answers store unavailable and commits nothing', async () => {
+    store.faults.failing = true;
+    await expect(store.getCustomer('cus_1')).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.transaction((tx) => tx.insertCustomer(customer(7)))).rejects.toBeInstanceOf(StoreUnavailableError);
+    store.faults.failing = false;
+    store.faults.erroring = true;
+    await expect(store.getCustomer('cus_1')).rejects.toThrow('unexpected store error');
+    store.faults.erroring = false;
+    expect(await store.getCustomer('cus_7')).toBeUndefined();
+  });
+});

@@ -1,0 +1,141 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../src/store/port.js';
+import { durableUrl } from '../../src/store/postgres/durability.js';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
+import { account, customer, event } from './adapters.js';
+
+const available = await postgresAvailable();
+
+/** Several processes ("nodes") on one PostgreSQL schema: migrations, event visibility, cross-node wake-ups. */
+describe.skipIf(!available)('PostgreSQL store, several nodes', () => {
+  const open: PostgresStore[] = [];
+  let schema: FreshSchema | undefined;
+  const node = async (url: string) => {
+    const s = await PostgresStore.open(url);
+    open.push(s);
+    return s;
+  };
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+    await schema?.drop();
+    schema = undefined;
+  });
+
+  async function sql<T extends pg.QueryResultRow>(text: string): Promise<T[]> {
+    const c = new pg.Client({ connectionString: schema!.url });
+    await c.connect();
+    try {
+      return (await c.query<T>(text)).rows;
+    } finally {
+      await c.end();
+    }
+  }
+
+  it('three nodes starting at once on a new schema apply each migration exactly once; one of them finds it new', async () => {
+    schema = await freshSchema();
+    const nodes = await Promise.all([node(schema.url), node(schema.url), node(schema.url)]);
+    expect(nodes.filter((n) => n.isNew)).toHaveLength(1);
+    const rows = await sql<{ version: number; n: string }>('SELECT version, COUNT(*) AS n FROM schema_migrations GROUP BY version ORDER BY version');
+    expect(rows).toEqual([{ version: 1, n: '1' }]);
+    // A later start finds nothing to do.
+    expect((await node(schema.url)).isNew).toBe(false);
+  });
+
+  it('an event of a lower seq committed later is never skipped by a reader paging after a cursor', async () => {
+    schema = await freshSchema();
+    const [a, b, reader] = [await node(schema.url), await node(schema.url), await node(schema.url)];
+    await a.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('acc_1', 'cus_1'));
+    });
+    let releaseA!: () => void;
+    const holdA = new Promise<void>((r) => (releaseA = r));
+    let aWrote!: () => void;
+    const aHasWritten = new Promise<void>((r) => (aWrote = r));
+    // Node A takes seq 1 and stays open; node B takes seq 2 meanwhile and tries to commit first.
+    const txA = a.transaction(async (tx) => {
+      await tx.insertEvent(event(1, 'acc_1'));
+      aWrote();
+      await holdA;
+    });
+    await aHasWritten;
+    let bDone = false;
+    const txB = b.transaction((tx) => tx.insertEvent(event(2, 'acc_1'))).then(() => (bDone = true));
+    // B waits on this schema's event log writer lock (seen in pg_locks), so it cannot commit seq 2 ahead of seq 1.
+    const waiting = `SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+      AND objid::bigint = (hashtext('rampart.events:' || current_schema())::bigint & 4294967295)`;
+    await expect.poll(async () => (await sql<{ n: string }>(waiting))[0]!.n, { timeout: 5000 }).toBe('1');
+    const seen: number[] = [];
+    let cursor = 0;
+    const page = async () => {
+      for (const e of await reader.listEvents({ afterSeq: cursor, limit: 10 })) {
+        seen.push(e.seq);
+        cursor = e.seq;
+      }
+    };
+    await page();
+    expect(seen).toEqual([]);
+    expect(bDone).toBe(false);
+    releaseA();
+    await txA;
+    await page();
+    await txB;
+    await page();
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it("another node's committed events wake this node's listeners (NOTIFY), with the seq and the accounts", async () => {
+    schema = await freshSchema();
+    const [a, b] = [await node(schema.url), await node(schema.url)];
+    await a.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('acc_1', 'cus_1'));
+    });
+    const told: { lastSeq: number; accountIds: string[] }[] = [];
+    b.onEventsCommitted((c) => told.push({ lastSeq: c.lastSeq, accountIds: [...c.accountIds] }));
+    // A rollback tells nobody.
+    await expect(a.transaction(async (tx) => {
+      await tx.insertEvent(event(1, 'acc_1'));
+      throw new Error('refused');
+    })).rejects.toThrow('refused');
+    await a.transaction((tx) => tx.insertEvent(event(1, 'acc_1')));
+    await expect.poll(() => told, { timeout: 5000 }).toEqual([{ lastSeq: 1, accountIds: ['acc_1'] }]);
+  });
+
+  it('a notice too large to name its accounts is told with the accounts read from the log', async () => {
+    schema = await freshSchema();
+    const [a, b] = [await node(schema.url), await node(schema.url)];
+    const ids = Array.from({ length: 400 }, (_, i) => `acc_${String(i).padStart(30, '0')}`);
+    await a.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      for (const id of ids) await tx.insertAccount(account(id, 'cus_1'));
+    });
+    const told: string[][] = [];
+    b.onEventsCommitted((c) => told.push([...c.accountIds].sort()));
+    await a.transaction(async (tx) => {
+      for (const [i, id] of ids.entries()) await tx.insertEvent(event(i + 1, id));
+    });
+    await expect.poll(() => told.length, { timeout: 5000 }).toBe(1);
+    expect(told[0]).toEqual(ids);
+  });
+
+  it('commits durably (synchronous_commit on) even when the connection string asks otherwise, keeping its search_path', async () => {
+    schema = await freshSchema();
+    const u = new URL(schema.url);
+    u.searchParams.set('options', `${u.searchParams.get('options')} -c synchronous_commit=off`);
+    const c = new pg.Client({ connectionString: durableUrl(u.toString()) });
+    await c.connect();
+    try {
+      const row = (await c.query("SELECT current_setting('synchronous_commit') AS sc, current_schema() AS s")).rows[0];
+      expect(row).toEqual({ sc: 'on', s: schema.name });
+    } finally {
+      await c.end();
+    }
+  });
+
+  it('an unreachable server answers store unavailable', async () => {
+    await expect(PostgresStore.open('postgres://postgres@127.0.0.1:1/postgres')).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+});
