@@ -69,7 +69,7 @@ export class Metrics {
   });
 
   constructor(sources: MetricSources) {
-    collectDefaultMetrics({ register: this.registry, prefix: 'rampart_process_' });
+    collectDefaultMetrics({ register: this.registry, prefix: 'rampart_' });
     new Gauge({
       name: 'rampart_stream_clients',
       help: 'Open account streams (SSE)',
