@@ -13,7 +13,7 @@ import { Idempotency } from './http/plugins/idempotency.js';
 import { RateLimiter, type Limiter } from './http/plugins/rate-limit.js';
 import { RedisRateLimiter } from './http/plugins/redis-rate-limit.js';
 import type { CheckResult } from './http/operate.js';
-import { measureEngine, measureStore, measureWebhooks } from './metrics/instrument.js';
+import { measureEngine, measureStore, measureTicks, measureWebhooks } from './metrics/instrument.js';
 import { Metrics } from './metrics/metrics.js';
 import { randomBase62 } from './services/credentials.js';
 import { Rampart } from './services/rampart.js';
@@ -107,6 +107,7 @@ function instrument(rampart: Rampart): Metrics {
   });
   measureStore(store, metrics);
   measureEngine(rampart.trading, metrics);
+  measureTicks(rampart.trading, metrics);
   measureWebhooks(rampart.webhooks.dispatcher, metrics);
   return metrics;
 }
@@ -165,6 +166,8 @@ export async function build(options: BuildOptions): Promise<App> {
 
   const loaded = (async () => {
     await options.holdLoading;
+    // A shared limiter connecting as the node starts: the first requests are measured rather than refused 503.
+    if (limiter instanceof RedisRateLimiter) await limiter.connected(2000);
     await rampart.load();
     rampart.start();
     ready = true;

@@ -57,6 +57,23 @@ export function measureEngine(host: object, metrics: Metrics): void {
     });
   };
 }
+type OnQuote = (...args: never[]) => Promise<void>;
+
+/**
+ * Tick-to-trigger lag: the engine host's handling of each price tick, from its arrival to the COMMIT (and sync) of
+ * everything it fired. Ticks that fire nothing are timed too: they are the floor of the same path.
+ */
+export function measureTicks(host: object, metrics: Metrics): void {
+  const target = host as { onQuote?: OnQuote };
+  const onQuote = target.onQuote?.bind(host);
+  if (!onQuote) return;
+  const partition0 = { partition: '0' };
+  target.onQuote = (...args) => {
+    const end = metrics.tickLag.startTimer(partition0);
+    return onQuote(...args).finally(() => end());
+  };
+}
+
 const LIVE = { environment: 'live', partition: '0' };
 const SANDBOX = { environment: 'sandbox', partition: '0' };
 

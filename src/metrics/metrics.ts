@@ -42,6 +42,13 @@ export class Metrics {
     labelNames: ['environment', 'partition'] as const,
     registers: [this.registry],
   });
+  readonly tickLag = new Histogram({
+    name: 'rampart_engine_tick_to_trigger_seconds',
+    help: 'From a price tick reaching the engine host to what it triggered (stops, take-profits, fills) being durable, per partition',
+    labelNames: ['partition'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
   readonly storeTransaction = new Histogram({
     name: 'rampart_store_transaction_duration_seconds',
     help: 'Store transactions from call to durable commit (or rollback), group-commit wait and WAL sync included',
@@ -87,7 +94,12 @@ export class Metrics {
         await sources.webhookBacklog().then((n) => this.set(n), () => undefined);
       },
     });
-    for (const environment of ['live', 'sandbox']) this.engineQueue.set({ environment, partition: '0' }, 0);
+    // Known series start at zero, so a rate() over them is defined from the first scrape.
+    for (const environment of ['live', 'sandbox']) {
+      this.engineQueue.set({ environment, partition: '0' }, 0);
+      this.engineCommand.zero({ environment, partition: '0' });
+    }
+    this.tickLag.zero({ partition: '0' });
   }
 
   text(): Promise<string> {

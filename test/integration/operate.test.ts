@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebhookReceiver } from '../helpers/receiver.js';
 import { expectError, TestServer } from '../helpers/server.js';
+import { SseClient } from '../helpers/sse.js';
 
 /** GET /metrics, /healthz, /readyz on the operator listener (no operator token: docs/DEVIATIONS.md). */
 const servers: TestServer[] = [];
+const receivers: WebhookReceiver[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
 });
 async function start(opts: Parameters<typeof TestServer.start>[0] = {}): Promise<TestServer> {
   const s = await TestServer.start(opts);
@@ -86,20 +90,40 @@ describe('GET /metrics', () => {
     expect(value(await scrape(s), 'rampart_rate_limit_rejections_total', { scope: 'key' })).toBe(1);
   });
 
-  it('reports store, engine, streams, webhooks and the process', async () => {
+  it('reports store, engine, ticks, streams, webhooks and the process', async () => {
     const s = await start();
     const t = await s.trader();
+    const receiver = await WebhookReceiver.start();
+    receivers.push(receiver);
+    const hook = await s.sandboxCall('POST', '/v1/webhooks', { key: t.key, idempotencyKey: 'w1', body: { url: receiver.url } });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const stream = await SseClient.open(s.url.sandbox, `/v1/accounts/${t.accountId}/stream`, { key: t.key });
+    const before = await scrape(s);
+    expect(value(before, 'rampart_stream_clients')).toBe(1);
+    expect(value(before, 'rampart_engine_tick_to_trigger_seconds_count', { partition: '0' })).toBe(0);
+
     await s.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000.5' });
     const body = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' };
     expect((await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'm1', body })).status).toBe(201);
+    await s.settleTrading();
+    await s.rampart.webhooks.drain();
+    stream.drop();
+    await stream.socketClosed;
+
     const m = await scrape(s);
     expect(value(m, 'rampart_store_transaction_duration_seconds_count', { outcome: 'commit' })).toBeGreaterThan(0);
     const sandbox = { environment: 'sandbox', partition: '0' };
     expect(value(m, 'rampart_engine_command_duration_seconds_count', sandbox)).toBeGreaterThanOrEqual(1);
     expect(value(m, 'rampart_engine_queue_depth', sandbox)).toBe(0);
     expect(value(m, 'rampart_engine_queue_depth', { environment: 'live', partition: '0' })).toBe(0);
-    expect(value(m, 'rampart_stream_clients')).toBe(0);
+    expect(value(m, 'rampart_engine_tick_to_trigger_seconds_count', { partition: '0' })).toBe(1);
+    expect(receiver.accepted.length).toBeGreaterThan(0);
+    expect(value(m, 'rampart_webhook_delivery_duration_seconds_count', { outcome: 'success' })).toBe(receiver.accepted.length);
     expect(value(m, 'rampart_webhook_backlog')).toBe(0);
+    // The server sees the client gone when its side of the connection closes: waited for, within a bound.
+    const deadline = Date.now() + 5000;
+    while (value(await scrape(s), 'rampart_stream_clients') !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(value(await scrape(s), 'rampart_stream_clients')).toBe(0);
     expect(value(m, 'rampart_process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(value(m, 'rampart_nodejs_eventloop_lag_seconds')).toBeDefined();
   });

@@ -41,6 +41,7 @@ export class RedisRateLimiter implements Limiter {
   readonly client: Redis;
   private readonly limiters: Record<Scope, RateLimiterRedis>;
   private readonly windows: Record<Scope, BudgetView & { window_seconds: number }>;
+  /** Starts down: the first connection is announced like a recovery only if an outage was logged before it. */
   private down = false;
 
   constructor(url: string, prefix: string, config: Readonly<Record<Scope, BucketConfig>>, log: FastifyBaseLogger) {
@@ -51,13 +52,15 @@ export class RedisRateLimiter implements Limiter {
       maxRetriesPerRequest: 0,
       retryStrategy: (times) => Math.min(times * 100, RECONNECT_MAX_MS),
     });
-    // Logged once per outage, not once per refused request.
-    this.client.on('error', (err: Error) => {
-      if (!this.down) log.error({ err: err.message }, 'rate limiter: Redis unreachable; answering 503 limiter_unavailable');
+    // Logged once per outage (a lost connection or a failed attempt, whichever comes first), not once per request.
+    const lost = (reason: string) => {
+      if (!this.down) log.error({ reason }, 'rate limiter: Redis unreachable; answering 503 limiter_unavailable until it is back');
       this.down = true;
-    });
+    };
+    this.client.on('error', (err: Error) => lost(err.message));
+    this.client.on('close', () => lost('connection closed'));
     this.client.on('ready', () => {
-      if (this.down) log.info('rate limiter: Redis reachable again');
+      if (this.down) log.warn('rate limiter: Redis reachable again; serving resumes');
       this.down = false;
     });
     const windows = {} as Record<Scope, BudgetView & { window_seconds: number }>;
@@ -96,6 +99,23 @@ export class RedisRateLimiter implements Limiter {
     }
     if (!res) return { ok: true, scope, limit: this.windows[scope].capacity, remaining: this.windows[scope].capacity, reset: 0, retryAfter: 0 };
     return this.report(scope, res.remainingPoints > 0, res);
+  }
+
+  /**
+   * Resolves once connected, or after `withinMs` (start-up waits for this, bounded: a Redis that is down at start
+   * leaves the node serving 503 limiter_unavailable rather than not starting).
+   */
+  connected(withinMs: number): Promise<void> {
+    if (this.client.status === 'ready') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.client.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, withinMs);
+      this.client.once('ready', done);
+    });
   }
 
   budgets(): Record<Scope, BudgetView> {
