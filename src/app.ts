@@ -51,8 +51,6 @@ export interface App {
   isReady(): boolean;
   /** This app's Prometheus registry (GET /metrics on the operator listener). */
   metrics: Metrics;
-  /** The rate limiter in force (undefined with RAMPART_RATE_LIMITS=off). */
-  limiter: Limiter | undefined;
   close(): Promise<void>;
 }
 
@@ -184,7 +182,6 @@ export async function build(options: BuildOptions): Promise<App> {
     loaded,
     isReady,
     metrics,
-    limiter,
     async close() {
       clearInterval(expiry);
       await Promise.allSettled([live.close(), sandbox.close(), admin.close()]);

@@ -44,7 +44,6 @@ export interface Limiter {
   spend(scope: Scope, subject: string): Spend | Promise<Spend>;
   /** The budget as it stands, spending nothing (for answers refused before the budget is spent). */
   peek(scope: Scope, subject: string): Spend | Promise<Spend>;
-  budgets(): Record<Scope, BudgetView>;
   /** Whether the limiter can answer now (GET /readyz). */
   reachable(): Promise<boolean>;
   close(): Promise<void>;
@@ -84,10 +83,6 @@ export class RateLimiter implements Limiter {
     const b = this.buckets.get(`${scope}\u0000${subject}`);
     const tokens = b ? Math.min(capacity, b.tokens + (Math.max(0, this.now() - b.updated) / 1000) * rate) : capacity;
     return this.report(scope, tokens >= 1, tokens);
-  }
-
-  budgets(): Record<Scope, BudgetView> {
-    return this.config;
   }
 
   async reachable(): Promise<boolean> {

@@ -118,10 +118,6 @@ export class RedisRateLimiter implements Limiter {
     });
   }
 
-  budgets(): Record<Scope, BudgetView> {
-    return this.windows;
-  }
-
   async reachable(): Promise<boolean> {
     try {
       return (await this.client.ping()) === 'PONG';
