@@ -45,6 +45,10 @@ describe.skipIf(!up)('budgets shared through Redis', () => {
     const limits: Limits = { limits: { rate_limits: { ip: { capacity: 4, refill_per_second: 0.1 } } } };
     const a = await start(direct, prefix, limits);
     const b = await start(direct, prefix, limits);
+    // Refused before the budget (CONTRACT §5 order): the answer shows it, read from Redis, unspent.
+    const notFound = await b.sandboxCall('GET', '/v1/nothing-here');
+    expectError(notFound, 404, 'route_not_found');
+    expect(budget(notFound)).toEqual({ limit: '4', remaining: '4', reset: '0' });
     const seen: string[] = [];
     for (const s of [a, a, b, b]) {
       const r = await s.sandboxCall('GET', '/v1/openapi.json');
@@ -95,6 +99,9 @@ describe.skipIf(!up)('budgets shared through Redis', () => {
     expect((await a.sandboxCall('GET', '/v1/markets', { key })).headers.get('ratelimit-remaining')).toBe('0');
     expectError(await b.sandboxCall('GET', '/v1/markets', { key }), 429, 'rate_limited', { scope: 'key', limit: 3 });
     expectError(await a.sandboxCall('GET', '/v1/accounts', { key }), 429, 'rate_limited', { scope: 'key', limit: 3 });
+    // The second node closes first: closed together, one waits out the other's hold on the file (busy timeout).
+    servers.splice(servers.indexOf(b), 1);
+    await b.close();
   });
 
   it('Redis refusing connections: 503 limiter_unavailable, nothing served unmeasured; back: serving resumes', async () => {
@@ -152,7 +159,12 @@ describe.skipIf(!up)('budgets shared through Redis', () => {
     expect(took).toBeLessThan(2000);
 
     await proxy.restore();
-    expect((await untilServing(s, t.key)).status).toBe(200);
+    const back = await untilServing(s, t.key);
+    expect(back.status).toBe(200);
+    // The connection is in step again (the replies held back were matched to the commands that timed out, not to
+    // new ones): each request spends exactly one from the budget.
+    const next = await s.sandboxCall('GET', '/v1/markets', { key: t.key });
+    expect(Number(next.headers.get('ratelimit-remaining'))).toBe(Number(back.headers.get('ratelimit-remaining')) - 1);
   });
 
   it('starts with Redis unreachable, answers limiter_unavailable, and serves once Redis appears', async () => {
