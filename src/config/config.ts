@@ -129,6 +129,11 @@ export function databaseDataDir(databaseUrl: string): string {
   return resolve('data');
 }
 
+/** A URL as it may be shown (logs, banner, errors): without its password. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1***@');
+}
+
 function parseRedisUrl(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   try {
@@ -137,7 +142,7 @@ function parseRedisUrl(value: string | undefined): string | undefined {
   } catch {
     /* answered below */
   }
-  throw new ConfigError(`RAMPART_REDIS_URL must be redis://host:port (or rediss://), got "${value}"`);
+  throw new ConfigError(`RAMPART_REDIS_URL must be redis://host:port (or rediss://), got "${withoutPassword(value)}"`);
 }
 
 /** Reads the environment and config/*.json into one validated Config. */

@@ -23,9 +23,14 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('RAMPART_REDIS_URL at start', { timeout: 120_000 }, () => {
-  it('refuses a URL that is not redis:// (exit 2, a clear message)', async () => {
-    const started = startChild({ dbFile: join(root, 'bad', 'rampart.db'), env: { RAMPART_REDIS_URL: 'http://127.0.0.1:6379' } });
-    await expect(started).rejects.toThrow(/exited \(2\)[\s\S]*RAMPART_REDIS_URL must be redis:\/\/host:port \(or rediss:\/\/\), got "http:\/\/127\.0\.0\.1:6379"/);
+  it('refuses a URL that is not redis:// (exit 2, a clear message that does not repeat the password)', async () => {
+    const started = startChild({ dbFile: join(root, 'bad', 'rampart.db'), env: { RAMPART_REDIS_URL: 'http://ops:s3cret@127.0.0.1:6379' } });
+    const refused = await started.then(
+      () => '',
+      (err: Error) => err.message,
+    );
+    expect(refused).toMatch(/exited \(2\)[\s\S]*RAMPART_REDIS_URL must be redis:\/\/host:port \(or rediss:\/\/\), got "http:\/\/\*\*\*@127\.0\.0\.1:6379"/);
+    expect(refused).not.toContain('s3cret');
   });
 });
 
@@ -44,6 +49,7 @@ describe.skipIf(!up)('rampart serve with RAMPART_REDIS_URL', { timeout: 120_000 
     const prefix = uniquePrefix();
     const env = { RAMPART_RATE_LIMITS: 'on', RAMPART_CONFIG_DIR: configDir, RAMPART_REDIS_URL: proxy.url, RAMPART_REDIS_PREFIX: prefix };
     child = await startChild({ dbFile: join(root, 'serve', 'rampart.db'), env });
+    expect(child.output()).toContain(`rate limits   shared through ${proxy.url}`);
     other = await TestServer.start({
       limits: { rate_limits: { ip: { capacity: 3, refill_per_second: 0.1 } } },
       env: { RAMPART_REDIS_URL: proxy.url, RAMPART_REDIS_PREFIX: prefix },
