@@ -10,7 +10,11 @@ import { buildAdmin } from './http/admin.js';
 import { buildApi } from './http/api.js';
 import { LoadMonitor } from './http/load.js';
 import { Idempotency } from './http/plugins/idempotency.js';
-import { RateLimiter } from './http/plugins/rate-limit.js';
+import { RateLimiter, type Limiter } from './http/plugins/rate-limit.js';
+import { RedisRateLimiter } from './http/plugins/redis-rate-limit.js';
+import type { CheckResult } from './http/operate.js';
+import { measureEngine, measureStore, measureTicks, measureWebhooks } from './metrics/instrument.js';
+import { Metrics } from './metrics/metrics.js';
 import { randomBase62 } from './services/credentials.js';
 import { Rampart } from './services/rampart.js';
 import { openWebhookSecrets } from './services/secrets/webhook-secrets.js';
@@ -45,6 +49,8 @@ export interface App {
   /** Resolves once keys and state are loaded and the API answers. */
   loaded: Promise<void>;
   isReady(): boolean;
+  /** This app's Prometheus registry (GET /metrics on the operator listener). */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -77,6 +83,28 @@ async function adminTokenFor(config: Config): Promise<{ token: string; generated
   return { token, generated: true };
 }
 
+/** The in-process buckets, or the budgets shared through Redis when RAMPART_REDIS_URL is set. */
+function makeLimiter(config: Config, rampart: Rampart, logger: Logger): Limiter | undefined {
+  if (!config.rateLimitsEnabled) return undefined;
+  if (config.redisUrl) return new RedisRateLimiter(config.redisUrl, config.redisPrefix, config.limits.rate_limits, logger);
+  return new RateLimiter(config.limits.rate_limits, () => rampart.clock.now());
+}
+
+/** The metrics registry of this app, with the store, engine and webhook delivery timed from the outside. */
+function instrument(rampart: Rampart): Metrics {
+  const { store } = rampart;
+  const metrics = new Metrics({
+    streamClients: () => rampart.streams.count(),
+    // Capped: past 10,000 due deliveries the exact figure matters less than that it is large.
+    webhookBacklog: async () => (await store.dueDeliveries(rampart.clock.now(), 10_000)).length,
+  });
+  measureStore(store, metrics);
+  measureEngine(rampart.engineHost, metrics);
+  measureTicks(rampart.engineHost, metrics);
+  measureWebhooks(rampart.webhooks.dispatcher, metrics);
+  return metrics;
+}
+
 /** Wires config, store, services, feed and the three HTTP instances. Does not listen. */
 export async function build(options: BuildOptions): Promise<App> {
   const { config } = options;
@@ -93,7 +121,7 @@ export async function build(options: BuildOptions): Promise<App> {
   });
   const rampart = new Rampart({ config, store, log: logger, secrets, ...(options.clockStart !== undefined ? { clockStart: options.clockStart } : {}) });
   const load = new LoadMonitor(config.limits.capacity.max_in_flight, config.limits.capacity.max_event_loop_delay_ms);
-  const limiter = config.rateLimitsEnabled ? new RateLimiter(config.limits.rate_limits, () => rampart.clock.now()) : undefined;
+  const limiter = makeLimiter(config, rampart, logger);
   if (!config.rateLimitsEnabled) logger.warn('RATE LIMITING IS OFF (RAMPART_RATE_LIMITS=off): for benchmarks and load tests only');
   const idempotency = new Idempotency(store, rampart.clock, config.limits.idempotency_ttl_ms);
   idempotency.register('account', async (id) => rampart.accounts.view((await store.getAccount(id))!));
@@ -109,10 +137,17 @@ export async function build(options: BuildOptions): Promise<App> {
 
   let ready = false;
   const isReady = () => ready;
-  const deps = { rampart, load, limiter, idempotency, isReady, logger };
+  const probeStore = store.transaction.bind(store);
+  const metrics = instrument(rampart);
+  const checks: Record<string, () => Promise<CheckResult>> = {
+    engine: async () => (ready ? 'ok' : 'loading'),
+    store: async () => probeStore(async () => undefined).then((): CheckResult => 'ok'),
+    limiter: async () => (!limiter ? 'off' : (await limiter.reachable()) ? 'ok' : 'unreachable'),
+  };
+  const deps = { rampart, load, limiter, idempotency, isReady, logger, metrics };
   const live = await buildApi({ ...deps, environment: 'live' });
   const sandbox = await buildApi({ ...deps, environment: 'sandbox' });
-  const admin = await buildAdmin(rampart, adminToken, logger);
+  const admin = await buildAdmin(rampart, adminToken, logger, { metrics, checks });
 
   let bootstrap: Bootstrap | undefined;
   if (store.isNew && config.bootstrap) {
@@ -126,6 +161,8 @@ export async function build(options: BuildOptions): Promise<App> {
 
   const loaded = (async () => {
     await options.holdLoading;
+    // A shared limiter connecting as the node starts: the first requests are measured rather than refused 503.
+    if (limiter instanceof RedisRateLimiter) await limiter.connected(2000);
     await rampart.load();
     rampart.start();
     ready = true;
@@ -141,12 +178,14 @@ export async function build(options: BuildOptions): Promise<App> {
     bootstrap,
     loaded,
     isReady,
+    metrics,
     async close() {
       clearInterval(expiry);
       await Promise.allSettled([live.close(), sandbox.close(), admin.close()]);
       await loaded.catch(() => undefined);
       await rampart.stop();
       load.stop();
+      await limiter?.close();
       await store.close();
     },
   };

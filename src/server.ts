@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { build, type App } from './app.js';
-import type { Config, Listen } from './config/config.js';
+import { withoutPassword, type Config, type Listen } from './config/config.js';
 
 async function listen(app: FastifyInstance, at: Listen): Promise<string> {
   return app.listen({ host: at.host, port: at.port });
@@ -14,6 +14,7 @@ export function banner(app: App, config: Config, addresses: { live: string; sand
     `  sandbox API   ${addresses.sandbox}`,
     `  operator API  ${addresses.admin}`,
     `  storage       ${config.databaseUrl}   prices: ${config.priceFeed.kind}   clock: ${config.clock}`,
+    `  rate limits   ${!config.rateLimitsEnabled ? 'OFF' : config.redisUrl ? `shared through ${withoutPassword(config.redisUrl)}` : 'in-process (this node)'}`,
   ];
   if (app.adminTokenGenerated) {
     lines.push('', `Operator token (shown once; also in ${config.dataDir}/admin-token):`, `  ${app.adminToken}`);

@@ -30,6 +30,10 @@ export interface Config {
   readonly tradingDayStartMinutes: number;
   readonly timezone: string;
   readonly rateLimitsEnabled: boolean;
+  /** RAMPART_REDIS_URL: rate-limit budgets shared by every node through this Redis; else in-process buckets. */
+  readonly redisUrl: string | undefined;
+  /** RAMPART_REDIS_PREFIX: prefix of the budget keys in Redis (several deployments may share one Redis). */
+  readonly redisPrefix: string;
   readonly bootstrap: boolean;
   readonly faults: boolean;
   readonly docsUrl: string;
@@ -130,6 +134,22 @@ export function databaseDataDir(databaseUrl: string): string {
   return resolve('data');
 }
 
+/** A URL as it may be shown (logs, banner, errors): without its password. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1***@');
+}
+
+function parseRedisUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  try {
+    const u = new URL(value);
+    if ((u.protocol === 'redis:' || u.protocol === 'rediss:') && u.hostname !== '') return value;
+  } catch {
+    /* answered below */
+  }
+  throw new ConfigError(`RAMPART_REDIS_URL must be redis://host:port (or rediss://), got "${withoutPassword(value)}"`);
+}
+
 /** Reads the environment and config/*.json into one validated Config. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const configDir = resolve(env.RAMPART_CONFIG_DIR ?? DEFAULT_CONFIG_DIR);
@@ -177,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tradingDayStartMinutes: parseTimeOfDay(env.RAMPART_TRADING_DAY_START ?? '00:00'),
     timezone,
     rateLimitsEnabled: rl === 'on',
+    redisUrl: parseRedisUrl(env.RAMPART_REDIS_URL),
+    redisPrefix: env.RAMPART_REDIS_PREFIX || 'rampart:rl',
     bootstrap: env.RAMPART_BOOTSTRAP !== '0',
     faults: parseBool('RAMPART_FAULTS', env.RAMPART_FAULTS, false),
     docsUrl: (env.RAMPART_DOCS_URL ?? 'https://docs.rampart.dev').replace(/\/+$/, ''),

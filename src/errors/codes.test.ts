@@ -62,7 +62,7 @@ describe('error catalogue', () => {
     expect(errorType('capacity')).toBe('server');
   });
 
-  it('documents the codes no route answers yet (limiter_unavailable, temporarily_unavailable)', () => {
+  it('documents the code no route answers yet (temporarily_unavailable) and when limiter_unavailable is answered', () => {
     const deviations = readFileSync(resolve(import.meta.dirname, '../../docs/DEVIATIONS.md'), 'utf8');
     for (const code of ['limiter_unavailable', 'temporarily_unavailable'] as const) {
       expect(CODES[code]).toMatchObject({ status: 503, retryable: true });

@@ -14,6 +14,8 @@ import { trackRouteMethods } from './route-methods.js';
 import { sendError } from './envelope.js';
 import { authorizationOf } from './plugins/auth.js';
 import { checkBodyHeaders } from './plugins/strict-input.js';
+import { OPERATE_PATHS, registerOperate, type OperateDeps } from './operate.js';
+import { instrumentHttp } from '../metrics/instrument.js';
 
 const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
 
@@ -55,7 +57,12 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /** The operator API (/admin/v1): the same services the CLI uses, behind RAMPART_ADMIN_TOKEN. */
-export async function buildAdmin(rampart: Rampart, adminToken: string, logger: FastifyInstance['log']): Promise<FastifyInstance> {
+export async function buildAdmin(
+  rampart: Rampart,
+  adminToken: string,
+  logger: FastifyInstance['log'],
+  operate?: OperateDeps,
+): Promise<FastifyInstance> {
   const docsUrl = rampart.config.docsUrl;
   const { limits } = rampart.config;
   const app = createInstance(rampart.config, logger, 'admin', rampart.clock);
@@ -66,12 +73,19 @@ export async function buildAdmin(rampart: Rampart, adminToken: string, logger: F
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     if (request.url.length > limits.url_max_bytes) throw new ApiError('uri_too_long', { details: { max_bytes: limits.url_max_bytes } });
+    if (operate && OPERATE_PATHS.has(request.routeOptions.url ?? '')) return;
     const header = authorizationOf(request);
     if (!header) throw new ApiError('missing_api_key', { message: 'The operator API needs Authorization: Bearer <RAMPART_ADMIN_TOKEN>.' });
     const m = /^Bearer +(\S+)$/i.exec(header);
     if (!m || !sameToken(m[1] ?? '', adminToken)) throw new ApiError('invalid_api_key', { message: 'The operator token is not valid.' });
     checkBodyHeaders(request, limits.body_max_bytes);
   });
+
+  // Probes and the scrape (src/http/operate.ts): the only routes the token check above lets through.
+  if (operate) {
+    instrumentHttp(app, operate.metrics, 'admin');
+    registerOperate(app, operate);
+  }
 
   const { customers, keys, tokens, accounts, markets, environments } = rampart;
 

@@ -7,7 +7,9 @@ import { sendError } from './envelope.js';
 import type { LoadMonitor } from './load.js';
 import { authenticate, type Principal } from './plugins/auth.js';
 import { idempotencyKeyOf, type Idempotency } from './plugins/idempotency.js';
-import type { RateLimiter, Spend } from './plugins/rate-limit.js';
+import type { Limiter, Spend } from './plugins/rate-limit.js';
+import { instrumentHttp } from '../metrics/instrument.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { checkBodyHeaders, checkQuery } from './plugins/strict-input.js';
 import { environmentDisabled } from '../services/environments.js';
 import { createInstance } from './instance.js';
@@ -30,7 +32,8 @@ export interface ApiDeps {
   rampart: Rampart;
   environment: Environment;
   load: LoadMonitor;
-  limiter: RateLimiter | undefined;
+  limiter: Limiter | undefined;
+  metrics?: Metrics | undefined;
   idempotency: Idempotency;
   isReady: () => boolean;
   logger: FastifyInstance['log'];
@@ -42,13 +45,36 @@ function setRateHeaders(reply: FastifyReply, s: Spend): void {
   reply.header('RateLimit-Reset', String(s.reset));
 }
 
-function spend(limiter: RateLimiter, reply: FastifyReply, scope: Spend['scope'], subject: string, tightest: { s?: Spend }): void {
-  const s = limiter.spend(scope, subject);
+/** Shows the IP budget, unspent, on an answer refused before it was spent (nothing when the limiter cannot tell). */
+async function showUnspent(limiter: Limiter, reply: FastifyReply, ip: string): Promise<void> {
+  try {
+    setRateHeaders(reply, await limiter.peek('ip', ip));
+  } catch {
+    // A shared limiter that is down: the refusal stands as it is, without budget headers.
+  }
+}
+
+async function spend(
+  limiter: Limiter,
+  reply: FastifyReply,
+  scope: Spend['scope'],
+  subject: string,
+  tightest: { s?: Spend },
+  metrics: Metrics | undefined,
+): Promise<void> {
+  let s: Spend;
+  try {
+    s = await limiter.spend(scope, subject);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'limiter_unavailable') metrics?.limiterUnavailable.inc();
+    throw err;
+  }
   if (!tightest.s || s.remaining / s.limit <= tightest.s.remaining / tightest.s.limit || !s.ok) {
     tightest.s = s;
     setRateHeaders(reply, s);
   }
   if (!s.ok) {
+    metrics?.rateLimited.inc({ scope });
     throw new ApiError('rate_limited', {
       message: `The ${scope} request budget is used up.`,
       details: { scope, limit: s.limit },
@@ -59,10 +85,11 @@ function spend(limiter: RateLimiter, reply: FastifyReply, scope: Spend['scope'],
 
 /** One public listener (live or sandbox): the whole /v1 surface with every check of CONTRACT §5. */
 export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
-  const { rampart, environment, load, limiter, idempotency } = deps;
+  const { rampart, environment, load, limiter, idempotency, metrics } = deps;
   const { limits } = rampart.config;
   const docsUrl = rampart.config.docsUrl;
   const app = createInstance(rampart.config, deps.logger, environment, rampart.clock);
+  if (metrics) instrumentHttp(app, metrics, environment);
 
   // Paths with their methods, to tell 404 from 405.
   const routeError = trackRouteMethods(app);
@@ -78,7 +105,27 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       reply.raw.once('close', () => load.inFlight--);
     }
     // Every answer carries RateLimit-* (CONTRACT §5); those refused before the IP budget is spent show it unspent.
-    if (limiter) setRateHeaders(reply, limiter.peek('ip', request.ip));
+    // Looked up only for those (a shared limiter would otherwise cost every request a second Redis round trip).
+    let def: RouteDef;
+    try {
+      def = beforeBudget(request);
+    } catch (err) {
+      if (limiter) await showUnspent(limiter, reply, request.ip);
+      throw err;
+    }
+    const tightest: { s?: Spend } = {};
+    if (limiter) await spend(limiter, reply, 'ip', request.ip, tightest, metrics);
+    if (def.access === 'none') return;
+    request.principal = await authenticate(request, rampart, environment, def.access);
+    if (limiter) {
+      await spend(limiter, reply, 'key', request.principal.id, tightest, metrics);
+      const accountId = (request.params as Record<string, string> | undefined)?.account_id;
+      if (def.accountOrders && accountId) await spend(limiter, reply, 'account_orders', `${environment}:${accountId}`, tightest, metrics);
+    }
+  });
+
+  /** The checks of CONTRACT §5 that come before the IP budget: route, 413/414/415, not_ready, disabled, capacity. */
+  function beforeBudget(request: FastifyRequest): RouteDef {
     if (request.url.length > limits.url_max_bytes) {
       throw new ApiError('uri_too_long', { details: { max_bytes: limits.url_max_bytes } });
     }
@@ -92,16 +139,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       throw environmentDisabled(environment, rampart.config.publicUrl);
     }
     if (load.overloaded()) throw new ApiError('capacity');
-    const tightest: { s?: Spend } = {};
-    if (limiter) spend(limiter, reply, 'ip', request.ip, tightest);
-    if (def.access === 'none') return;
-    request.principal = await authenticate(request, rampart, environment, def.access);
-    if (limiter) {
-      spend(limiter, reply, 'key', request.principal.id, tightest);
-      const accountId = (request.params as Record<string, string> | undefined)?.account_id;
-      if (def.accountOrders && accountId) spend(limiter, reply, 'account_orders', `${environment}:${accountId}`, tightest);
-    }
-  });
+    return def;
+  }
+
   app.addHook('preValidation', async (request) => {
     const def = request.routeOptions.config.def;
     if (!def) return;

@@ -11,13 +11,19 @@ declare module 'vitest' {
   }
 }
 
-/** Codes CONTRACT §7 documents as not reachable yet (shared rate limiter, external services). */
-export const NOT_YET_REACHABLE: readonly string[] = ['limiter_unavailable', 'temporarily_unavailable'];
+/** Codes documented as not reachable yet (docs/DEVIATIONS.md: no external service is called on a request path). */
+export const NOT_YET_REACHABLE: readonly string[] = ['temporarily_unavailable'];
+
+/**
+ * A suite that needs a service the machine lacks (Redis) is skipped, outside CI, and writes `excused:<code>` for
+ * the codes only it reaches: those are not judged in that run (the skip says so); under CI=true it runs.
+ */
+export const EXCUSED = 'excused:';
 
 /** Catalogue codes no test reached, given the codes that were: what the whole suite must leave empty. */
 export function unreachedCodes(reached: ReadonlySet<string>): string[] {
   return Object.keys(CODES)
-    .filter((c) => !NOT_YET_REACHABLE.includes(c) && !reached.has(c))
+    .filter((c) => !NOT_YET_REACHABLE.includes(c) && !reached.has(c) && !reached.has(`${EXCUSED}${c}`))
     .sort();
 }
 

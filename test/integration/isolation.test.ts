@@ -291,7 +291,13 @@ function adminRoutes(): { method: string; path: string }[] {
 
 describe('the operator API', () => {
   it('answers nothing on any route without its token: missing, wrong, or an API key or app token', async () => {
-    const list = adminRoutes();
+    // The probes and the scrape answer without the token, by decision (docs/DEVIATIONS.md); everything else refuses.
+    const open = new Set(['/healthz', '/readyz', '/metrics']);
+    const all = adminRoutes();
+    expect(all.filter((r) => open.has(r.path)).map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      ['GET /healthz', 'GET /metrics', 'GET /readyz', 'HEAD /healthz', 'HEAD /metrics', 'HEAD /readyz'],
+    );
+    const list = all.filter((r) => !open.has(r.path));
     expect(list.length).toBeGreaterThan(15);
     for (const { method, path } of list) {
       for (const authorization of [undefined, 'Bearer radm_wrong', `Bearer ${A.ctx.sandbox.key}`, `Bearer ${A.secrets.at(-1)}`, 'radm_test_admin_token_0123456789abcdef', 'Basic cmFkbV90ZXN0X2FkbWluX3Rva2Vu']) {

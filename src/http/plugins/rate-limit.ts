@@ -1,4 +1,6 @@
+import type { Config } from '../../config/config.js';
 import type { BucketConfig } from '../../config/markets.js';
+import { windowOf } from './redis-rate-limit.js';
 
 export type Scope = 'ip' | 'key' | 'account_orders';
 
@@ -18,11 +20,41 @@ export interface Spend {
   retryAfter: number;
 }
 
+/** A budget as GET /v1/limits reports it: what the limiter in force enforces. */
+export interface BudgetView {
+  capacity: number;
+  refill_per_second: number;
+  /** Shared (Redis) budgets only: the fixed window the capacity is granted per. */
+  window_seconds?: number;
+}
+
+/** The budgets GET /v1/limits reports: the buckets of config/limits.json, or the shared windows standing for them. */
+export function budgetsInForce(config: Config): Record<Scope, BudgetView> {
+  const { ip, key, account_orders } = config.limits.rate_limits;
+  if (!config.redisUrl) return { ip, key, account_orders };
+  return { ip: windowOf(ip), key: windowOf(key), account_orders: windowOf(account_orders) };
+}
+
+/**
+ * What the API listeners spend budgets through: the in-process buckets (one node) or the shared Redis windows
+ * (RAMPART_REDIS_URL). A shared limiter that cannot answer rejects with ApiError limiter_unavailable.
+ */
+export interface Limiter {
+  readonly shared: boolean;
+  spend(scope: Scope, subject: string): Spend | Promise<Spend>;
+  /** The budget as it stands, spending nothing (for answers refused before the budget is spent). */
+  peek(scope: Scope, subject: string): Spend | Promise<Spend>;
+  /** Whether the limiter can answer now (GET /readyz). */
+  reachable(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
 /**
  * Token buckets per scope and subject (address, key, account). Time is the Clock's, so tests move it.
  * Buckets untouched long enough to be full again are dropped, which keeps memory bounded by recent callers.
  */
-export class RateLimiter {
+export class RateLimiter implements Limiter {
+  readonly shared = false;
   private readonly buckets = new Map<string, Bucket>();
   private lastSweep = 0;
 
@@ -52,6 +84,12 @@ export class RateLimiter {
     const tokens = b ? Math.min(capacity, b.tokens + (Math.max(0, this.now() - b.updated) / 1000) * rate) : capacity;
     return this.report(scope, tokens >= 1, tokens);
   }
+
+  async reachable(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {}
 
   private report(scope: Scope, ok: boolean, tokens: number): Spend {
     const { capacity, refill_per_second: rate } = this.config[scope];

@@ -85,7 +85,13 @@ export const ProductView = obj({
 export const page = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
   obj({ data: Type.Array(item), next_cursor: Nullable(Type.String()), has_more: Type.Boolean() });
 
-const Bucket = obj({ capacity: Type.Integer(), refill_per_second: Type.Number() });
+const Bucket = obj({
+  capacity: Type.Integer(),
+  refill_per_second: Type.Number(),
+  window_seconds: Type.Optional(
+    Type.Integer({ description: 'Shared budgets (several nodes) only: capacity is granted per fixed window of this many seconds' }),
+  ),
+});
 
 export const Limits = obj({
   sandbox_accounts: obj({ limit: Type.Integer(), used: Type.Integer(), remaining: Type.Integer() }),

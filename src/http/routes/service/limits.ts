@@ -1,4 +1,5 @@
 import { Limits } from '../../schemas/resources.js';
+import { budgetsInForce } from '../../plugins/rate-limit.js';
 import { defineRoute } from '../../route.js';
 
 export default defineRoute({
@@ -18,7 +19,7 @@ export default defineRoute({
     const limit = limits.sandbox_accounts_per_customer;
     return {
       sandbox_accounts: { limit, used, remaining: Math.max(0, limit - used) },
-      rate_limits: { enabled: rateLimitsEnabled, ...limits.rate_limits },
+      rate_limits: { enabled: rateLimitsEnabled, ...budgetsInForce(rampart.config) },
       working_orders: limits.working_orders,
       body_max_bytes: limits.body_max_bytes,
       url_max_bytes: limits.url_max_bytes,
