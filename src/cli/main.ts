@@ -8,6 +8,7 @@ import { futureTimeFault } from '../services/future-time.js';
 import { Rampart } from '../services/rampart.js';
 import { rotateWebhookSecrets } from '../services/secrets/webhook-secrets.js';
 import { openStore } from '../store/open.js';
+import { openCluster } from '../cluster/open.js';
 import { serve } from '../server.js';
 
 // Everything this process creates (the database and the -wal, -shm and journal files SQLite makes itself, the
@@ -171,6 +172,21 @@ export function program(): Command {
     )
     .action(() =>
       withServices((r) => rotateWebhookSecrets(r.config, r.store, createLogger('warn', pino.destination(2)), process.env.RAMPART_SECRETS_NEW_KEY || undefined)),
+    );
+  root
+    .command('cluster')
+    .description('several nodes on one PostgreSQL')
+    .command('status')
+    .description('nodes (id, internal_url, last_seen) and partition leases (environment, partition, owner, epoch, since)')
+    .action(() =>
+      withServices(async (r) => {
+        const cluster = openCluster(r.config);
+        try {
+          return await cluster.status();
+        } finally {
+          await cluster.close();
+        }
+      }),
     );
   return root;
 }

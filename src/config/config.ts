@@ -5,6 +5,7 @@ import { Value } from 'typebox/value';
 import { Product, type Environment } from '../schemas/common.js';
 import { LimitsConfig, MarketConfig } from './markets.js';
 import { PACKAGE_ROOT } from './package-root.js';
+import { ClusterSettingError, parseClusterConfig, type ClusterConfig } from '../cluster/settings.js';
 
 export interface Listen {
   readonly host: string;
@@ -44,6 +45,8 @@ export interface Config {
   readonly markets: readonly MarketConfig[];
   readonly products: readonly Product[];
   readonly limits: LimitsConfig;
+  /** CONTRACT §8: node id, internal address, partitions, lease and resume windows (src/cluster/settings.ts). */
+  readonly cluster: ClusterConfig;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +181,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch {
     throw new ConfigError(`RAMPART_TIMEZONE "${timezone}" is not a time zone`);
   }
+  let cluster: ClusterConfig;
+  try {
+    cluster = parseClusterConfig(env);
+  } catch (err) {
+    throw err instanceof ClusterSettingError ? new ConfigError(err.message) : err;
+  }
   return {
     listen: {
       live: parseListen('RAMPART_LIVE_LISTEN', env.RAMPART_LIVE_LISTEN ?? '127.0.0.1:8080'),
@@ -209,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     markets,
     products,
     limits,
+    cluster,
   };
 }
 

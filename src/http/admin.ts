@@ -16,6 +16,7 @@ import { authorizationOf } from './plugins/auth.js';
 import { checkBodyHeaders } from './plugins/strict-input.js';
 import { OPERATE_PATHS, registerOperate, type OperateDeps } from './operate.js';
 import { instrumentHttp } from '../metrics/instrument.js';
+import { openCluster, startHeartbeat } from '../cluster/open.js';
 
 const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
 
@@ -181,6 +182,14 @@ export async function buildAdmin(
       return { now: clock.now() };
     },
   );
+  // This node's registry row lives as long as its operator listener; leases are not taken here (engine host).
+  const cluster = openCluster(rampart.config);
+  const stopBeat = startHeartbeat(cluster, rampart.config.cluster.leaseMs);
+  app.addHook('onClose', async () => {
+    stopBeat();
+    await cluster.close();
+  });
+  app.get('/admin/v1/cluster', async () => cluster.status());
   app.get('/admin/v1/clock', async () => ({ kind: rampart.clock.kind, now: rampart.clock.now() }));
   app.patch(
     '/admin/v1/environments/:environment',

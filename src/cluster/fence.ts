@@ -1,0 +1,28 @@
+import type { Q } from '../store/postgres/durability.js';
+import type { Environment } from '../schemas/common.js';
+import { LeaseLostError } from './leases.js';
+
+/** Unix ms from the database clock, the one clock every node's leases are compared against. */
+export const DB_NOW_MS = '(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
+
+export interface Fence {
+  readonly environment: Environment;
+  readonly partition: number;
+  readonly owner: string;
+  readonly epoch: number;
+}
+
+/**
+ * Call first inside a write's transaction: refuses (LeaseLostError, so the transaction rolls back) unless this
+ * node still holds the partition at this epoch and the lease has not lapsed. FOR SHARE holds a take-over (which
+ * updates the row) until this transaction ends, so no write of an old epoch can commit after a new owner began.
+ */
+export async function assertLease(q: Q, f: Fence): Promise<void> {
+  const [row] = await q.rows<{ owner: string | null; epoch: number; live: boolean }>(
+    `SELECT owner, epoch, expires_at > ${DB_NOW_MS} AS live FROM partition_leases WHERE environment = $1 AND partition = $2 FOR SHARE`,
+    [f.environment, f.partition],
+  );
+  if (!row || row.owner !== f.owner || row.epoch !== f.epoch || !row.live) {
+    throw new LeaseLostError(f.environment, f.partition, f.epoch, row ? { owner: row.owner, epoch: row.epoch } : null);
+  }
+}

@@ -1,0 +1,63 @@
+import type { Environment } from '../schemas/common.js';
+
+/** A lease this node holds: writes for the partition carry its epoch (fencing). */
+export interface Lease {
+  readonly environment: Environment;
+  readonly partition: number;
+  readonly epoch: number;
+  /** Database time (ms) the lease was taken. */
+  readonly since: number;
+  /** The previous owner's last heartbeat (database ms), null for a partition never owned: resume vs restart. */
+  readonly previousHeartbeatAt: number | null;
+}
+
+export interface NodeView {
+  id: string;
+  internal_url: string;
+  last_seen: number;
+}
+
+export interface PartitionView {
+  environment: Environment;
+  partition: number;
+  /** null once released and not yet taken again. */
+  owner: string | null;
+  epoch: number;
+  since: number;
+}
+
+export interface ClusterStatus {
+  nodes: NodeView[];
+  partitions: PartitionView[];
+}
+
+/** A write for a partition whose lease this node no longer holds (epoch moved on, released or lapsed). */
+export class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+  constructor(
+    readonly environment: Environment,
+    readonly partition: number,
+    readonly epoch: number,
+    readonly current: { owner: string | null; epoch: number } | null,
+  ) {
+    super(
+      `lease lost for ${environment} partition ${partition} at epoch ${epoch}` +
+        (current ? ` (now ${current.owner ?? 'no owner'} at epoch ${current.epoch})` : ' (no lease row)'),
+    );
+  }
+}
+
+/** Leases and the node registry: PostgreSQL for a cluster, a trivial owner-of-everything on SQLite. */
+export interface Cluster {
+  readonly nodeId: string;
+  /** Writes this node's heartbeat row (id, internal_url, last_seen). */
+  heartbeat(): Promise<void>;
+  /** Takes the partition when it is free or lapsed (epoch + 1); null when another node holds it. */
+  acquire(environment: Environment, partition: number): Promise<Lease | null>;
+  /** Extends a lease this node holds; false when the owner or epoch changed (the lease is lost). */
+  renew(lease: Lease): Promise<boolean>;
+  /** Gives the lease up (shutdown) so another node need not wait for it to lapse. */
+  release(lease: Lease): Promise<void>;
+  status(): Promise<ClusterStatus>;
+  close(): Promise<void>;
+}
