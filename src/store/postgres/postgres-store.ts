@@ -3,6 +3,7 @@ import { StoreUnavailableError, type Reads, type Store, type Tx } from '../port.
 import { accountReads, accountWrites } from './accounts.js';
 import { credentialReads, credentialWrites, touchCredentials } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
+import { assertLease, type Fence } from '../../cluster/fence.js';
 import { createPool, migrate, queryOn, runUndo, storeError, WriterChain, type Q } from './durability.js';
 import { accountsBetween, eventReads, eventWrites, type EventTxState, type Written } from './events.js';
 import { CHANNEL, EventListener, noticePayload, type Notice } from './notify.js';
@@ -114,6 +115,17 @@ export class PostgresStore implements Store {
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.run((tx) => fn(tx));
+  }
+
+  /**
+   * A transaction for one engine partition: its first statement checks the lease (src/cluster/fence.ts), so a
+   * node that lost the partition gets LeaseLostError and writes nothing. PostgreSQL only (SQLite has one node).
+   */
+  fencedTransaction<T>(fence: Fence, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.run(async (tx, q) => {
+      await assertLease(q, fence);
+      return fn(tx);
+    });
   }
 
   /**
