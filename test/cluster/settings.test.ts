@@ -1,0 +1,44 @@
+import { hostname } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { internalUrl } from '../../src/cluster/settings.js';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+
+describe('cluster settings (CONTRACT §8)', () => {
+  it('defaults: hostname-pid, 127.0.0.1:8091, 1 partition, 5000 ms lease, 60000 ms resume window', () => {
+    const c = loadConfig({}).cluster;
+    expect(c).toEqual({
+      nodeId: `${hostname()}-${process.pid}`,
+      internalListen: { host: '127.0.0.1', port: 8091 },
+      partitions: 1,
+      leaseMs: 5000,
+      resumeWithinMs: 60_000,
+    });
+    expect(internalUrl(c)).toBe('http://127.0.0.1:8091');
+  });
+
+  it('takes each setting from the environment', () => {
+    const c = loadConfig({
+      RAMPART_NODE_ID: 'node-b.eu-1',
+      RAMPART_INTERNAL_LISTEN: '[::1]:9191',
+      RAMPART_ENGINE_PARTITIONS: '8',
+      RAMPART_LEASE_MS: '2000',
+      RAMPART_RESUME_WITHIN_MS: '0',
+    }).cluster;
+    expect(c).toEqual({ nodeId: 'node-b.eu-1', internalListen: { host: '::1', port: 9191 }, partitions: 8, leaseMs: 2000, resumeWithinMs: 0 });
+    expect(internalUrl(c)).toBe('http://[::1]:9191');
+  });
+
+  it.each([
+    ['RAMPART_NODE_ID', 'has space', 'RAMPART_NODE_ID must be 1 to 100 of A-Z a-z 0-9 . _ : -, got "has space"'],
+    ['RAMPART_INTERNAL_LISTEN', '8091', 'RAMPART_INTERNAL_LISTEN must be host:port, got "8091"'],
+    ['RAMPART_INTERNAL_LISTEN', 'host:70000', 'RAMPART_INTERNAL_LISTEN must be host:port, got "host:70000"'],
+    ['RAMPART_ENGINE_PARTITIONS', '0', 'RAMPART_ENGINE_PARTITIONS must be an integer from 1 to 256, got "0"'],
+    ['RAMPART_ENGINE_PARTITIONS', '2.5', 'RAMPART_ENGINE_PARTITIONS must be an integer from 1 to 256, got "2.5"'],
+    ['RAMPART_ENGINE_PARTITIONS', '257', 'RAMPART_ENGINE_PARTITIONS must be an integer from 1 to 256, got "257"'],
+    ['RAMPART_LEASE_MS', '100', 'RAMPART_LEASE_MS must be an integer from 500 to 600000, got "100"'],
+    ['RAMPART_LEASE_MS', '5s', 'RAMPART_LEASE_MS must be an integer from 500 to 600000, got "5s"'],
+    ['RAMPART_RESUME_WITHIN_MS', '-1', 'RAMPART_RESUME_WITHIN_MS must be an integer from 0 to 86400000, got "-1"'],
+  ])('refuses %s=%s with a clear message', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));
+  });
+});
