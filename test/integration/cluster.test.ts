@@ -48,7 +48,7 @@ afterEach(async () => {
 describe('GET /admin/v1/cluster and rampart cluster status on SQLite (one node owns every partition)', { timeout: 90_000 }, () => {
   it('shows this node and, per environment, RAMPART_ENGINE_PARTITIONS partitions it owns at epoch 1', async () => {
     s = await TestServer.start({
-      env: { RAMPART_DATABASE_URL: 'sqlite::memory:', RAMPART_NODE_ID: 'node-one', RAMPART_INTERNAL_LISTEN: '127.0.0.1:8191', RAMPART_ENGINE_PARTITIONS: '2' },
+      env: { RAMPART_NODE_ID: 'node-one', RAMPART_INTERNAL_LISTEN: '127.0.0.1:8191', RAMPART_ENGINE_PARTITIONS: '2' },
     });
     const before = Date.now();
     const r = await s.admin('GET', '/admin/v1/cluster');
