@@ -15,6 +15,13 @@ const pgUp = await postgresAvailable();
 const dataDirs: string[] = [];
 afterAll(() => dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
+/** A SQLite database of its own: these tests are about the one-node answer even when the suite runs on PostgreSQL. */
+function sqliteUrl(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rampart-sqlite-'));
+  dataDirs.push(dir);
+  return `sqlite:${join(dir, 'rampart.db')}`;
+}
+
 /** `rampart cluster status` on the given store (its files in a temp directory); its stdout is JSON. */
 async function clusterStatus(env: Record<string, string>): Promise<any> {
   const dir = mkdtempSync(join(tmpdir(), 'rampart-cli-'));
@@ -48,7 +55,7 @@ afterEach(async () => {
 describe('GET /admin/v1/cluster and rampart cluster status on SQLite (one node owns every partition)', { timeout: 90_000 }, () => {
   it('shows this node and, per environment, RAMPART_ENGINE_PARTITIONS partitions it owns at epoch 1', async () => {
     s = await TestServer.start({
-      env: { RAMPART_NODE_ID: 'node-one', RAMPART_INTERNAL_LISTEN: '127.0.0.1:8191', RAMPART_ENGINE_PARTITIONS: '2' },
+      env: { RAMPART_DATABASE_URL: sqliteUrl(), RAMPART_NODE_ID: 'node-one', RAMPART_INTERNAL_LISTEN: '127.0.0.1:8191', RAMPART_ENGINE_PARTITIONS: '2' },
     });
     const before = Date.now();
     const r = await s.admin('GET', '/admin/v1/cluster');
@@ -63,7 +70,7 @@ describe('GET /admin/v1/cluster and rampart cluster status on SQLite (one node o
   });
 
   it('defaults: node id hostname-pid, internal address 127.0.0.1:8091, one partition; the operator token is required', async () => {
-    s = await TestServer.start();
+    s = await TestServer.start({ env: { RAMPART_DATABASE_URL: sqliteUrl() } });
     const r = await s.admin('GET', '/admin/v1/cluster');
     expect(r.status).toBe(200);
     expect(r.body.nodes).toMatchObject([{ id: `${hostname()}-${process.pid}`, internal_url: 'http://127.0.0.1:8091' }]);
