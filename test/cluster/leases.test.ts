@@ -112,6 +112,39 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
     expect(await customerRows('cus_by_b')).toBe(1);
   });
 
+  it('a take-over waits for a fenced write already past its check, so no old-epoch write commits after it', async () => {
+    const a = node('node-a', SHORT_LEASE_MS);
+    const b = node('node-b', SHORT_LEASE_MS);
+    const la = (await a.acquire('live', 2))!;
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const write = store.fencedTransaction(fenceOf('node-a', la), async (tx) => {
+      await tx.insertCustomer(customer('cus_in_flight'));
+      await gate;
+    });
+    await until('the lease to lapse while the write is open', async () => ((await a.status()).partitions[0]!.owner === null ? true : null));
+    let taken: Lease | null | undefined;
+    const takeover = b.acquire('live', 2).then((l) => (taken = l));
+    // b's statement is waiting on the row lock the write's check holds.
+    const probe = new pg.Client({ connectionString: schema.url });
+    await probe.connect();
+    try {
+      await until('the take-over to wait on the lease row', async () => {
+        const r = await probe.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO partition_leases%'");
+        return (r.rowCount ?? 0) > 0 ? true : null;
+      });
+    } finally {
+      await probe.end();
+    }
+    expect(taken).toBeUndefined();
+    open();
+    await write;
+    await takeover;
+    expect(taken).toMatchObject({ epoch: 2 });
+    expect(await customerRows('cus_in_flight')).toBe(1);
+    await expect(store.fencedTransaction(fenceOf('node-a', la), (tx) => tx.insertCustomer(customer('cus_after')))).rejects.toBeInstanceOf(LeaseLostError);
+  });
+
   it('a lapsed lease nobody took yet, a released lease and a partition never leased refuse fenced writes too', async () => {
     const a = node('node-a', SHORT_LEASE_MS);
     const la = (await a.acquire('live', 1))!;
