@@ -3,7 +3,8 @@ import { StoreUnavailableError, type Reads, type Store, type Tx } from '../port.
 import { accountReads, accountWrites } from './accounts.js';
 import { credentialReads, credentialWrites, touchCredentials } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
-import { createPool, migrate, queryOn, runUndo, storeError, WriterChain, type Q } from './durability.js';
+import { WriterChain } from '../writer-chain.js';
+import { createPool, migrate, queryOn, runUndo, storeError, type Q } from './durability.js';
 import { accountsBetween, eventReads, eventWrites, type EventTxState, type Written } from './events.js';
 import { CHANNEL, EventListener, noticePayload, type Notice } from './notify.js';
 import { orderReads, orderWrites } from './orders.js';
