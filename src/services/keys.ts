@@ -26,12 +26,9 @@ export interface KeyView extends Fences {
   prefix: string;
 }
 
-export function keyView(c: CredentialRecord): KeyView {
+/** What a key and a token record show alike, in the order both show it: access, fences, life. */
+export function grantView(c: CredentialRecord): Omit<KeyView, 'id' | 'customer_id' | 'name' | 'environment'> {
   return {
-    id: c.id,
-    customer_id: c.customer_id,
-    name: c.name,
-    environment: c.environment,
     access: c.access,
     markets: c.markets,
     reduce_only: c.reduce_only,
@@ -45,6 +42,10 @@ export function keyView(c: CredentialRecord): KeyView {
     last_used_at: c.last_used_at,
     prefix: c.prefix,
   };
+}
+
+export function keyView(c: CredentialRecord): KeyView {
+  return { id: c.id, customer_id: c.customer_id, name: c.name, environment: c.environment, ...grantView(c) };
 }
 
 /** API keys: what only keys do (the first sandbox key opens the first sandbox account); the rest is shared. */

@@ -2,7 +2,7 @@ import type { Environment } from '../schemas/common.js';
 import type { Access, CredentialRecord, Store, TokenKind } from '../store/port.js';
 import type { CredentialService } from './credential-service.js';
 import type { FenceInput } from './fences.js';
-import type { KeyView } from './keys.js';
+import { grantView, type KeyView } from './keys.js';
 
 export const ASSISTANT_TOKEN_LIFETIME_MS = 3_600_000;
 
@@ -28,18 +28,7 @@ export function tokenView(c: CredentialRecord): TokenView {
     name: c.name,
     environment: c.environment,
     resource: c.resource ?? '',
-    access: c.access,
-    markets: c.markets,
-    reduce_only: c.reduce_only,
-    max_order_usd: c.max_order_usd,
-    max_position_usd: c.max_position_usd,
-    loss_stop_usd: c.loss_stop_usd,
-    ip_allowlist: c.ip_allowlist,
-    expires_at: c.expires_at,
-    revoked_at: c.revoked_at,
-    created_at: c.created_at,
-    last_used_at: c.last_used_at,
-    prefix: c.prefix,
+    ...grantView(c),
   };
 }
 

@@ -110,27 +110,6 @@ export function queryOn(target: pg.Pool | pg.PoolClient | pg.Client): Q {
   };
 }
 
-/** One transaction at a time per process, first come first served (the engine beside it is in memory). */
-export class WriterChain {
-  private chain: Promise<unknown> = Promise.resolve();
-
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    const previous = this.chain;
-    let release!: () => void;
-    this.chain = new Promise<void>((r) => (release = r));
-    await previous;
-    try {
-      return await fn();
-    } finally {
-      release();
-    }
-  }
-
-  idle(): Promise<unknown> {
-    return this.chain;
-  }
-}
-
 /** Runs undo callbacks; one that fails must not hide the error that rolled the transaction back. */
 export function runUndo(undo: readonly (() => void)[]): void {
   for (const u of undo) {

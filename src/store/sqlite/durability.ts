@@ -3,6 +3,7 @@ import { StoreUnavailableError } from '../port.js';
 import { Connection } from './connection.js';
 import { anyFault, failIfFailing, injectFaults, type StoreFaults } from './faults.js';
 import { WalSync, type SyncFaults } from './wal-sync.js';
+import { WriterChain } from '../writer-chain.js';
 
 /** What a transaction wrote to the event log: published once its batch is on disk. */
 export interface Written {
@@ -37,7 +38,7 @@ export class Durability implements Sql {
   /** What the transaction in progress wrote to the event log (published after its COMMIT). */
   private written: Written | undefined;
   private readonly eventListeners = new Set<CommitListener>();
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly chain = new WriterChain();
   /** What the transaction in progress asked to run if it rolls back (Tx.onRollback). */
   private rollbacks: (() => void)[] = [];
   /** The SQLite transaction that the members of a group commit share, while open. */
@@ -109,16 +110,8 @@ export class Durability implements Sql {
   }
 
   /** Runs fn when no other transaction step holds the connection (one promise chain, first come first served). */
-  private async exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
-    const previous = this.chain;
-    let release!: () => void;
-    this.chain = new Promise<void>((r) => (release = r));
-    await previous;
-    try {
-      return await fn();
-    } finally {
-      release();
-    }
+  private exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
+    return this.chain.run(fn);
   }
 
   /** Tx.onRollback of the transaction in progress. */
@@ -260,7 +253,7 @@ export class Durability implements Sql {
   /** Commits what is open, waits for its sync, then closes the connections. */
   async close(): Promise<void> {
     await this.exclusive(() => this.commitBatch());
-    await this.chain;
+    await this.chain.idle();
     await this.wal?.drain();
     this.closed = true;
     this.wal?.close();
