@@ -49,7 +49,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const ran = new Set(project.vitest.state.getFiles().map((f) => f.filepath));
       const all = (await project.globTestFiles()).testFiles;
       const whole = all.length > 0 && all.every((f) => ran.has(f)) && !project.config.testNamePattern;
-      if (!whole) return;
+      // The "postgres" project runs the HTTP suites again on the other store: the "sqlite" project, which runs
+      // every file, is the one that judges the run (once), whichever store a code was reached on.
+      if (!whole || project.name === 'postgres') return;
       const missing = unreachedCodes(readReached(dir));
       if (missing.length > 0) {
         console.error(
