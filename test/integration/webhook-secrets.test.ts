@@ -50,7 +50,7 @@ async function rawBytes(config: Config): Promise<string> {
 const childStore = (config: Config) => ({ databaseUrl: config.databaseUrl, env: { RAMPART_DATA_DIR: config.dataDir } });
 
 async function cli(config: Config, env: Record<string, string>, ...args: string[]) {
-  const childEnv = { ...process.env, RAMPART_DATABASE_URL: config.databaseUrl, RAMPART_LOG_LEVEL: 'silent', ...env };
+  const childEnv = { ...process.env, RAMPART_DATABASE_URL: config.databaseUrl, RAMPART_DATA_DIR: config.dataDir, RAMPART_LOG_LEVEL: 'silent', ...env };
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: childEnv });
     return { code: 0, out: JSON.parse(stdout), stderr };
