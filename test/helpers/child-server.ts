@@ -42,6 +42,8 @@ const BANNER = /live API\s+(http:\/\/\S+)\s+sandbox API\s+(http:\/\/\S+)\s+opera
  */
 export async function startChild(opts: ChildOptions): Promise<ChildServer> {
   if ((opts.dbFile === undefined) === (opts.databaseUrl === undefined)) throw new Error('startChild: give dbFile or databaseUrl');
+  // A URL taken for a file once made a folder named after its scheme (`s:` of postgres://) in the repository.
+  if (opts.dbFile?.includes('://')) throw new Error(`startChild: dbFile ${opts.dbFile} is a URL: give it as databaseUrl`);
   const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), resolve(ROOT, 'bin/rampart.mjs'), 'serve'], {
     cwd: ROOT,
     env: {
