@@ -21,7 +21,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       name: 'postgres',
       include: ['test/integration/**/*.test.ts'],
       env: { RAMPART_TEST_STORE: 'postgres' },
-      globalSetup: ['test/global/postgres.ts'],
+      globalSetup: ['test/global/reached-codes.ts', 'test/global/postgres.ts'],
     },
   };
   return {
@@ -29,10 +29,18 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       pool: 'forks',
       testTimeout: 20_000,
       hookTimeout: 30_000,
-      // Collects the error codes the tests reach and, after a run of the whole suite, fails it if one is unreached.
-      globalSetup: ['test/global/reached-codes.ts'],
       projects: [
-        { extends: true, test: { name: 'sqlite', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+        {
+          extends: true,
+          test: {
+            name: 'sqlite',
+            include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+            // Collects the error codes the tests reach and, after a run of the whole suite, fails it if one is
+            // unreached. Set per project: on the root config it would also run for the root, which runs no test
+            // and would judge an empty list.
+            globalSetup: ['test/global/reached-codes.ts'],
+          },
+        },
         ...(skipPostgres ? [] : [postgres]),
       ],
     },

@@ -55,7 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const missing = unreachedCodes(readReached(dir));
       if (missing.length > 0) {
         console.error(
-          `\nError codes no test reached (${missing.length}): ${missing.join(', ')}\n` +
+          `\nError codes no test reached (${missing.length}, project ${project.name}): ${missing.join(', ')}\n` +
             'Each catalogue code must be answered over HTTP by a test asserting it with expectError.\n',
         );
         process.exitCode = 1;
