@@ -9,8 +9,11 @@ interface WarnLog {
 
 /** The files of the data directory that hold customer data or secrets (the directory itself comes first). */
 export function privatePaths(config: Config): string[] {
+  const keys = [join(config.dataDir, 'admin-token'), join(config.dataDir, 'secrets-key')];
+  // A PostgreSQL store's files belong to its server: no path is made from its URL.
+  if (!config.databaseUrl.startsWith('sqlite:')) return [config.dataDir, ...keys];
   const db = config.databaseUrl.slice('sqlite:'.length);
-  return [config.dataDir, db, `${db}-wal`, `${db}-shm`, join(config.dataDir, 'admin-token'), join(config.dataDir, 'secrets-key')];
+  return [config.dataDir, db, `${db}-wal`, `${db}-shm`, ...keys];
 }
 
 const octal = (mode: number): string => `0${(mode & 0o777).toString(8)}`;

@@ -49,11 +49,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const ran = new Set(project.vitest.state.getFiles().map((f) => f.filepath));
       const all = (await project.globTestFiles()).testFiles;
       const whole = all.length > 0 && all.every((f) => ran.has(f)) && !project.config.testNamePattern;
-      if (!whole) return;
+      // The "postgres" project runs the HTTP suites again on the other store: the "sqlite" project, which runs
+      // every file, is the one that judges the run (once), whichever store a code was reached on.
+      if (!whole || project.name === 'postgres') return;
       const missing = unreachedCodes(readReached(dir));
       if (missing.length > 0) {
         console.error(
-          `\nError codes no test reached (${missing.length}): ${missing.join(', ')}\n` +
+          `\nError codes no test reached (${missing.length}, project ${project.name}): ${missing.join(', ')}\n` +
             'Each catalogue code must be answered over HTTP by a test asserting it with expectError.\n',
         );
         process.exitCode = 1;

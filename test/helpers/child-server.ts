@@ -22,8 +22,10 @@ export interface ChildServer {
 }
 
 export interface ChildOptions {
-  /** The SQLite file (kept across restarts). */
-  dbFile: string;
+  /** The SQLite file (kept across restarts)… */
+  dbFile?: string;
+  /** …or any RAMPART_DATABASE_URL (a PostgreSQL schema: give RAMPART_DATA_DIR in env too). */
+  databaseUrl?: string;
   env?: Record<string, string>;
   /** Node options before the script (e.g. --import of a probe). */
   nodeArgs?: string[];
@@ -39,11 +41,14 @@ const BANNER = /live API\s+(http:\/\/\S+)\s+sandbox API\s+(http:\/\/\S+)\s+opera
  * `serve` does after keys and engine state are loaded and the restart transition ran.
  */
 export async function startChild(opts: ChildOptions): Promise<ChildServer> {
+  if ((opts.dbFile === undefined) === (opts.databaseUrl === undefined)) throw new Error('startChild: give dbFile or databaseUrl');
+  // A URL taken for a file once made a folder named after its scheme (`s:` of postgres://) in the repository.
+  if (opts.dbFile?.includes('://')) throw new Error(`startChild: dbFile ${opts.dbFile} is a URL: give it as databaseUrl`);
   const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), resolve(ROOT, 'bin/rampart.mjs'), 'serve'], {
     cwd: ROOT,
     env: {
       ...process.env,
-      RAMPART_DATABASE_URL: `sqlite:${opts.dbFile}`,
+      RAMPART_DATABASE_URL: opts.databaseUrl ?? `sqlite:${opts.dbFile}`,
       RAMPART_LIVE_LISTEN: '127.0.0.1:0',
       RAMPART_SANDBOX_LISTEN: '127.0.0.1:0',
       RAMPART_ADMIN_LISTEN: '127.0.0.1:0',

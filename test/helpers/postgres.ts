@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** The PostgreSQL the tests use (trust auth on loopback by default); each test gets its own schema in it. */
-export const PG_URL = process.env.RAMPART_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { PG_URL, postgresUnreachable } from './postgres-reach.js';
+
+export { PG_URL };
 
 let reachable: Promise<boolean> | undefined;
 
@@ -12,18 +13,11 @@ let reachable: Promise<boolean> | undefined;
  */
 export function postgresAvailable(): Promise<boolean> {
   reachable ??= (async () => {
-    const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-    try {
-      await c.connect();
-      await c.query('SELECT 1');
-      return true;
-    } catch (err) {
-      if (process.env.CI === 'true') throw new Error(`PostgreSQL at ${PG_URL} is unreachable and CI=true: ${(err as Error).message}`);
-      console.warn(`SKIPPED: PostgreSQL tests, PostgreSQL at ${PG_URL} is unreachable (${(err as Error).message}); set CI=true to fail instead`);
-      return false;
-    } finally {
-      await c.end().catch(() => undefined);
-    }
+    const why = await postgresUnreachable();
+    if (why === undefined) return true;
+    if (process.env.CI === 'true') throw new Error(`PostgreSQL at ${PG_URL} is unreachable and CI=true: ${why}`);
+    console.warn(`SKIPPED: PostgreSQL tests, PostgreSQL at ${PG_URL} is unreachable (${why}); set CI=true to fail instead`);
+    return false;
   })();
   return reachable;
 }

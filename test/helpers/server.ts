@@ -7,6 +7,7 @@ import { build, createLogger, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import type { LimitsConfig } from '../../src/config/markets.js';
 import { freshSchema, type FreshSchema } from './postgres.js';
+import { RawStore, type StoreKind } from './raw-store.js';
 
 export const TEST_ADMIN_TOKEN = 'radm_test_admin_token_0123456789abcdef';
 export const T0 = Date.parse('2026-03-02T12:00:00Z'); // a Monday
@@ -49,6 +50,19 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
+/** The store every TestServer of this test process runs on (vitest.config.ts: the "postgres" project sets it). */
+export const TEST_STORE: StoreKind = process.env.RAMPART_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * For tests about SQLite itself (its file, its WAL, busy_timeout): true on SQLite; on PostgreSQL it says, once per
+ * file, which tests do not run and why (each such test names the PostgreSQL test that covers the same behaviour).
+ */
+export function onlyOnSqlite(reason: string): boolean {
+  if (TEST_STORE === 'sqlite') return true;
+  console.warn(`SKIPPED on ${TEST_STORE}: ${reason}`);
+  return false;
+}
+
 /**
  * A Rampart under test: a temp SQLite store (or, with RAMPART_TEST_STORE=postgres, a fresh PostgreSQL schema),
  * manual clock and feed, real HTTP on loopback ports.
@@ -57,6 +71,8 @@ export class TestServer {
   readonly logs: string[] = [];
   app!: App;
   url!: { live: string; sandbox: string; admin: string };
+  /** Another connection to the store this server runs on (SQLite file or PostgreSQL schema). */
+  raw!: RawStore;
   private dir!: string;
   private schema: FreshSchema | undefined;
 
@@ -85,6 +101,7 @@ export class TestServer {
     // Event-loop-lag shedding is tested on its own; elsewhere a busy CI machine must not turn answers into 503s.
     const limits = merge(merge(base.limits, { capacity: { max_event_loop_delay_ms: 600_000 } }), opts.limits);
     const config: Config = { ...base, ...opts.config, limits };
+    s.raw = new RawStore(config.databaseUrl);
     const sink = new Writable({
       write: (chunk, _enc, cb) => {
         s.logs.push(String(chunk));
@@ -109,7 +126,18 @@ export class TestServer {
     return this.app.rampart;
   }
 
+  /** Which adapter the store is: tests about the adapter itself (SQLite's file, PostgreSQL's locks) ask this. */
+  get storeKind() {
+    return this.raw.kind;
+  }
+
+  /** A statement on the store through another connection (`?` placeholders; see RawStore). */
+  rawQuery<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return this.raw.query<T>(sql, params);
+  }
+
   async close(): Promise<void> {
+    await this.raw.close();
     await this.app.close();
     await this.schema?.drop();
     rmSync(this.dir, { recursive: true, force: true });
@@ -119,11 +147,11 @@ export class TestServer {
    * Stops the process's app and starts a new one on the same store (a restart of the service). `between` runs
    * while no app is up, with the store's directory (to copy the store aside, or put a copy back).
    */
-  async restart(between?: (dir: string) => void): Promise<void> {
+  async restart(between?: (dir: string) => void | Promise<void>): Promise<void> {
     const config = this.app.rampart.config;
     const now = this.app.rampart.clock.now();
     await this.app.close();
-    between?.(this.dir);
+    await between?.(this.dir);
     this.app = await build({ config, logger: createLogger(config.logLevel), clockStart: now });
     const live = await this.app.live.listen({ host: '127.0.0.1', port: 0 });
     const sandbox = await this.app.sandbox.listen({ host: '127.0.0.1', port: 0 });

@@ -1,5 +1,4 @@
 import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, errorType, isErrorCode } from '../../src/errors/codes.js';
@@ -31,7 +30,6 @@ const ENVELOPE_KEYS = ['type', 'code', 'message', 'request_id', 'retryable', 'do
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 
 let s: TestServer;
-let db: Database.Database;
 
 const ctx = {} as Record<Env, Ctx>;
 
@@ -57,9 +55,9 @@ function send(base: string, method: string, path: string, headers: OutgoingHttpH
 }
 
 /** Resources and money, as stored: what a 4xx must leave exactly as it was. */
-function fingerprint(): string {
-  const one = (sql: string) => JSON.stringify(db.prepare(sql).all());
-  return [
+async function fingerprint(): Promise<string> {
+  const one = async (sql: string) => JSON.stringify(await s.rawQuery(sql));
+  return (await Promise.all([
     one('SELECT id, status, balance, parked, paused_until FROM accounts ORDER BY id'),
     one('SELECT id, status, updated_at FROM orders ORDER BY id'),
     one('SELECT COUNT(*) AS n FROM fills'),
@@ -69,7 +67,7 @@ function fingerprint(): string {
     one('SELECT id FROM webhooks ORDER BY id'),
     one('SELECT id, api_enabled FROM customers ORDER BY id'),
     one("SELECT id, revoked_at FROM credentials WHERE kind = 'key' ORDER BY id"),
-  ].join('\n');
+  ])).join('\n');
 }
 
 // ---- valid requests, one per route -----------------------------------------------------------------------
@@ -555,7 +553,6 @@ beforeAll(async () => {
     ctx[env] = { env, base: env === 'sandbox' ? s.url.sandbox : s.url.live, key, readKey: read, account, order: '', webhook: '', eventId: '' };
     await fixtures(env);
   }
-  db = new Database(s.rampart.config.databaseUrl.slice('sqlite:'.length), { readonly: true, fileMustExist: true });
 }, 60_000);
 
 /** An isolated BTC-USD position, a working order (gtd) and a webhook on the context's account. */
@@ -583,7 +580,6 @@ async function fixtures(env: Env): Promise<void> {
 
 afterAll(async () => {
   agent.destroy();
-  db?.close();
   await s?.close();
 });
 
@@ -605,7 +601,7 @@ const bodyTargets = targets.filter((t) => t.def.schema.body && TEMPLATES[`${t.de
 
 describe('hostile values where they decide the answer, at every route with a body', () => {
   it('refuses, as 400, anything but a decimal string of at most 18 places in every decimal field', async () => {
-    const before = fingerprint();
+    const before = await fingerprint();
     const refused = ['"6e4"', '6e4', '60000', '-0', '"-0"', '"-0.0"', '"0.0000000000000000001"', `"1${'0'.repeat(40)}"`, '"\uff16\uff10"', '"60000\u200b"', '" 60000"', '"+60000"', '"0x10"', '"NaN"', '"\ud800"', 'null', '[]', '{}', 'true'];
     let checked = 0;
     for (const t of bodyTargets) {
@@ -626,11 +622,11 @@ describe('hostile values where they decide the answer, at every route with a bod
       }
     }
     expect(checked).toBeGreaterThan(300);
-    expect(fingerprint()).toBe(before);
+    expect(await fingerprint()).toBe(before);
   }, 120_000);
 
   it('refuses a key twice, __proto__, constructor.prototype and nesting over 32 as invalid_json; unknown keys as unknown_field', async () => {
-    const before = fingerprint();
+    const before = await fingerprint();
     for (const t of bodyTargets) {
       const tpl = TEMPLATES[`${t.def.method} ${t.def.url}`]!(ctx[t.env]).body!;
       const text = JSON.stringify(tpl);
@@ -654,7 +650,7 @@ describe('hostile values where they decide the answer, at every route with a bod
         if (what.startsWith('same key')) expect(r.body.error.details, r.what).toEqual({ duplicate_key: firstKey ?? 'a' });
       }
     }
-    expect(fingerprint()).toBe(before);
+    expect(await fingerprint()).toBe(before);
   });
 
   it('takes integer query parameters written in digits only', async () => {
@@ -693,7 +689,7 @@ describe('hostile input at every route', () => {
   });
 
   it('never answers 500 or outside the envelope, and changes nothing when it refuses', async () => {
-    let before = fingerprint();
+    let before = await fingerprint();
     const seen = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(hostile, async (h) => {
@@ -709,7 +705,7 @@ describe('hostile input at every route', () => {
           await s.settle();
           await s.settleTrading();
         }
-        const after = fingerprint();
+        const after = await fingerprint();
         if (r.status >= 400) expect(after, `${b.what}: ${r.status} changed the stored state`).toBe(before);
         else if (!writes(b.def) || b.method === 'GET' || b.method === 'HEAD') expect(after, `${b.what}: a read changed the stored state`).toBe(before);
         before = after;

@@ -1,10 +1,8 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dec } from '../../src/engine/decimal.js';
 import { EngineHost } from '../../src/engine-host/host.js';
 import { TestServer } from '../helpers/server.js';
+import { setAside, type PutBack } from '../helpers/store-aside.js';
 
 let s: TestServer;
 
@@ -71,29 +69,26 @@ describe('the start-up restart transition cancels stored orders without loading 
       await place(b, { market: 'BTC-USD', side: 'sell', type: 'limit', size: '0.2', limit_price: '62000' });
       await price('BTC-USD', '60100', '60101');
       await u.settleTrading();
-      const db = () => u.rampart.store as unknown as { db: { prepare(sql: string): { all(...p: unknown[]): Record<string, unknown>[] } } };
-      const open = db().db.prepare("SELECT id FROM orders WHERE status IN ('pending', 'working', 'unconfirmed') ORDER BY seq").all().map((r) => r.id as string);
-      const lastSeq = Number(db().db.prepare('SELECT MAX(seq) AS n FROM events').all()[0]!.n);
+      const q = (sql: string, params: unknown[] = []) => u.rawQuery(sql, params);
+      const open = (await q("SELECT id FROM orders WHERE status IN ('pending', 'working', 'unconfirmed') ORDER BY seq")).map((r) => r.id as string);
+      const lastSeq = Number((await q('SELECT MAX(seq) AS n FROM events'))[0]!.n);
       expect(open.length).toBe(7); // a: the position's take profit and stop loss, two limits (exits pending on one), a stop; b: a stop loss, a limit
 
-      const snapshot = () => {
-        const d = db().db;
+      const snapshot = async () => {
         const marks = open.map(() => '?').join(', ');
-        const orders = d.prepare(`SELECT id, status, updated_at, data FROM orders WHERE id IN (${marks}) ORDER BY id`).all(...open);
+        const orders = await q(`SELECT id, status, updated_at, data FROM orders WHERE id IN (${marks}) ORDER BY id`, open);
         const perAccount: Record<string, { type: string; data?: unknown }[]> = {};
-        for (const e of d.prepare('SELECT account_id, type, data FROM events WHERE seq > ? ORDER BY seq').all(lastSeq)) {
+        for (const e of await q('SELECT account_id, type, data FROM events WHERE seq > ? ORDER BY seq', [lastSeq])) {
           const { id: _id, ...rest } = JSON.parse(e.data as string) as Record<string, unknown>;
           // Closing orders and fills get new ids each run: those events are compared by kind only.
           const exact = e.type === 'order.canceled' || e.type === 'engine.restarted';
           (perAccount[e.account_id as string] ??= []).push(exact ? { type: e.type as string, data: rest } : { type: e.type as string });
         }
-        const balances = d.prepare('SELECT id, balance FROM accounts ORDER BY id').all();
-        const positions = d.prepare('SELECT COUNT(*) AS n FROM positions').all()[0]!.n;
+        const balances = await q('SELECT id, balance FROM accounts ORDER BY id');
+        const positions = Number((await q('SELECT COUNT(*) AS n FROM positions'))[0]!.n);
         return { orders, perAccount, balances, positions };
       };
 
-      const saved = mkdtempSync(join(tmpdir(), 'rampart-restart-'));
-      const files = (dir: string) => ['rampart.db', 'rampart.db-wal', 'rampart.db-shm'].filter((f) => existsSync(join(dir, f)));
       // The engine-held transition: open orders loaded, none canceled in the store first.
       const proto = EngineHost.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
       const load = proto.loadEngine!;
@@ -101,20 +96,17 @@ describe('the start-up restart transition cancels stored orders without loading 
         return load.call(this, env, reads, true);
       });
       const noStoreCancel = vi.spyOn(proto, 'cancelStoredOrders').mockResolvedValue(new Map());
-      await u.restart((dir) => {
-        for (const f of files(dir)) copyFileSync(join(dir, f), join(saved, f));
+      let putBack: PutBack | undefined;
+      await u.restart(async (dir) => {
+        putBack = await setAside(u.raw, dir);
       });
       loadAll.mockRestore();
       noStoreCancel.mockRestore();
-      const held = snapshot();
+      const held = await snapshot();
 
       // The same store again, restarted as start-up does it.
-      await u.restart((dir) => {
-        for (const f of files(dir)) rmSync(join(dir, f));
-        for (const f of files(saved)) copyFileSync(join(saved, f), join(dir, f));
-      });
-      const stored = snapshot();
-      rmSync(saved, { recursive: true, force: true });
+      await u.restart(() => putBack!());
+      const stored = await snapshot();
 
       expect(stored.orders.map((o) => o.status)).toEqual(open.map(() => 'canceled'));
       expect(stored.orders.every((o) => JSON.parse(o.data as string).cancelReason === 'system_restart')).toBe(true);

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Store, Tx } from '../../src/store/port.js';
-import { expectError, TestServer } from '../helpers/server.js';
+import { type Answer, expectError, onlyOnSqlite, TEST_STORE, TestServer } from '../helpers/server.js';
 
 /**
  * Storage faults (issue 7): a store that fails in the middle of a transaction answers 503 state_unavailable
@@ -197,11 +196,8 @@ describe('a store failing mid-transaction', () => {
 });
 
 describe('the event log after those failures', () => {
-  it('has no gap and no duplicate: a rolled-back transaction took no event number', () => {
-    const file = s.rampart.config.databaseUrl.slice('sqlite:'.length);
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    const seqs = (db.prepare('SELECT seq FROM events ORDER BY seq').all() as { seq: number }[]).map((r) => r.seq);
-    db.close();
+  it('has no gap and no duplicate: a rolled-back transaction took no event number', async () => {
+    const seqs = (await s.rawQuery<{ seq: number }>('SELECT seq FROM events ORDER BY seq')).map((r) => r.seq);
     expect(seqs.length).toBeGreaterThan(10);
     expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
   });
@@ -226,11 +222,14 @@ function holdWriteLock(file: string, ms: number): Promise<{ released: Promise<vo
   });
 }
 
-describe('a database locked by another connection', () => {
+const SQLITE_LOCKS =
+  'SQLite file locks (BEGIN IMMEDIATE from another process, busy_timeout): the PostgreSQL equivalents are ' +
+  '"a lock held by another node" below and test/integration/postgres-store.test.ts (a held event-log lock answers 503)';
+
+describe.runIf(onlyOnSqlite(SQLITE_LOCKS))('a database locked by another connection', () => {
   it('waits for a brief lock (busy_timeout) and answers as usual', async () => {
     const t = await s.trader();
-    const file = s.rampart.config.databaseUrl.slice('sqlite:'.length);
-    const lock = await holdWriteLock(file, 400);
+    const lock = await holdWriteLock(s.raw.file, 400);
     const started = Date.now();
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: resting });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -240,8 +239,7 @@ describe('a database locked by another connection', () => {
 
   it('answers 503 state_unavailable (retryable) when the lock outlasts the wait, and the retry succeeds', { timeout: 30_000 }, async () => {
     const t = await s.trader();
-    const file = s.rampart.config.databaseUrl.slice('sqlite:'.length);
-    const lock = await holdWriteLock(file, 7_000);
+    const lock = await holdWriteLock(s.raw.file, 7_000);
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'locked-1', body: resting });
     expectError(r, 503, 'state_unavailable');
     await lock.released;
@@ -249,5 +247,30 @@ describe('a database locked by another connection', () => {
     const retry = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'locked-1', body: resting });
     expect(retry.status, JSON.stringify(retry.body)).toBe(201);
     expect((await orders(t)).map((o: { id: string }) => o.id)).toEqual([retry.body.id]);
+  });
+});
+
+describe.runIf(TEST_STORE === 'postgres')('a lock held by another node (PostgreSQL)', () => {
+  const EVENTS_LOCK = "hashtext('rampart.events:' || current_schema())";
+
+  it("waits while another connection holds the event log's writer lock (lock_timeout), then answers as usual", async () => {
+    const t = await s.trader();
+    await s.rawQuery(`SELECT pg_advisory_lock(${EVENTS_LOCK})`);
+    let answer: Promise<Answer<{ id: string }>> | undefined;
+    try {
+      answer = s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: resting });
+      // Released only once the write is seen waiting on this connection's lock (bounded: lock_timeout is 5 s).
+      const waiting = "SELECT COUNT(*)::int AS n FROM pg_locks WHERE NOT granted AND pg_backend_pid() = ANY(pg_blocking_pids(pid))";
+      const deadline = Date.now() + 4_000;
+      while ((await s.rawQuery<{ n: number }>(waiting))[0]!.n === 0) {
+        if (Date.now() > deadline) throw new Error('the write never waited on the held lock');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      await s.rawQuery(`SELECT pg_advisory_unlock(${EVENTS_LOCK})`);
+    }
+    const r = await answer!;
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect((await orders(t)).map((o: { id: string }) => o.id)).toEqual([r.body.id]);
   });
 });

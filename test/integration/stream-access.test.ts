@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, reached, SANDBOX_URL, TestServer } from '../helpers/server.js';
 import { SseClient } from '../helpers/sse.js';
@@ -153,13 +152,7 @@ describe('an open account stream ends when its access ends', () => {
     const c = await open(t.key, t.accountId);
     // No operator surface moves an account today; a write from another connection (as an operator's repair
     // would be) is what reaches this process only through the store.
-    const db = new Database(s.rampart.config.databaseUrl.replace(/^sqlite:/, ''));
-    try {
-      db.pragma('busy_timeout = 5000');
-      db.prepare('UPDATE accounts SET customer_id = ? WHERE id = ?').run(elsewhere.id, t.accountId);
-    } finally {
-      db.close();
-    }
+    await s.rawQuery('UPDATE accounts SET customer_id = ? WHERE id = ?', [elsewhere.id, t.accountId]);
     await expectEnded(c, Date.now(), 'account_not_found', 'not_found', { account_id: t.accountId });
     expectError(await s.sandboxCall('GET', `/v1/accounts/${t.accountId}`, { key: t.key }), 404, 'account_not_found');
   });

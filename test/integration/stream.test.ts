@@ -36,6 +36,20 @@ async function streamsOf(server: TestServer, accountId: string, count: number): 
   }
 }
 
+/**
+ * Waits (bounded) until the account's stream is blocked on its client: the socket is full and the stream waits
+ * for it to drain (the state whose heartbeats lead to slow_consumer). Reads the hub's streams: no API shows this.
+ */
+async function waitingForClient(server: TestServer, accountId: string): Promise<void> {
+  type Seen = { waitingSinceBeat: number | undefined };
+  const hub = server.rampart.streams as unknown as { byAccount: Map<string, Set<Seen>> };
+  const deadline = Date.now() + 15_000;
+  while (![...(hub.byAccount.get(accountId) ?? [])].some((x) => x.waitingSinceBeat !== undefined)) {
+    if (Date.now() > deadline) throw new Error('the stream never waited on its client: the backlog did not fill the socket');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 describe('GET /v1/accounts/{account_id}/stream', () => {
   it("sends the account's events live as Server-Sent Events: id, event type, data as the list gives it", async () => {
     const t = await s.trader();
@@ -187,6 +201,9 @@ describe('slow stream clients and shutdown', () => {
 
       const c = await SseClient.open(server.url.sandbox, streamPath(t.accountId, `?resume=${first}`), { key: t.key, paused: true });
       await streamsOf(server, t.accountId, 1);
+      // Heartbeats count only once the server waits on the full socket: on a slower store (PostgreSQL pages) the
+      // backlog takes a while to fill it, so the clock moves only after that.
+      await waitingForClient(server, t.accountId);
       await server.admin('POST', '/admin/v1/clock', { advance_ms: 15_000 });
       expect(server.rampart.streams.count(t.accountId)).toBe(1);
       await server.admin('POST', '/admin/v1/clock', { advance_ms: 15_000 });

@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, createLogger } from '../../src/app.js';
 import type { Config } from '../../src/config/config.js';
 import { startChild } from '../helpers/child-server.js';
 import { WebhookReceiver } from '../helpers/receiver.js';
+import { RawStore } from '../helpers/raw-store.js';
 import { TestServer } from '../helpers/server.js';
 
 /** Webhook signing secrets at rest: sealed in the database, the key outside it, rotation, refusal of a wrong key. */
@@ -18,27 +18,39 @@ const BIN = resolve(import.meta.dirname, '../../bin/rampart.mjs');
 let n = 0;
 const ik = () => `whs-${++n}`;
 
-const dbFile = (config: Config) => config.databaseUrl.slice('sqlite:'.length);
 const keyFile = (config: Config) => join(config.dataDir, 'secrets-key');
 const keyLines = (config: Config) => readFileSync(keyFile(config), 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('#'));
 
-function storedSecret(config: Config, id: string): string {
-  const db = new Database(dbFile(config), { readonly: true, fileMustExist: true });
+/** A statement on the store of `config` through a connection of its own (closed after). */
+async function onStore<T>(config: Config, sql: string, params: unknown[]): Promise<T[]> {
+  const raw = new RawStore(config.databaseUrl);
   try {
-    return (db.prepare('SELECT secret FROM webhooks WHERE id = ?').get(id) as { secret: string }).secret;
+    return await raw.query<T>(sql, params);
   } finally {
-    db.close();
+    await raw.close();
   }
 }
 
-/** The bytes of the database and its WAL, as any local user able to read them would see them. */
-function rawBytes(config: Config): string {
-  const file = dbFile(config);
-  return [file, `${file}-wal`].filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('');
+async function storedSecret(config: Config, id: string): Promise<string> {
+  const [row] = await onStore<{ secret: string }>(config, 'SELECT secret FROM webhooks WHERE id = ?', [id]);
+  return row!.secret;
 }
 
+/**
+ * What any local user able to read the database would see: for SQLite the bytes of the file and its WAL; for
+ * PostgreSQL (whose files belong to the server) every text of the webhooks table as stored.
+ */
+async function rawBytes(config: Config): Promise<string> {
+  const raw = new RawStore(config.databaseUrl);
+  if (raw.kind === 'sqlite') return [raw.file, `${raw.file}-wal`].filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('');
+  return JSON.stringify(await onStore(config, 'SELECT * FROM webhooks', []));
+}
+
+/** How a `rampart serve` of its own reaches the same store and data directory (key file) as `config`. */
+const childStore = (config: Config) => ({ databaseUrl: config.databaseUrl, env: { RAMPART_DATA_DIR: config.dataDir } });
+
 async function cli(config: Config, env: Record<string, string>, ...args: string[]) {
-  const childEnv = { ...process.env, RAMPART_DATABASE_URL: config.databaseUrl, RAMPART_LOG_LEVEL: 'silent', ...env };
+  const childEnv = { ...process.env, RAMPART_DATABASE_URL: config.databaseUrl, RAMPART_DATA_DIR: config.dataDir, RAMPART_LOG_LEVEL: 'silent', ...env };
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: childEnv });
     return { code: 0, out: JSON.parse(stdout), stderr };
@@ -94,10 +106,10 @@ describe('signing secrets sealed at rest', { timeout: 120_000 }, () => {
   it('stores no whsec_ text: the row holds the secret sealed with the key of the 0600 key file, and deliveries verify', async () => {
     const config = s.rampart.config;
     expect(hook.secret).toMatch(/^whsec_/);
-    const stored = storedSecret(config, hook.id);
+    const stored = await storedSecret(config, hook.id);
     expect(stored).toMatch(/^sealed:v1:[0-9a-f]{16}:/);
     expect(stored).not.toContain('whsec_');
-    const raw = rawBytes(config);
+    const raw = await rawBytes(config);
     // (The schema's comment names whsec_ itself: what must not be there is a secret.)
     expect(raw).not.toMatch(/whsec_[A-Za-z0-9+/]{8}/);
     expect(raw).not.toContain(hook.secret.slice('whsec_'.length));
@@ -108,14 +120,14 @@ describe('signing secrets sealed at rest', { timeout: 120_000 }, () => {
 
   it('rampart secrets rotate seals every secret again under a new key; the running server keeps signing with the same whsec_', async () => {
     const config = s.rampart.config;
-    const sealedBefore = storedSecret(config, hook.id);
+    const sealedBefore = await storedSecret(config, hook.id);
     const keyBefore = keyLines(config);
     const r = await cli(config, {}, 'secrets', 'rotate');
     expect(r.code, r.stderr).toBe(0);
     expect(r.out).toMatchObject({ resealed: 1, key_file: keyFile(config), previous_key_ids: [sealedBefore.split(':')[2]] });
     expect(r.out.key_id).not.toBe(sealedBefore.split(':')[2]);
     expect(JSON.stringify(r.out)).not.toContain(keyBefore[0]);
-    const sealedAfter = storedSecret(config, hook.id);
+    const sealedAfter = await storedSecret(config, hook.id);
     expect(sealedAfter).not.toBe(sealedBefore);
     expect(sealedAfter.startsWith(`sealed:v1:${r.out.key_id}:`)).toBe(true);
     const keyAfter = keyLines(config);
@@ -130,12 +142,11 @@ describe('signing secrets sealed at rest', { timeout: 120_000 }, () => {
 
   it('seals at start a secret stored in plain text (a database from before sealing), and deliveries verify', async () => {
     const config = s.rampart.config;
-    await s.restart(() => {
-      const db = new Database(dbFile(config));
-      db.prepare('UPDATE webhooks SET secret = ? WHERE id = ?').run(hook.secret, hook.id);
-      db.close();
+    // Written while the service is down, as a database from before sealing would hold it.
+    await s.restart(async () => {
+      await onStore(config, 'UPDATE webhooks SET secret = ? WHERE id = ?', [hook.secret, hook.id]);
     });
-    const stored = storedSecret(config, hook.id);
+    const stored = await storedSecret(config, hook.id);
     expect(stored).toMatch(/^sealed:v1:/);
     expect(stored).not.toContain('whsec_');
     await deliveredAndVerified(s, t, rcv, hook.secret);
@@ -157,7 +168,7 @@ describe('start with a missing or wrong key', { timeout: 120_000 }, () => {
   const otherKey = Buffer.alloc(32, 7).toString('base64');
 
   it('refuses to start (rampart serve exits 2) when RAMPART_SECRETS_KEY is not the key the secrets were sealed with', async () => {
-    const started = startChild({ dbFile: dbFile(config), env: { RAMPART_SECRETS_KEY: otherKey } });
+    const started = startChild({ databaseUrl: childStore(config).databaseUrl, env: { ...childStore(config).env, RAMPART_SECRETS_KEY: otherKey } });
     await expect(started).rejects.toThrow(/exited \(2\)[\s\S]*is sealed with key [0-9a-f]{16}, and RAMPART_SECRETS_KEY \(key [0-9a-f]{16}\) does not open it/);
   });
 
@@ -191,7 +202,7 @@ describe('start with a missing or wrong key', { timeout: 120_000 }, () => {
   });
 
   it('refuses a RAMPART_SECRETS_KEY that is not the base64 of 32 bytes', async () => {
-    const started = startChild({ dbFile: dbFile(config), env: { RAMPART_SECRETS_KEY: 'c2hvcnQ=' } });
+    const started = startChild({ databaseUrl: childStore(config).databaseUrl, env: { ...childStore(config).env, RAMPART_SECRETS_KEY: 'c2hvcnQ=' } });
     await expect(started).rejects.toThrow(/exited \(2\)[\s\S]*RAMPART_SECRETS_KEY must be the base64 of 32 bytes/);
   });
 });
