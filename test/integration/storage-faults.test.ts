@@ -204,7 +204,8 @@ describe('a store failing mid-transaction', () => {
 describe('the event log after those failures', () => {
   it('has no gap and no duplicate: a rolled-back transaction took no event number', async () => {
     const seqs = (await s.rawQuery<{ seq: number }>('SELECT seq FROM events ORDER BY seq')).map((r) => r.seq);
-    expect(seqs.length).toBeGreaterThan(10);
+    // The tests above wrote several events on either store (fewer on PostgreSQL, where one of them runs on SQLite only).
+    expect(seqs.length).toBeGreaterThan(5);
     expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
   });
 });
