@@ -1,7 +1,7 @@
 import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import { KINDS, type CredentialService } from '../services/credential-service.js';
-import type { CredentialKind, Store } from '../store/port.js';
+import type { AccountRecord, CredentialKind, Store } from '../store/port.js';
 
 /** What a stream was opened with: the credential (by the hash of its secret) and whose account it follows. */
 export interface StreamGrant {
@@ -39,9 +39,18 @@ export class StreamAccess {
     return undefined;
   }
 
-  /** account_not_found when GET /v1/accounts/{id} with this credential would answer it. */
-  async ofAccount(g: StreamGrant): Promise<ApiError | undefined> {
-    const a = await this.store.getAccount(g.accountId);
+  /**
+   * account_not_found when GET /v1/accounts/{id} with this credential would answer it. `seen` shares one read of
+   * each account among the streams judged in one look (PostgreSQL has no record cache: one query per account, not
+   * per stream).
+   */
+  async ofAccount(g: StreamGrant, seen?: Map<string, Promise<AccountRecord | undefined>>): Promise<ApiError | undefined> {
+    let read = seen?.get(g.accountId);
+    if (!read) {
+      read = this.store.getAccount(g.accountId);
+      seen?.set(g.accountId, read);
+    }
+    const a = await read;
     if (a && a.customer_id === g.customerId && a.environment === g.environment) return undefined;
     return new ApiError('account_not_found', { details: { account_id: g.accountId } });
   }

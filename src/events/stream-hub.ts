@@ -4,7 +4,7 @@ import type { Clock } from '../engine/clock.js';
 import type { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import type { CredentialService } from '../services/credential-service.js';
-import type { Store } from '../store/port.js';
+import type { AccountRecord, Store } from '../store/port.js';
 import { AccountStream, PAGE, sseFrame, type StreamOptions } from './account-stream.js';
 import { StreamAccess } from './stream-access.js';
 import { every } from './ticker.js';
@@ -94,12 +94,13 @@ export class StreamHub {
         else byCredential.set(s.options.grant.hash, [s]);
       }
     }
+    const accounts = new Map<string, Promise<AccountRecord | undefined>>();
     for (const streams of byCredential.values()) {
       try {
         const grant = streams[0]!.options.grant;
         const refusal = await this.access.ofCredential(grant.kind, grant.hash);
         for (const s of streams) {
-          const r = refusal ?? (await this.access.ofAccount(s.options.grant));
+          const r = refusal ?? (await this.access.ofAccount(s.options.grant, accounts));
           if (r) s.refuse(r);
         }
       } catch (err) {
