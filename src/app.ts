@@ -13,7 +13,7 @@ import { Idempotency } from './http/plugins/idempotency.js';
 import { RateLimiter, type Limiter } from './http/plugins/rate-limit.js';
 import { RedisRateLimiter } from './http/plugins/redis-rate-limit.js';
 import type { CheckResult } from './http/operate.js';
-import { measureEngine, measureStore, measureTicks, measureWebhooks } from './metrics/instrument.js';
+import { measureEngine, measureStore, measureWebhooks } from './metrics/instrument.js';
 import { Metrics } from './metrics/metrics.js';
 import { randomBase62 } from './services/credentials.js';
 import { Rampart } from './services/rampart.js';
@@ -106,16 +106,18 @@ function makeLimiter(config: Config, rampart: Rampart, logger: Logger): Limiter 
 }
 
 /** The metrics registry of this app, with the store, engine and webhook delivery timed from the outside. */
-function instrument(rampart: Rampart): Metrics {
+function instrument(rampart: Rampart, ownership: PartitionOwnership): Metrics {
   const { store } = rampart;
   const metrics = new Metrics({
     streamClients: () => rampart.streams.count(),
     // Capped: past 10,000 due deliveries the exact figure matters less than that it is large.
     webhookBacklog: async () => (await store.dueDeliveries(rampart.clock.now(), 10_000)).length,
+    nodeId: rampart.config.cluster.nodeId,
+    leases: () => ownership.leases(),
+    partitions: rampart.config.cluster.partitions,
   });
   measureStore(store, metrics);
   measureEngine(rampart.engineHost, metrics);
-  measureTicks(rampart.engineHost, metrics);
   measureWebhooks(rampart.webhooks.dispatcher, metrics);
   return metrics;
 }
@@ -174,11 +176,13 @@ export async function build(options: BuildOptions): Promise<App> {
   let ready = false;
   const isReady = () => ready;
   const probeStore = store.transaction.bind(store);
-  const metrics = instrument(rampart);
+  const metrics = instrument(rampart, ownership);
   const checks: Record<string, () => Promise<CheckResult>> = {
     engine: async () => (ready ? 'ok' : 'loading'),
     store: async () => probeStore(async () => undefined).then((): CheckResult => 'ok'),
     limiter: async () => (!limiter ? 'off' : (await limiter.reachable()) ? 'ok' : 'unreachable'),
+    // The partition leases: a node whose lease rounds fail cannot keep what it holds nor take over a dead node's.
+    leases: async () => (!ready ? 'loading' : ownership.healthy() ? 'ok' : 'unavailable'),
   };
   const deps = { rampart, load, limiter, idempotency, isReady, logger, metrics, forwarder };
   const live = await buildApi({ ...deps, environment: 'live' });

@@ -36,6 +36,7 @@ export class PartitionOwnership {
   private stopped = false;
   /** Set by the first round: whether another node was alive when this one started. */
   private coldStart: boolean | undefined;
+  private lastRoundAt = Number.NEGATIVE_INFINITY;
   /** Partitions seen without an owner at the last round. */
   private freeBefore = new Set<string>();
 
@@ -74,6 +75,11 @@ export class PartitionOwnership {
     return [...this.held.values()].map((h) => h.lease);
   }
 
+  /** Whether a lease round succeeded within the last lease (else this node cannot keep or take partitions now). */
+  healthy(): boolean {
+    return this.wallNow() - this.lastRoundAt < this.config.leaseMs;
+  }
+
   private async runRound(): Promise<void> {
     await this.cluster.heartbeat();
     await this.renewAll();
@@ -98,6 +104,7 @@ export class PartitionOwnership {
       }
     }
     this.freeBefore = free;
+    this.lastRoundAt = this.wallNow();
     // More than a fair share while others are alive: the extra ones back (their engines stop first), for the
     // others to take at their next round — a hand-off resumes, like a fail-over, without waiting for a lease.
     // Only while some live node holds less than its share (one that wants work), and never what was just taken

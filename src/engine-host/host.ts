@@ -53,6 +53,12 @@ interface TxState {
 }
 const newTxState = (): TxState => ({ fenced: new Set(), undo: new Set(), seq: undefined });
 
+/** Timers the composition root hangs on the host (metrics): each start answers its end. */
+export interface HostObserver {
+  command(environment: Environment, partition: number): () => void;
+  tick(): () => void;
+}
+
 export const partitionKey = (env: Environment, partition: number) => `${env}/${partition}`;
 
 /**
@@ -80,6 +86,8 @@ export class EngineHost {
   /** The latest price tick's work (operators wait for it: a price set cluster-wide is applied before the answer). */
   private lastTick: Promise<void> = Promise.resolve();
   private lastClock: Promise<void> = Promise.resolve();
+  /** Set by the composition root to time commands and ticks (src/metrics). */
+  observer: HostObserver | undefined;
 
   constructor(
     private readonly config: Config,
@@ -342,6 +350,7 @@ export class EngineHost {
   }
 
   private async onQuote(q: BookQuote): Promise<void> {
+    const end = this.observer?.tick();
     try {
       await this.store.transaction(async (tx) => {
         const st = newTxState();
@@ -358,6 +367,8 @@ export class EngineHost {
       });
     } catch (err) {
       this.log.error({ err }, 'a price tick could not be stored; the engines are rebuilt from the store');
+    } finally {
+      end?.();
     }
   }
 
@@ -436,7 +447,12 @@ export class EngineHost {
       await this.enter(part, tx, st);
       return this.run(part, tx, st, fn);
     };
-    return outer ? go(outer) : this.store.transaction(go);
+    const end = this.observer?.command(env, part.partition);
+    try {
+      return await (outer ? go(outer) : this.store.transaction(go));
+    } finally {
+      end?.();
+    }
   }
 
   private async run<T>(part: Partition, tx: Tx, st: TxState, fn: (e: Engine) => T): Promise<T> {

@@ -1,3 +1,4 @@
+import type { EngineHost } from '../engine-host/host.js';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/port.js';
 import type { Metrics } from './metrics.js';
@@ -36,47 +37,28 @@ export function measureStore(store: Store, metrics: Metrics): void {
   (store as { transaction: Store['transaction'] }).transaction = timed;
 }
 
-type Command = (env: 'live' | 'sandbox', ...rest: never[]) => Promise<unknown>;
-
 /**
- * Engine commands per environment (one partition, "0", until the engine is partitioned): latency from submission
- * to result and how many wait (commands run one after another through the store's transaction chain, so those
- * submitted and not answered are the queue). Wrapped at the composition root, as the store is.
+ * Engine commands per environment and partition: latency from submission to durable result and how many wait
+ * (commands run one after another through the store's transaction chain, so those submitted and not answered are
+ * the queue); and the tick-to-trigger lag: each price tick from its arrival to the COMMIT (and sync) of everything
+ * it fired (ticks that fire nothing are timed too: the floor of the same path).
  */
-export function measureEngine(host: object, metrics: Metrics): void {
-  const target = host as { command?: Command };
-  const command = target.command?.bind(host);
-  // A rename must not leave the metric silently empty: fail at start instead.
-  if (!command) throw new Error('metrics: the engine host has no command() to time');
-  target.command = (env, ...rest) => {
-    const labels = env === 'live' ? LIVE : SANDBOX;
-    metrics.engineQueue.inc(labels);
-    const end = metrics.engineCommand.startTimer(labels);
-    return command(env, ...rest).finally(() => {
-      metrics.engineQueue.dec(labels);
-      end();
-    });
+export function measureEngine(host: EngineHost, metrics: Metrics): void {
+  host.observer = {
+    command(environment, partition) {
+      const labels = { environment, partition: String(partition) };
+      metrics.engineQueue.inc(labels);
+      const end = metrics.engineCommand.startTimer(labels);
+      return () => {
+        metrics.engineQueue.dec(labels);
+        end();
+      };
+    },
+    tick() {
+      return metrics.tickLag.startTimer();
+    },
   };
 }
-type OnQuote = (...args: never[]) => Promise<void>;
-
-/**
- * Tick-to-trigger lag: the engine host's handling of each price tick, from its arrival to the COMMIT (and sync) of
- * everything it fired. Ticks that fire nothing are timed too: they are the floor of the same path.
- */
-export function measureTicks(host: object, metrics: Metrics): void {
-  const target = host as { onQuote?: OnQuote };
-  const onQuote = target.onQuote?.bind(host);
-  if (!onQuote) throw new Error('metrics: the engine host has no onQuote() to time');
-  const partition0 = { partition: '0' };
-  target.onQuote = (...args) => {
-    const end = metrics.tickLag.startTimer(partition0);
-    return onQuote(...args).finally(() => end());
-  };
-}
-
-const LIVE = { environment: 'live', partition: '0' };
-const SANDBOX = { environment: 'sandbox', partition: '0' };
 
 type Send = (...args: never[]) => Promise<number>;
 

@@ -6,6 +6,12 @@ export interface MetricSources {
   streamClients(): number;
   /** Webhook deliveries due now and not yet attempted (a store read, at scrape time only). */
   webhookBacklog(): Promise<number>;
+  /** This node's name (RAMPART_NODE_ID). */
+  nodeId: string;
+  /** The partition leases this node holds now, with their epochs. */
+  leases(): { environment: string; partition: number; epoch: number }[];
+  /** Partitions per environment (RAMPART_ENGINE_PARTITIONS). */
+  partitions: number;
 }
 
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -44,8 +50,7 @@ export class Metrics {
   });
   readonly tickLag = new Histogram({
     name: 'rampart_engine_tick_to_trigger_seconds',
-    help: 'From a price tick reaching the engine host to what it triggered (stops, take-profits, fills) being durable, per partition',
-    labelNames: ['partition'] as const,
+    help: 'From a price tick reaching the engine host to what it triggered (stops, take-profits, fills) being durable, in every partition this node holds',
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
@@ -94,12 +99,32 @@ export class Metrics {
         await sources.webhookBacklog().then((n) => this.set(n), () => undefined);
       },
     });
+    new Gauge({
+      name: 'rampart_node_info',
+      help: 'This node (RAMPART_NODE_ID); always 1',
+      labelNames: ['node'] as const,
+      registers: [this.registry],
+    }).set({ node: sources.nodeId }, 1);
+    new Gauge({
+      name: 'rampart_partition_lease_epoch',
+      help: 'Per engine partition: the epoch of the lease this node holds, 0 when it holds none (another node owns it)',
+      labelNames: ['environment', 'partition'] as const,
+      registers: [this.registry],
+      collect() {
+        const held = new Map(sources.leases().map((l) => [`${l.environment}/${l.partition}`, l.epoch]));
+        for (const environment of ['live', 'sandbox']) {
+          for (let p = 0; p < sources.partitions; p++) this.set({ environment, partition: String(p) }, held.get(`${environment}/${p}`) ?? 0);
+        }
+      },
+    });
     // Known series start at zero, so a rate() over them is defined from the first scrape.
     for (const environment of ['live', 'sandbox']) {
-      this.engineQueue.set({ environment, partition: '0' }, 0);
-      this.engineCommand.zero({ environment, partition: '0' });
+      for (let p = 0; p < sources.partitions; p++) {
+        this.engineQueue.set({ environment, partition: String(p) }, 0);
+        this.engineCommand.zero({ environment, partition: String(p) });
+      }
     }
-    this.tickLag.zero({ partition: '0' });
+    this.tickLag.zero({});
   }
 
   text(): Promise<string> {

@@ -299,6 +299,12 @@ export interface Tx extends Reads {
    */
   fence(f: Fence): Promise<void>;
   /**
+   * Takes a lock named `name` until this transaction ends, if no other transaction holds it (answers false then,
+   * without waiting). PostgreSQL: an advisory lock, so two nodes serving the same Idempotency-Key at once are told
+   * apart; SQLite: one process, whose own requests are told apart in memory — always true.
+   */
+  tryLock(name: string): Promise<boolean>;
+  /**
    * Rewrites every open order of `environment` (pending, working, unconfirmed), oldest first, a page at a time:
    * `rewrite` answers the order's new status, time and data and the event that announces it, or null to leave it.
    * Answers how many it rewrote. The restart transition at start-up: no order is held in memory to be canceled.

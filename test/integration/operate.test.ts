@@ -10,8 +10,9 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
   await Promise.all(receivers.splice(0).map((r) => r.close()));
 });
+/** One node: these are one process's readings (the postgres project would otherwise spread requests over three). */
 async function start(opts: Parameters<typeof TestServer.start>[0] = {}): Promise<TestServer> {
-  const s = await TestServer.start(opts);
+  const s = await TestServer.start({ nodes: 1, ...opts });
   servers.push(s);
   return s;
 }
@@ -100,7 +101,11 @@ describe('GET /metrics', () => {
     const stream = await SseClient.open(s.url.sandbox, `/v1/accounts/${t.accountId}/stream`, { key: t.key });
     const before = await scrape(s);
     expect(value(before, 'rampart_stream_clients')).toBe(1);
-    expect(value(before, 'rampart_engine_tick_to_trigger_seconds_count', { partition: '0' })).toBe(0);
+    expect(value(before, 'rampart_engine_tick_to_trigger_seconds_count')).toBe(0);
+    // This node and the leases it holds (one node: every partition, epoch 1 on SQLite).
+    expect(value(before, 'rampart_node_info', { node: s.rampart.config.cluster.nodeId })).toBe(1);
+    expect(value(before, 'rampart_partition_lease_epoch', { environment: 'sandbox', partition: '0' })).toBeGreaterThanOrEqual(1);
+    expect(value(before, 'rampart_partition_lease_epoch', { environment: 'live', partition: '0' })).toBeGreaterThanOrEqual(1);
 
     await s.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000.5' });
     const body = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' };
@@ -116,7 +121,7 @@ describe('GET /metrics', () => {
     expect(value(m, 'rampart_engine_command_duration_seconds_count', sandbox)).toBeGreaterThanOrEqual(1);
     expect(value(m, 'rampart_engine_queue_depth', sandbox)).toBe(0);
     expect(value(m, 'rampart_engine_queue_depth', { environment: 'live', partition: '0' })).toBe(0);
-    expect(value(m, 'rampart_engine_tick_to_trigger_seconds_count', { partition: '0' })).toBe(1);
+    expect(value(m, 'rampart_engine_tick_to_trigger_seconds_count')).toBe(1);
     expect(receiver.accepted.length).toBeGreaterThan(0);
     expect(value(m, 'rampart_webhook_delivery_duration_seconds_count', { outcome: 'success' })).toBe(receiver.accepted.length);
     expect(value(m, 'rampart_webhook_backlog')).toBe(0);
@@ -147,7 +152,7 @@ describe('GET /healthz and GET /readyz', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${s.url.admin}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { engine: 'ok', store: 'ok', limiter: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { engine: 'ok', store: 'ok', limiter: 'ok', leases: 'ok' } });
     expectError(await s.call(s.url.admin, 'GET', '/admin/v1/customers'), 401, 'missing_api_key');
     expectError(await s.call(s.url.admin, 'POST', '/metrics'), 401, 'missing_api_key');
     // Not on the public listeners.
@@ -159,7 +164,7 @@ describe('GET /healthz and GET /readyz', () => {
     expect((await s.fault({ kind: 'store_failing', enabled: true })).status).toBe(200);
     const down = await fetch(`${s.url.admin}/readyz`);
     expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({ status: 'not_ready', failed: ['store'], checks: { engine: 'ok', store: 'unavailable', limiter: 'ok' } });
+    expect(await down.json()).toEqual({ status: 'not_ready', failed: ['store'], checks: { engine: 'ok', store: 'unavailable', limiter: 'ok', leases: 'ok' } });
     // Alive all the same: a failing store is no reason to restart the process.
     expect((await fetch(`${s.url.admin}/healthz`)).status).toBe(200);
     expect((await s.fault({ kind: 'clear' })).status).toBe(200);
@@ -172,10 +177,10 @@ describe('GET /healthz and GET /readyz', () => {
     const s = await start({ holdLoading: hold, noWait: true, env: { RAMPART_RATE_LIMITS: 'off' } });
     const loading = await fetch(`${s.url.admin}/readyz`);
     expect(loading.status).toBe(503);
-    expect(await loading.json()).toEqual({ status: 'not_ready', failed: ['engine'], checks: { engine: 'loading', store: 'ok', limiter: 'off' } });
+    expect(await loading.json()).toEqual({ status: 'not_ready', failed: ['engine', 'leases'], checks: { engine: 'loading', store: 'ok', limiter: 'off', leases: 'loading' } });
     expect((await fetch(`${s.url.admin}/healthz`)).status).toBe(200);
     release();
     await s.app.loaded;
-    expect(await (await fetch(`${s.url.admin}/readyz`)).json()).toEqual({ status: 'ready', checks: { engine: 'ok', store: 'ok', limiter: 'off' } });
+    expect(await (await fetch(`${s.url.admin}/readyz`)).json()).toEqual({ status: 'ready', checks: { engine: 'ok', store: 'ok', limiter: 'off', leases: 'ok' } });
   });
 });

@@ -88,6 +88,8 @@ export class Idempotency {
       const now = this.clock.now();
       const outcome = await this.store
         .transaction(async (tx) => {
+          // Another node serving the same key now (several nodes on one store): its transaction holds the lock.
+          if (!(await tx.tryLock(`idempotency:${flightKey}`))) throw new ApiError('operation_in_progress');
           const prior = await tx.getIdempotency(scope, key);
           if (prior && prior.created_at + this.ttlMs > now) return { prior };
           const created = await execute(tx);

@@ -38,6 +38,8 @@ function txOn(q: Q, pool: Q, rollbacks: (() => void)[], events: EventTxState): T
     eventHead,
     onRollback: (undo: () => void) => void rollbacks.push(undo),
     fence: (f: Fence) => assertLease(q, f),
+    tryLock: async (name: string) =>
+      (await q.rows<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('rampart.lock:' || current_schema() || ':' || $1)) AS ok", [name]))[0]!.ok,
     ...customerWrites(q),
     ...credentialWrites(q),
     ...accountWrites(q),

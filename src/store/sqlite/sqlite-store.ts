@@ -57,6 +57,7 @@ export class SqliteStore extends WithReads implements Store {
       // One process writes a SQLite file, its transactions one at a time: the log's last seq is its writer's.
       lockEventLog: () => reads.lastEventSeq(),
       fence: () => Promise.resolve(),
+      tryLock: () => Promise.resolve(true),
     };
     this.tx = Object.assign(Object.create(this) as Tx, writes);
     this.touches = new CredentialTouches(durability, (apply) => {
