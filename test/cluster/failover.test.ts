@@ -117,7 +117,7 @@ describe.skipIf(!available)('fail-over of engine partitions between nodes', () =
     await c.admin('POST', '/admin/v1/clock', { now: nextMondayNoon() });
     for (const m of [BTC, ETH, SOL]) await c.admin('PUT', `/admin/v1/markets/${m.id}/price`, quote(m));
     const first = await c.untilOwned('sandbox', [0, 1, 2, 3], 20_000);
-    expect(first.nodes.map((n) => n.id).sort(), fail('the registry')).toEqual(c.nodes.map((n) => n.id).sort());
+    expect(first.nodes.map((n) => `${n.id} ${n.internal_url}`).sort(), fail('the registry')).toEqual(c.nodes.map((n) => `${n.id} ${n.internalUrl}`).sort());
 
     // Customers, keys and accounts (through the admin API and any node), until every partition has its accounts.
     const customers: Customer[] = [];

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClusterStatus, PartitionView } from '../../src/cluster/leases.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
-import { adminCall, call, CHILD_ADMIN_TOKEN, startChild, type ChildServer } from './child-server.js';
+import { adminCall, startChild, type ChildServer } from './child-server.js';
 import { freshSchema, type FreshSchema } from './postgres.js';
 
 /** One `rampart serve` of a cluster, by its RAMPART_NODE_ID. */
@@ -144,11 +144,6 @@ export class TestCluster {
     const n = this.alive()[0];
     if (!n) throw new Error('no node left alive');
     return adminCall<T>(n.child, method, path, body);
-  }
-
-  /** The same call on every live node's admin listener must agree: used to show a setting reached every node. */
-  async adminOnEach<T = any>(method: string, path: string): Promise<{ node: string; body: T }[]> {
-    return Promise.all(this.alive().map(async (n) => ({ node: n.id, body: (await call<T>(n.child.url.admin, method, path, { key: CHILD_ADMIN_TOKEN })).body })));
   }
 
   /** The last lines every node wrote (for a failure message). */
