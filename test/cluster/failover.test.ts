@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { partitionOf } from '../../src/cluster/partition.js';
 import { dec, fmt, fromInt, mul, type Dec } from '../../src/engine/decimal.js';
@@ -375,6 +376,19 @@ describe.skipIf(!available)('fail-over of engine partitions between nodes', () =
       for (const f of fills.filter((x) => mine.has(x.account_id))) expect(seen.get(`fill.created ${f.id}`), fail(`fill.created of ${f.id}`)).toBe(1);
       for (const [k, n] of seen) if (!k.startsWith('order.edited')) expect(n, fail(`${k} listed ${n} times`)).toBe(1);
     }
+
+    // The log itself, as every node wrote it: one seq counter for the cluster, consecutive (the writers take the
+    // log's lock in turn), ids increasing with it in each environment.
+    const db = new pg.Client({ connectionString: c.schema.url });
+    await db.connect();
+    const rows = await db.query<{ seq: string; id: string; environment: string }>('SELECT seq, id, environment FROM events ORDER BY seq').finally(() => db.end());
+    const lastId = new Map<string, string>();
+    rows.rows.forEach((r, i) => {
+      expect(Number(r.seq), fail(`event seq after ${rows.rows[i - 1]?.id}`)).toBe(Number(rows.rows[0]!.seq) + i);
+      const before = lastId.get(r.environment);
+      if (before !== undefined) expect(r.id > before, fail(`event ids increase in ${r.environment}: ${before} then ${r.id}`)).toBe(true);
+      lastId.set(r.environment, r.id);
+    });
 
     // How long trading paused on the dead owner's partitions: from the kill to the first acknowledgement of a
     // call begun after it.
