@@ -26,7 +26,8 @@ const NODES = 3;
 const PARTITIONS = 4;
 const LEASE_MS = 1500;
 const RESUME_WITHIN_MS = 60_000;
-const WORKERS = 6;
+/** Each account's client waits this long between its orders (the traffic of the accounts runs in parallel). */
+const THINK_MS = 20;
 const CUSTOMERS = 3;
 /** Accounts wanted in each partition (sandbox accounts: 10 per customer for life). */
 const PER_PARTITION = 2;
@@ -172,10 +173,8 @@ describe.skipIf(!available)('fail-over of engine partitions between nodes', () =
     let running = true;
     const statuses = new Map<string, number>();
     const note = (label: string) => statuses.set(label, (statuses.get(label) ?? 0) + 1);
-    const nextPlacement = (): Placement | undefined => {
-      const open = accounts.filter((a) => a.sent < ORDERS_PER_ACCOUNT);
-      if (open.length === 0) return undefined;
-      const account = open[Math.floor(rand() * open.length)]!;
+    const nextPlacement = (account: Account): Placement | undefined => {
+      if (account.sent >= ORDERS_PER_ACCOUNT) return undefined;
       account.sent++;
       const key = `fo-${SEED}-${++seq}`;
       const buy = rand() < 0.5;
@@ -220,12 +219,13 @@ describe.skipIf(!available)('fail-over of engine partitions between nodes', () =
         await sleep(20 + Math.floor(rand() * 40));
       }
     };
-    const workers = Array.from({ length: WORKERS }, async () => {
+    // One client per account, as a trading program would be: a call left without an answer blocks only its account.
+    const workers = accounts.map(async (account) => {
       while (running) {
-        const p = nextPlacement();
+        const p = nextPlacement(account);
         if (!p) return;
         await send(p);
-        await sleep(10);
+        await sleep(THINK_MS);
       }
     });
 
@@ -250,19 +250,20 @@ describe.skipIf(!available)('fail-over of engine partitions between nodes', () =
       }
     });
 
-    const kills: { node: string; at: number; partitions: number[]; takenAfterMs: number }[] = [];
+    const kills: { node: string; at: number; partitions: number[]; takenAfterMs: number; takenAt: number }[] = [];
     const ownedBy = async (id: string) => (await c.status()).partitions.filter((l) => l.environment === 'sandbox' && l.owner === id).map((l) => l.partition);
     const killAndWait = async (victim: string) => {
       const partitions = await ownedBy(victim);
       expect(partitions.length, fail(`${victim} owns no sandbox partition`)).toBeGreaterThan(0);
       const at = await c.kill(victim);
       const s = await c.untilOwned('sandbox', partitions, 20_000);
-      const takenAfterMs = Date.now() - at;
+      const takenAt = Date.now();
+      const takenAfterMs = takenAt - at;
       for (const p of partitions) {
         const l = s.partitions.find((x) => x.environment === 'sandbox' && x.partition === p)!;
         expect(l.since, fail(`lease of partition ${p} taken before the kill`)).toBeGreaterThanOrEqual(at - 1000);
       }
-      kills.push({ node: victim, at, partitions, takenAfterMs });
+      kills.push({ node: victim, at, partitions, takenAfterMs, takenAt });
       // Keep the traffic going until each of those partitions has taken an order again.
       await untilValue(
         `an order on partitions ${partitions.join(', ')} after the kill of ${victim}`,
@@ -400,11 +401,26 @@ describe.skipIf(!available)('fail-over of engine partitions between nodes', () =
       return { ...k, pauseMs: Math.min(...firsts) - k.at };
     });
     const retriedCalls = placements.filter((p) => p.attempts.length > 1).length;
+    const ackMs = placements
+      .map((p) => p.attempts.at(-1)!)
+      .filter((a) => a.outcome === 201 || a.outcome === 202)
+      .map((a) => a.endedAt - a.startedAt)
+      .sort((a, b) => a - b);
+    const at = (q: number) => ackMs[Math.min(ackMs.length - 1, Math.floor(q * ackMs.length))];
     console.log(
-      `fail-over (${where()}): ${placements.length} placements (${retriedCalls} retried), statuses ${summary}\n` +
+      `fail-over (${where()}): ${placements.length} placements over ${accounts.length} accounts (${retriedCalls} retried; acknowledgement p50 ${at(0.5)} ms, p99 ${at(0.99)} ms), statuses ${summary}\n` +
         pauses.map((p) => `  kill -9 ${p.node} (sandbox partitions ${p.partitions.join(', ')}): taken over after ${p.takenAfterMs} ms, trading paused ${p.pauseMs} ms`).join('\n'),
     );
     for (const p of pauses) expect(p.pauseMs, fail(`pause after the kill of ${p.node}`)).toBeLessThan(PAUSE_BOUND_MS);
+    // Meanwhile the partitions of the other nodes traded on: each took orders between the kill and the take-over.
+    for (const k of kills) {
+      for (const partition of [0, 1, 2, 3].filter((x) => !k.partitions.includes(x))) {
+        const acked = placements.filter(
+          (p) => p.account.partition === partition && p.attempts.some((a) => a.startedAt >= k.at && a.endedAt <= k.takenAt && (a.outcome === 201 || a.outcome === 202)),
+        ).length;
+        expect(acked, fail(`orders acknowledged on partition ${partition} while ${k.node}'s partitions ${k.partitions.join(', ')} moved`)).toBeGreaterThan(0);
+      }
+    }
     expect(retriedCalls, fail('no call needed a retry: the kills did not cut any traffic')).toBeGreaterThan(0);
   }, 240_000);
 });
