@@ -20,6 +20,16 @@ import { Rampart } from './services/rampart.js';
 import { openWebhookSecrets } from './services/secrets/webhook-secrets.js';
 import { storedOrderView } from './services/trading-views.js';
 import { openStore } from './store/open.js';
+import { isPostgresUrl } from './config/config.js';
+import { internalToken, PartitionRouter } from './cluster/forwarding.js';
+import type { Cluster } from './cluster/leases.js';
+import { openCluster } from './cluster/open.js';
+import { ClusterOps } from './cluster/ops.js';
+import { PartitionOwnership } from './cluster/ownership.js';
+import { buildInternal, RequestForwarder } from './http/internal.js';
+
+/** How long a node waits for the owner of a partition to answer a forwarded request (the engine waits 2 s). */
+const FORWARD_TIMEOUT_MS = 10_000;
 
 export interface BuildOptions {
   config: Config;
@@ -41,6 +51,11 @@ export interface App {
   live: FastifyInstance;
   sandbox: FastifyInstance;
   admin: FastifyInstance;
+  /** The node-to-node listener (PostgreSQL: several nodes); it listens as loading begins, at RAMPART_INTERNAL_LISTEN. */
+  internal: FastifyInstance | undefined;
+  /** This node's place in the cluster: its leases, the registry. */
+  cluster: Cluster;
+  ownership: PartitionOwnership;
   adminToken: string;
   /** Set when this start made the admin token (print it once). */
   adminTokenGenerated: boolean;
@@ -119,12 +134,27 @@ export async function build(options: BuildOptions): Promise<App> {
     await store.close();
     throw err;
   });
-  const rampart = new Rampart({ config, store, log: logger, secrets, ...(options.clockStart !== undefined ? { clockStart: options.clockStart } : {}) });
+  // With PostgreSQL any number of nodes share the store: partitions are leased, commands forwarded to owners.
+  const clustered = isPostgresUrl(config.databaseUrl);
+  const cluster = openCluster(config);
+  const nodeToken = internalToken(adminToken);
+  const router = clustered ? new PartitionRouter(cluster, nodeToken, Math.max(100, Math.floor(config.cluster.leaseMs / 3))) : undefined;
+  const rampart = new Rampart({
+    config,
+    store,
+    log: logger,
+    secrets,
+    ...(router ? { router } : {}),
+    ...(options.clockStart !== undefined ? { clockStart: options.clockStart } : {}),
+  });
+  const ops = new ClusterOps(rampart, router, 2 * config.cluster.leaseMs, logger);
+  const ownership = new PartitionOwnership(cluster, rampart.engineHost, config.cluster, logger);
+  const forwarder = router ? new RequestForwarder(rampart.engineHost, router, config.limits.body_max_bytes, FORWARD_TIMEOUT_MS) : undefined;
   const load = new LoadMonitor(config.limits.capacity.max_in_flight, config.limits.capacity.max_event_loop_delay_ms);
   const limiter = makeLimiter(config, rampart, logger);
   if (!config.rateLimitsEnabled) logger.warn('RATE LIMITING IS OFF (RAMPART_RATE_LIMITS=off): for benchmarks and load tests only');
   const idempotency = new Idempotency(store, rampart.clock, config.limits.idempotency_ttl_ms);
-  idempotency.register('account', async (id) => rampart.accounts.view((await store.getAccount(id))!));
+  idempotency.register('account', async (id) => rampart.accountView((await store.getAccount(id))!));
   idempotency.register('order', async (id) => storedOrderView((await store.getOrder(id))!));
   // A replay of a webhook's creation answers it with its secret, as the first answer did.
   idempotency.register('webhook', async (id) => {
@@ -144,10 +174,13 @@ export async function build(options: BuildOptions): Promise<App> {
     store: async () => probeStore(async () => undefined).then((): CheckResult => 'ok'),
     limiter: async () => (!limiter ? 'off' : (await limiter.reachable()) ? 'ok' : 'unreachable'),
   };
-  const deps = { rampart, load, limiter, idempotency, isReady, logger, metrics };
+  const deps = { rampart, load, limiter, idempotency, isReady, logger, metrics, forwarder };
   const live = await buildApi({ ...deps, environment: 'live' });
   const sandbox = await buildApi({ ...deps, environment: 'sandbox' });
-  const admin = await buildAdmin(rampart, adminToken, logger, { metrics, checks });
+  const admin = await buildAdmin(rampart, adminToken, logger, { cluster, ops }, { metrics, checks });
+  const internal = clustered
+    ? buildInternal({ token: nodeToken, host: rampart.engineHost, local: rampart.localEngine, ops, api: { live, sandbox }, forwardedMark: forwarder!.mark, logger })
+    : undefined;
 
   let bootstrap: Bootstrap | undefined;
   if (store.isNew && config.bootstrap) {
@@ -164,6 +197,14 @@ export async function build(options: BuildOptions): Promise<App> {
     // A shared limiter connecting as the node starts: the first requests are measured rather than refused 503.
     if (limiter instanceof RedisRateLimiter) await limiter.connected(2000);
     await rampart.load();
+    if (internal) {
+      const at = config.cluster.internalListen;
+      const address = await internal.listen({ host: at.host, port: at.port });
+      // Port 0 (tests, several nodes in one process): the address other nodes reach is the one bound.
+      if (at.port === 0) cluster.advertise(address.replace('localhost', '127.0.0.1'));
+    }
+    // The first round takes this node's share of the partitions (on one node: all of them) and loads their engines.
+    await ownership.start();
     rampart.start();
     ready = true;
   })();
@@ -173,6 +214,9 @@ export async function build(options: BuildOptions): Promise<App> {
     live,
     sandbox,
     admin,
+    internal,
+    cluster,
+    ownership,
     adminToken,
     adminTokenGenerated: generated,
     bootstrap,
@@ -183,9 +227,13 @@ export async function build(options: BuildOptions): Promise<App> {
       clearInterval(expiry);
       await Promise.allSettled([live.close(), sandbox.close(), admin.close()]);
       await loaded.catch(() => undefined);
+      // Partitions are given back first (others take them at once rather than after a lease), then the rest stops.
+      await ownership.stop();
+      await internal?.close();
       await rampart.stop();
       load.stop();
       await limiter?.close();
+      await cluster.close();
       await store.close();
     },
   };

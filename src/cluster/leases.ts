@@ -50,6 +50,8 @@ export class LeaseLostError extends Error {
 /** Leases and the node registry: PostgreSQL for a cluster, a trivial owner-of-everything on SQLite. */
 export interface Cluster {
   readonly nodeId: string;
+  /** Sets the internal URL this node's heartbeat advertises (when it listens on a port chosen at bind time). */
+  advertise(internalUrl: string): void;
   /** Writes this node's heartbeat row (id, internal_url, last_seen). */
   heartbeat(): Promise<void>;
   /** Takes the partition when it is free or lapsed (epoch + 1); null when another node holds it. */

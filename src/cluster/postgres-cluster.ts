@@ -18,7 +18,7 @@ export class PostgresCluster implements Cluster {
   private constructor(
     private readonly pool: pg.Pool,
     readonly nodeId: string,
-    private readonly internalUrl: string,
+    private internalUrl: string,
     private readonly leaseMs: number,
   ) {
     this.q = queryOn(pool);
@@ -27,6 +27,10 @@ export class PostgresCluster implements Cluster {
   /** The schema (tables included) is the store's: open the store first, it runs the migrations. */
   static open(url: string, nodeId: string, internalUrl: string, leaseMs: number): PostgresCluster {
     return new PostgresCluster(createPool(url), nodeId, internalUrl, leaseMs);
+  }
+
+  advertise(internalUrl: string): void {
+    this.internalUrl = internalUrl;
   }
 
   async heartbeat(): Promise<void> {

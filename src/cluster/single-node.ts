@@ -12,9 +12,13 @@ export class SingleNodeCluster implements Cluster {
 
   constructor(
     readonly nodeId: string,
-    private readonly internalUrl: string,
+    private internalUrl: string,
     private readonly partitions: number,
   ) {}
+
+  advertise(internalUrl: string): void {
+    this.internalUrl = internalUrl;
+  }
 
   heartbeat(): Promise<void> {
     return Promise.resolve();

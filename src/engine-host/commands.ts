@@ -32,13 +32,13 @@ export async function runCommand(host: EngineHost, clock: Clock, env: Environmen
     case 'place': {
       const conflict = await clientIdConflict(env, cmd, tx);
       if (conflict) return refuse(conflict);
-      const r = await host.command(env, (e) => e.place(placeRequest(cmd, now())), tx);
+      const r = await host.command(env, cmd.account_id, (e) => e.place(placeRequest(cmd, now())), tx);
       return r.ok ? done({ order: view(r.value) }) : refuse(r.rejection);
     }
     case 'record_unconfirmed': {
       const conflict = await clientIdConflict(env, cmd.place, tx);
       if (conflict) return refuse(conflict);
-      const shell = await host.command(env, (e) => e.unconfirmed(placeRequest(cmd.place, now())), tx);
+      const shell = await host.command(env, cmd.place.account_id, (e) => e.unconfirmed(placeRequest(cmd.place, now())), tx);
       return done({ order_id: shell.id });
     }
     case 'settle_unconfirmed': {
@@ -46,7 +46,7 @@ export async function runCommand(host: EngineHost, clock: Clock, env: Environmen
       // Settled once: a second settlement (or an order that is gone) changes nothing.
       if (!row || row.status !== 'unconfirmed') return done({ order_id: cmd.order_id });
       const shell = orderFromData(row.data);
-      await host.command(env, (e) => (cmd.received ? e.settleLate(shell, placeRequest(cmd.place, now())) : e.settleLost(shell, now())), tx);
+      await host.command(env, cmd.place.account_id, (e) => (cmd.received ? e.settleLate(shell, placeRequest(cmd.place, now())) : e.settleLost(shell, now())), tx);
       return done({ order_id: cmd.order_id });
     }
     case 'cancel': {
@@ -55,6 +55,7 @@ export async function runCommand(host: EngineHost, clock: Clock, env: Environmen
       if (cmd.markets && !cmd.markets.includes(row.market)) return refuse({ code: 'key_market_not_allowed', details: { markets: cmd.markets } });
       const order = await host.command(
         env,
+        cmd.account_id,
         (e) => {
           const o = e.order(cmd.order_id);
           if (!o || o.status !== 'working') return undefined;
@@ -67,7 +68,7 @@ export async function runCommand(host: EngineHost, clock: Clock, env: Environmen
       return done({ order: view(order) });
     }
     case 'cancel_all': {
-      const n = await host.command(env, (e) => e.cancelAll(cmd.account_id, cmd.market, cmd.markets, 'cancel_all', now()), tx);
+      const n = await host.command(env, cmd.account_id, (e) => e.cancelAll(cmd.account_id, cmd.market, cmd.markets, 'cancel_all', now()), tx);
       return done({ account_id: cmd.account_id, market: cmd.market, canceled_count: n });
     }
     case 'edit': {
@@ -77,39 +78,39 @@ export async function runCommand(host: EngineHost, clock: Clock, env: Environmen
       if (markets && !markets.includes(row.market)) return refuse({ code: 'key_market_not_allowed', details: { markets } });
       const patch = { ...cmd.fields, ...(cmd.exits !== undefined ? { exits: exitPatchFromWire(cmd.exits) } : {}) };
       const fences = cmd.actor.fences ? fencesFromWire(cmd.actor.fences) : null;
-      const r = await host.command(env, (e) => e.edit(cmd.account_id, cmd.order_id, patch, fences, now()), tx);
+      const r = await host.command(env, cmd.account_id, (e) => e.edit(cmd.account_id, cmd.order_id, patch, fences, now()), tx);
       if (r.ok) return done({ order: view(r.value) });
       // The engine holds working orders only: one it does not know has ended (the store says how).
       if (r.rejection.code === 'order_not_found') return refuse({ code: 'order_not_working', details: { order_id: row.id, status: row.status } });
       return refuse(r.rejection);
     }
     case 'close_position': {
-      const r = await host.command(env, (e) => e.closePosition(cmd.account_id, cmd.market, 'user', now(), 'api', requestKey(cmd.actor)), tx);
+      const r = await host.command(env, cmd.account_id, (e) => e.closePosition(cmd.account_id, cmd.market, 'user', now(), 'api', requestKey(cmd.actor)), tx);
       return r.ok ? done({ order: view(r.value) }) : refuse(r.rejection);
     }
     case 'close_all': {
       const markets = cmd.actor.fences?.markets ?? null;
-      const r = await host.command(env, (e) => closeAll(e, cmd.account_id, markets, now(), requestKey(cmd.actor)), tx);
+      const r = await host.command(env, cmd.account_id, (e) => closeAll(e, cmd.account_id, markets, now(), requestKey(cmd.actor)), tx);
       return done({ account_id: cmd.account_id, ...r });
     }
     case 'set_exits': {
       const spec = exitsFromWire(cmd.exits) ?? { takeProfit: null, stopLoss: null, breakEven: null };
       // The engine finds the position, judges the exits (the same rule as exits placed with an order) and places them.
-      const r = await host.command(env, (e) => e.setExits(cmd.account_id, cmd.market, spec, now(), requestKey(cmd.actor)), tx);
+      const r = await host.command(env, cmd.account_id, (e) => e.setExits(cmd.account_id, cmd.market, spec, now(), requestKey(cmd.actor)), tx);
       return r.ok ? done({ position: host.positionData(env, r.value) }) : refuse(r.rejection);
     }
     case 'set_margin': {
-      const r = await host.command(env, (e) => e.setMargin(cmd.account_id, cmd.market, cmd.leverage, cmd.margin_mode), tx);
+      const r = await host.command(env, cmd.account_id, (e) => e.setMargin(cmd.account_id, cmd.market, cmd.leverage, cmd.margin_mode), tx);
       if (!r.ok) return refuse(r.rejection);
-      const book = host.engine(env).books.get(cmd.account_id)!;
+      const book = host.engine(env, cmd.account_id).books.get(cmd.account_id)!;
       return done({ setting: marginSettingView(book, host.specs.get(cmd.market)!) });
     }
     case 'adjust_margin': {
-      const r = await host.command(env, (e) => e.adjustMargin(cmd.account_id, cmd.market, dec(cmd.amount), now()), tx);
+      const r = await host.command(env, cmd.account_id, (e) => e.adjustMargin(cmd.account_id, cmd.market, dec(cmd.amount), now()), tx);
       return r.ok ? done({ position: host.positionData(env, r.value) }) : refuse(r.rejection);
     }
     case 'restart':
-      await host.command(env, (e) => e.restart(env, now()), tx);
+      await host.restart(env, tx);
       return done({});
   }
   // A message from another process may name a command this build does not know: refused before the engine acts.

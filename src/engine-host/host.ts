@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Fence } from '../cluster/fence.js';
+import { partitionOf } from '../cluster/partition.js';
 import type { Config } from '../config/config.js';
 import type { Book } from '../engine/book.js';
 import type { Clock } from '../engine/clock.js';
@@ -16,32 +18,66 @@ import { newId } from '../services/credentials.js';
 import type { MarketService } from '../services/markets.js';
 import { eventView, fillToData, orderFromData, orderToData, positionFromData, positionToData, positionView } from '../services/trading-views.js';
 
-const ENVS: Environment[] = ['live', 'sandbox'];
 const QUOTE_STORE_INTERVAL_MS = 1000;
 const tagOf = (env: Environment) => (env === 'live' ? 'live' : 'test');
 
+/** One engine partition this node owns: its engine and the lease its writes are fenced by. */
+export interface Partition {
+  readonly key: string;
+  readonly environment: Environment;
+  readonly partition: number;
+  readonly fence: Fence;
+  engine: Engine;
+}
+
+/** How a partition is taken: its working orders resume, or the SPEC restart transition runs first. */
+export type AdoptMode = 'resume' | 'restart';
+
+/** This node holds no engine for the account's partition (another node owns it, or nobody does yet). */
+export class PartitionNotHeldError extends Error {
+  override readonly name = 'PartitionNotHeldError';
+  constructor(
+    readonly environment: Environment,
+    readonly partition: number,
+  ) {
+    super(`this node does not hold ${environment} engine partition ${partition}`);
+  }
+}
+
+/** What one store transaction did so far: the partitions it fenced, and the event seq it numbers after. */
+interface TxState {
+  readonly fenced: Set<string>;
+  seq: number | undefined;
+}
+const newTxState = (): TxState => ({ fenced: new Set(), seq: undefined });
+
+export const partitionKey = (env: Environment, partition: number) => `${env}/${partition}`;
+
 /**
- * Hosts one Engine per environment. Every engine mutation runs inside a store transaction, and what it changed
- * is written in that same transaction, so memory, storage and the event log move in one order and nothing is
- * answered or published before it is durable. If a transaction fails, the engine is rebuilt from the store.
+ * Hosts the engines of the partitions this node owns (CONTRACT §8: accounts belong to a partition by a stable
+ * hash; one node owns a partition at a time through a lease). Every engine mutation runs inside a store
+ * transaction fenced by the partition's lease, and what it changed is written in that same transaction, so
+ * memory, storage and the event log move in one order and nothing is answered or published before it is durable.
+ * If a transaction fails, the partition's engine is rebuilt from the store.
  */
 export class EngineHost {
   readonly specs: ReadonlyMap<string, MarketSpec>;
-  private engines = {} as Record<Environment, Engine>;
-  private eventSeq = 0;
+  private readonly parts = new Map<string, Partition>();
   /**
-   * Engines that may hold changes their transaction rolled back: rebuilt from the store before they act again
-   * (a failed call leaves nothing behind in memory either). The event counter is re-read with them.
+   * Partitions whose engine may hold changes their transaction rolled back: rebuilt from the store before they
+   * act again (a failed call leaves nothing behind in memory either).
    */
-  private readonly stale = new Set<Environment>();
-  private seqStale = false;
-  private readonly rebuilding = new Map<Environment, NodeJS.Timeout | null>();
+  private readonly stale = new Set<string>();
+  private readonly rebuilding = new Map<string, NodeJS.Timeout | null>();
   private stopped = false;
   private unsubscribe: (() => void) | undefined;
   private readonly unstoredQuotes = new Map<string, BookQuote>();
   private quotesStoredAt = 0;
   private quoteTimer: NodeJS.Timeout | undefined;
   private unclock: (() => void) | undefined;
+  /** The latest price tick's work (operators wait for it: a price set cluster-wide is applied before the answer). */
+  private lastTick: Promise<void> = Promise.resolve();
+  private lastClock: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly config: Config,
@@ -55,13 +91,36 @@ export class EngineHost {
     this.specs = new Map(config.markets.map((m) => [m.id, marketSpec(m)]));
   }
 
-  /** The engine, for reads; while it waits to be rebuilt from the store, state_unavailable (nothing partial). */
-  engine(env: Environment): Engine {
-    if (this.stale.has(env)) {
-      this.rebuildSoon(env);
-      throw new StoreUnavailableError(`the ${env} engine is being rebuilt from the store`);
+  /** The engine partition of an account (the same on every node). */
+  partitionOf(accountId: string): number {
+    return partitionOf(accountId, this.config.cluster.partitions);
+  }
+
+  /** Whether this node holds the engine of the account's partition. */
+  holds(env: Environment, accountId: string): boolean {
+    return this.parts.has(partitionKey(env, this.partitionOf(accountId)));
+  }
+
+  /** The partitions this node holds now. */
+  held(): Partition[] {
+    return [...this.parts.values()];
+  }
+
+  private partOf(env: Environment, accountId: string): Partition {
+    const p = this.partitionOf(accountId);
+    const part = this.parts.get(partitionKey(env, p));
+    if (!part) throw new PartitionNotHeldError(env, p);
+    return part;
+  }
+
+  /** The engine of an account's partition, for reads; while it waits to be rebuilt from the store, state_unavailable. */
+  engine(env: Environment, accountId: string): Engine {
+    const part = this.partOf(env, accountId);
+    if (this.stale.has(part.key)) {
+      this.rebuildSoon(part);
+      throw new StoreUnavailableError(`the ${env} engine partition ${part.partition} is being rebuilt from the store`);
     }
-    return this.engines[env];
+    return part.engine;
   }
 
   quote(market: string): Quote | undefined {
@@ -82,20 +141,22 @@ export class EngineHost {
   }
 
   /**
-   * Rebuilds an environment's engine from the store: accounts, balances, settings, positions and (unless the
+   * Builds a partition's engine from the store: its accounts, balances, settings, positions and (unless the
    * restart transition is about to cancel them in the store) working orders.
    */
-  private async loadEngine(env: Environment, reads: Tx | Store, openOrders = true): Promise<Engine> {
+  private async loadEngine(part: { environment: Environment; partition: number }, reads: Tx | Store, openOrders = true): Promise<Engine> {
+    const env = part.environment;
+    const mine = (accountId: string) => this.partitionOf(accountId) === part.partition;
     const engine = this.newEngine();
     const accounts = await reads.listAccountsByStatusIn(env);
-    for (const a of accounts) engine.addBook(this.bookOf(a));
+    for (const a of accounts) if (mine(a.id)) engine.addBook(this.bookOf(a));
     for (const s of await reads.listMarginSettings(env)) engine.books.get(s.account_id)?.margin.set(s.market, { leverage: s.leverage, mode: s.mode });
     for (const row of await reads.listPositions(env)) {
       const book = engine.books.get(row.account_id);
       if (book) book.positions.set(row.market, positionFromData(row.data));
     }
     for (const b of engine.books.values()) engine.addBook(b);
-    if (openOrders) for (const row of await reads.listOpenOrders(env)) engine.restoreOrder(orderFromData(row.data));
+    if (openOrders) for (const row of await reads.listOpenOrders(env)) if (engine.books.has(row.account_id)) engine.restoreOrder(orderFromData(row.data));
     // New orders keep sorting after every stored one (lists are ordered by seq), not only after the open ones.
     engine.seedSeq(await reads.maxOrderSeq(env));
     return engine;
@@ -126,7 +187,7 @@ export class EngineHost {
 
   /** The operator changed an account's status or pause: the engine judges it (or not) accordingly. */
   syncAccount(a: AccountRecord): void {
-    const book = this.engines[a.environment]?.books.get(a.id);
+    const book = this.parts.get(partitionKey(a.environment, this.partitionOf(a.id)))?.engine.books.get(a.id);
     if (!book) return;
     book.status = a.status;
     book.statusReason = a.status_reason;
@@ -134,12 +195,13 @@ export class EngineHost {
   }
 
   hasBook(env: Environment, accountId: string): boolean {
-    return this.engines[env]?.books.has(accountId) ?? false;
+    return this.parts.get(partitionKey(env, this.partitionOf(accountId)))?.engine.books.has(accountId) ?? false;
   }
 
-  /** Makes sure an account opened since the engine loaded has its book. */
-  ensureBook(a: AccountRecord): Book {
-    const engine = this.engines[a.environment];
+  /** Makes sure an account opened since its partition's engine loaded has its book (when this node holds it). */
+  ensureBook(a: AccountRecord): Book | undefined {
+    const engine = this.parts.get(partitionKey(a.environment, this.partitionOf(a.id)))?.engine;
+    if (!engine) return undefined;
     let book = engine.books.get(a.id);
     if (!book) {
       book = this.bookOf(a);
@@ -148,30 +210,23 @@ export class EngineHost {
     return book;
   }
 
-  /** Loads both engines and runs the restart transition (SPEC: any restart cancels working orders, closes positions). */
+  /**
+   * Starts following prices and the clock. Engines come with partitions: `adopt` loads each one this node takes.
+   */
   async start(): Promise<void> {
-    this.eventSeq = await this.store.lastEventSeq();
     for (const row of await this.store.listQuotes()) {
       if (!this.quotes.get(row.market) && this.specs.has(row.market)) {
         this.quotes.set({ market: row.market, bid: dec(row.bid), ask: dec(row.ask), last: dec(row.last), time: row.time });
       }
     }
-    for (const env of ENVS) {
-      await this.store.transaction(async (tx) => {
-        const now = this.clock.now();
-        // The open orders are canceled where they are stored, a page at a time, never loaded: with 100k of them the
-        // transition is a pass over the rows, not an engine built to be emptied.
-        const engine = await this.loadEngine(env, tx, false);
-        this.engines[env] = engine;
-        const canceled = await this.cancelStoredOrders(env, tx, now);
-        engine.restart(env, now, canceled);
-        await this.persist(env, tx);
-      });
-    }
-    this.unsubscribe = this.quotes.onQuote((q) => void this.onQuote(q));
+    this.unsubscribe = this.quotes.onQuote((q) => {
+      this.lastTick = this.onQuote(q);
+    });
     this.quoteTimer = setInterval(() => void this.storeQuotes().catch(() => undefined), QUOTE_STORE_INTERVAL_MS);
     this.quoteTimer.unref();
-    this.unclock = this.clock.onAdvance((now) => void this.onClock(now));
+    this.unclock = this.clock.onAdvance((now) => {
+      this.lastClock = this.onClock(now);
+    });
     if (this.clock.kind === 'system') {
       // On the system clock time moves by itself: gtd expiries and trading-day rollovers are judged every second,
       // with or without price ticks.
@@ -183,6 +238,54 @@ export class EngineHost {
         off();
       };
     }
+  }
+
+  /** Resolves once the latest price tick and clock move seen here are applied and stored. */
+  async settled(): Promise<void> {
+    await this.lastTick;
+    await this.lastClock;
+  }
+
+  /**
+   * Takes a partition this node just leased: its engine is loaded from the store in a transaction fenced by the
+   * lease. `resume`: working orders, exits and triggers carry on as stored. `restart`: the SPEC restart transition
+   * (working orders canceled `system_restart`, positions closed) — a partition nobody held for too long, or a cold
+   * start of the whole cluster.
+   */
+  async adopt(fence: Fence, mode: AdoptMode): Promise<void> {
+    const key = partitionKey(fence.environment, fence.partition);
+    const env = fence.environment;
+    await this.store.transaction(async (tx) => {
+      await tx.fence(fence);
+      const st = newTxState();
+      const part: Partition = { key, environment: env, partition: fence.partition, fence, engine: this.newEngine() };
+      st.fenced.add(key);
+      // The open orders are loaded to resume; for the restart transition they are canceled where they are stored, a
+      // page at a time, never loaded: with 100k of them the transition is a pass over the rows.
+      part.engine = await this.loadEngine(part, tx, mode === 'resume');
+      this.stale.delete(key);
+      this.parts.set(key, part);
+      tx.onRollback(() => {
+        if (this.parts.get(key) === part) this.parts.delete(key);
+      });
+      if (mode === 'restart') {
+        const now = this.clock.now();
+        const canceled = await this.cancelStoredOrders(part, tx, now, st);
+        part.engine.restart(env, now, canceled);
+        await this.persist(part, tx, st);
+      }
+    });
+    this.log.info({ environment: env, partition: fence.partition, epoch: fence.epoch, mode }, 'engine partition taken');
+  }
+
+  /** Lets a partition go (its lease was lost or given up): its engine is dropped; nothing more is written for it. */
+  drop(env: Environment, partition: number): void {
+    const key = partitionKey(env, partition);
+    const timer = this.rebuilding.get(key);
+    if (timer) clearTimeout(timer);
+    this.rebuilding.delete(key);
+    this.stale.delete(key);
+    if (this.parts.delete(key)) this.log.info({ environment: env, partition }, 'engine partition let go');
   }
 
   stop(): void {
@@ -207,41 +310,48 @@ export class EngineHost {
   }
 
   /**
-   * The start-up restart transition's cancellations, in the store: every open order of an account the engine
-   * holds is canceled `system_restart` with the same data and the same order.canceled event the engine's cancel
-   * gives, oldest first. Answers how many each account had.
+   * The restart transition's cancellations, in the store: every open order of an account the partition holds is
+   * canceled `system_restart` with the same data and the same order.canceled event the engine's cancel gives,
+   * oldest first. Answers how many each account had.
    */
-  private async cancelStoredOrders(env: Environment, tx: Tx, now: number): Promise<Map<string, number>> {
-    await this.syncEventSeq(tx);
-    const books = this.engines[env].books;
+  private async cancelStoredOrders(part: Partition, tx: Tx, now: number, st: TxState = newTxState()): Promise<Map<string, number>> {
+    const books = part.engine.books;
     const counts = new Map<string, number>();
-    await tx.rewriteOpenOrders(env, (row) => {
-      // As when loading: an order of an account the engine does not hold is left as stored.
+    st.seq ??= await tx.lockEventLog();
+    await tx.rewriteOpenOrders(part.environment, (row) => {
+      // As when loading: an order of an account the partition does not hold is left as stored.
       if (!books.has(row.account_id)) return null;
       const o = orderFromData(row.data);
-      const event = this.eventRow(env, cancelOrder(o, 'system_restart', now));
+      const event = this.eventRow(part, st, cancelOrder(o, 'system_restart', now));
       counts.set(row.account_id, (counts.get(row.account_id) ?? 0) + 1);
       return { status: o.status, updated_at: o.updatedAt, data: orderToData(o), event };
     });
     return counts;
   }
 
-  /** The restart transition on demand (operator). */
-  async restart(env: Environment): Promise<void> {
-    await this.command(env, (e) => e.restart(env, this.clock.now()));
+  /** The restart transition on demand (operator): every partition of env this node holds, in tx. */
+  async restart(env: Environment, tx: Tx): Promise<void> {
+    const st = newTxState();
+    for (const part of this.parts.values()) {
+      if (part.environment !== env) continue;
+      await this.enter(part, tx, st);
+      await this.run(part, tx, st, (e) => e.restart(env, this.clock.now()));
+    }
   }
 
   private async onQuote(q: BookQuote): Promise<void> {
     try {
       await this.store.transaction(async (tx) => {
-        for (const env of ENVS) await this.enter(env, tx);
+        const st = newTxState();
+        const parts = [...this.parts.values()];
+        for (const part of parts) await this.enter(part, tx, st);
         // The latest quote is stored at most once a second (and at shutdown): it only prices the restart transition,
         // and a write per tick would put an fsync on every price.
         this.unstoredQuotes.set(q.market, q);
         if (q.time - this.quotesStoredAt >= QUOTE_STORE_INTERVAL_MS || this.clock.kind === 'manual') await this.storeQuotes(tx, q.time);
-        for (const env of ENVS) {
-          this.engines[env].onQuote(q.market, { bid: q.bid, ask: q.ask, last: q.last, time: q.time });
-          if (await this.persist(env, tx)) tx.onRollback(() => this.invalidate(env));
+        for (const part of parts) {
+          part.engine.onQuote(q.market, { bid: q.bid, ask: q.ask, last: q.last, time: q.time });
+          if (await this.persist(part, tx, st)) tx.onRollback(() => this.invalidate(part));
         }
       });
     } catch (err) {
@@ -250,94 +360,103 @@ export class EngineHost {
   }
 
   private async onClock(now: number): Promise<void> {
-    for (const env of ENVS) await this.command(env, (e) => e.onClock(now)).catch(() => undefined);
+    for (const part of [...this.parts.values()]) {
+      await this.store
+        .transaction(async (tx) => {
+          const st = newTxState();
+          await this.enter(part, tx, st);
+          await this.run(part, tx, st, (e) => e.onClock(now));
+        })
+        .catch(() => undefined);
+    }
   }
 
   /**
-   * Before an engine acts in a transaction: rebuilt from the store if a rollback left it stale (reading through
-   * the transaction, so what it sees is what is committed), and told to undo by rebuilding if this one rolls back.
+   * Before a partition's engine acts in a transaction: the lease is checked (once per transaction: a node that
+   * lost it writes nothing), and the engine rebuilt from the store if a rollback left it stale (reading through
+   * the transaction, so what it sees is what is committed).
    */
-  private async enter(env: Environment, tx: Tx): Promise<void> {
-    await this.rebuildIfStale(env, tx);
+  private async enter(part: Partition, tx: Tx, st: TxState): Promise<void> {
+    if (this.parts.get(part.key) !== part) throw new PartitionNotHeldError(part.environment, part.partition);
+    if (!st.fenced.has(part.key)) {
+      await tx.fence(part.fence);
+      st.fenced.add(part.key);
+    }
+    if (this.stale.has(part.key)) {
+      part.engine = await this.loadEngine(part, tx);
+      this.stale.delete(part.key);
+    }
   }
 
-  private async rebuildIfStale(env: Environment, tx: Tx): Promise<void> {
-    if (!this.stale.has(env)) return;
-    this.engines[env] = await this.loadEngine(env, tx);
-    this.stale.delete(env);
-  }
-
-  /** The store rolled back what the engine of env did: rebuild it, now if the store answers, else before its next use. */
-  private invalidate(env: Environment): void {
-    this.engines[env].take();
-    this.stale.add(env);
-    this.seqStale = true;
-    this.rebuildSoon(env);
+  /** The store rolled back what the partition's engine did: rebuild it, now if the store answers, else before its next use. */
+  private invalidate(part: Partition): void {
+    part.engine.take();
+    if (this.parts.get(part.key) !== part) return;
+    this.stale.add(part.key);
+    this.rebuildSoon(part);
   }
 
   /** Rebuilds a stale engine in its own transaction, retrying with backoff while the store does not answer. */
-  private rebuildSoon(env: Environment, delayMs = 0): void {
-    if (this.rebuilding.has(env) || this.stopped) return;
+  private rebuildSoon(part: Partition, delayMs = 0): void {
+    if (this.rebuilding.has(part.key) || this.stopped) return;
     const attempt = () => {
       void this.store
-        .transaction(async (tx) => {
-          await this.rebuildIfStale(env, tx);
-          await this.syncEventSeq(tx);
-        })
+        .transaction((tx) => this.enter(part, tx, newTxState()))
         .then(
-          () => this.rebuilding.delete(env),
+          () => this.rebuilding.delete(part.key),
           (err: unknown) => {
-            this.rebuilding.delete(env);
-            this.log.error({ err, env }, 'engine rebuild from the store failed; retrying');
-            if (this.stale.has(env)) this.rebuildSoon(env, Math.min(Math.max(delayMs * 2, 50), 1000));
+            this.rebuilding.delete(part.key);
+            if (this.parts.get(part.key) !== part) return;
+            this.log.error({ err, environment: part.environment, partition: part.partition }, 'engine rebuild from the store failed; retrying');
+            if (this.stale.has(part.key)) this.rebuildSoon(part, Math.min(Math.max(delayMs * 2, 50), 1000));
           },
         );
     };
     if (delayMs === 0) {
-      this.rebuilding.set(env, null);
+      this.rebuilding.set(part.key, null);
       attempt();
       return;
     }
     const timer = setTimeout(attempt, delayMs);
     timer.unref();
-    this.rebuilding.set(env, timer);
-  }
-
-  private async syncEventSeq(tx: Tx): Promise<void> {
-    if (!this.seqStale) return;
-    this.eventSeq = await tx.lastEventSeq();
-    this.seqStale = false;
+    this.rebuilding.set(part.key, timer);
   }
 
   /**
-   * Runs an engine command in a transaction (the caller's, when given) and writes what it changed there.
-   * If that transaction rolls back — here or in the caller, at any point up to its COMMIT — the engine is
-   * rebuilt from the store.
+   * Runs an engine command for an account in a transaction (the caller's, when given) and writes what it changed
+   * there. If that transaction rolls back — here or in the caller, at any point up to its COMMIT — the partition's
+   * engine is rebuilt from the store.
    */
-  async command<T>(env: Environment, fn: (e: Engine) => T, outer?: Tx): Promise<T> {
-    const run = async (tx: Tx) => {
-      await this.enter(env, tx);
-      try {
-        const result = fn(this.engines[env]);
-        // Only a transaction that carries what the engine changed needs undoing in memory if it rolls back (a
-        // refusal changes nothing, and a rebuild per refusal would be waste).
-        if (await this.persist(env, tx)) tx.onRollback(() => this.invalidate(env));
-        return result;
-      } catch (err) {
-        // Whatever the caller does with the error, the engine is not trusted until rebuilt.
-        this.invalidate(env);
-        throw err;
-      }
+  async command<T>(env: Environment, accountId: string, fn: (e: Engine) => T, outer?: Tx): Promise<T> {
+    const part = this.partOf(env, accountId);
+    const go = async (tx: Tx) => {
+      const st = newTxState();
+      await this.enter(part, tx, st);
+      return this.run(part, tx, st, fn);
     };
-    return outer ? run(outer) : this.store.transaction(run);
+    return outer ? go(outer) : this.store.transaction(go);
+  }
+
+  private async run<T>(part: Partition, tx: Tx, st: TxState, fn: (e: Engine) => T): Promise<T> {
+    try {
+      const result = fn(part.engine);
+      // Only a transaction that carries what the engine changed needs undoing in memory if it rolls back (a
+      // refusal changes nothing, and a rebuild per refusal would be waste).
+      if (await this.persist(part, tx, st)) tx.onRollback(() => this.invalidate(part));
+      return result;
+    } catch (err) {
+      // Whatever the caller does with the error, the engine is not trusted until rebuilt.
+      this.invalidate(part);
+      throw err;
+    }
   }
 
   /** Writes what the engine changed; answers whether there was anything. */
-  private async persist(env: Environment, tx: Tx): Promise<boolean> {
-    const fx: Effects = this.engines[env].take();
+  private async persist(part: Partition, tx: Tx, st: TxState): Promise<boolean> {
+    const env = part.environment;
+    const fx: Effects = part.engine.take();
     const changed = fx.orders.size + fx.fills.length + fx.positions.size + fx.balances.size + fx.margins.size + fx.accounts.size + fx.equity.length + fx.events.length > 0;
     if (!changed) return false;
-    await this.syncEventSeq(tx);
     const now = this.clock.now();
     for (const o of fx.orders.values()) {
       await tx.upsertOrder({
@@ -370,23 +489,26 @@ export class EngineHost {
     for (const p of fx.equity) {
       await tx.insertEquityPoint({ account_id: p.accountId, resolution: p.resolution, time: p.time, equity: fmtMoney(p.equity), balance: fmtMoney(p.balance) });
     }
-    for (const e of fx.events) await tx.insertEvent(this.eventRow(env, e));
+    if (fx.events.length > 0) st.seq ??= await tx.lockEventLog();
+    for (const e of fx.events) await tx.insertEvent(this.eventRow(part, st, e));
     return true;
   }
 
-  /** An engine event numbered (the next seq of env) and rendered as the log stores it. */
-  private eventRow(env: Environment, e: EngineEvent): EventRow {
-    const seq = ++this.eventSeq;
+  /** An engine event numbered (the log's next seq, under its writer lock) and rendered as the log stores it. */
+  private eventRow(part: Partition, st: TxState, e: EngineEvent): EventRow {
+    const env = part.environment;
+    if (st.seq === undefined) throw new Error('event numbered before the event log was locked');
+    const seq = ++st.seq;
     const id = `evt_${tagOf(env)}_${String(seq).padStart(12, '0')}`;
     const view = eventView(e, id, (p) => this.positionData(env, p));
-    const customer = this.engines[env].books.get(e.accountId)?.customerId ?? null;
+    const customer = part.engine.books.get(e.accountId)?.customerId ?? null;
     return { seq, id, environment: env, account_id: e.accountId, customer_id: customer, type: e.type, created_at: e.at, data: JSON.stringify(view) };
   }
 
   /** A position as REST shows it. */
   positionData(env: Environment, p: Position) {
     const m = this.specs.get(p.market)!;
-    const engine = this.engines[env];
+    const engine = this.partOf(env, p.accountId).engine;
     const book = engine.books.get(p.accountId);
     const mark = this.quote(p.market)?.last ?? p.entryPrice;
     const f = book ? engine.figures(book) : undefined;

@@ -44,23 +44,23 @@ export class InProcessEngine implements EnginePort {
     switch (q.kind) {
       case 'preview': {
         const account = await this.ensureBook(env, q.account_id, this.store);
-        const engine = this.host.engine(env);
+        const engine = this.host.engine(env, q.account_id);
         const book = engine.books.get(q.account_id)!;
         const r = preview(engine, book, account, this.host.specs.get(q.order.market)!, q.order, q.fences, this.clock.now());
         return r.ok ? done(r.value) : { outcome: 'rejected', rejection: r.rejection };
       }
       case 'position': {
-        const p = this.host.engine(env).books.get(q.account_id)?.positions.get(q.market);
+        const p = this.host.engine(env, q.account_id).books.get(q.account_id)?.positions.get(q.market);
         return done({ position: p ? this.host.positionData(env, p) : null });
       }
       case 'positions': {
-        const book = this.host.engine(env).books.get(q.account_id);
+        const book = this.host.engine(env, q.account_id).books.get(q.account_id);
         const positions = book ? [...book.positions.values()].sort((a, b) => a.market.localeCompare(b.market)) : [];
         return done({ positions: positions.map((p) => this.host.positionData(env, p)) });
       }
       case 'margin_settings': {
         await this.ensureBook(env, q.account_id, this.store);
-        const book = this.host.engine(env).books.get(q.account_id)!;
+        const book = this.host.engine(env, q.account_id).books.get(q.account_id)!;
         return done({ settings: [...this.host.specs.values()].map((m) => marginSettingView(book, m)) });
       }
       case 'figures': {
@@ -80,8 +80,9 @@ export class InProcessEngine implements EnginePort {
    * peaks on the ticks, fills and rollovers it processes.
    */
   liveFigures(record: AccountRecord): Partial<LiveFigures> {
-    const engine = this.host.engine(record.environment);
-    const book = engine?.books.get(record.id);
+    if (!this.host.holds(record.environment, record.id)) return {};
+    const engine = this.host.engine(record.environment, record.id);
+    const book = engine.books.get(record.id);
     if (!book) return {};
     const f = engine.figures(book);
     const r = book.rules;

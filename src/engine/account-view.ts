@@ -34,6 +34,16 @@ export interface LiveFigures {
   last_trade_at: number | null;
 }
 
+/** Live figures as they travel between nodes (decimal strings) read back; a figure left out stays out. */
+export function figuresFromJson(j: Record<string, string | number | null>): Partial<LiveFigures> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(j)) {
+    if (k === 'trading_days' || k === 'last_trade_at') out[k] = v;
+    else if (typeof v === 'string') out[k] = dec(v);
+  }
+  return out as Partial<LiveFigures>;
+}
+
 export function startingFigures(record: AccountState): LiveFigures {
   const balance = dec(record.balance);
   return {

@@ -16,7 +16,8 @@ import { authorizationOf } from './plugins/auth.js';
 import { checkBodyHeaders } from './plugins/strict-input.js';
 import { OPERATE_PATHS, registerOperate, type OperateDeps } from './operate.js';
 import { instrumentHttp } from '../metrics/instrument.js';
-import { openCluster, startHeartbeat } from '../cluster/open.js';
+import type { Cluster } from '../cluster/leases.js';
+import { CLOCK_SETTING, type ClusterOps } from '../cluster/ops.js';
 
 const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
 
@@ -62,8 +63,10 @@ export async function buildAdmin(
   rampart: Rampart,
   adminToken: string,
   logger: FastifyInstance['log'],
+  cluster: { cluster: Cluster; ops: ClusterOps },
   operate?: OperateDeps,
 ): Promise<FastifyInstance> {
+  const { ops } = cluster;
   const docsUrl = rampart.config.docsUrl;
   const { limits } = rampart.config;
   const app = createInstance(rampart.config, logger, 'admin', rampart.clock);
@@ -95,29 +98,40 @@ export async function buildAdmin(
     reply.code(201);
     return customers.create((req.body as { name: string }).name);
   });
-  app.patch('/admin/v1/customers/:id', { schema: { params: IdParam, body: strict({ api_enabled: Type.Boolean() }) } }, async (req) =>
-    customers.setApiEnabled((req.params as { id: string }).id, (req.body as { api_enabled: boolean }).api_enabled),
-  );
+  // Credentials are read from the store on every node; the fan-out re-judges open streams everywhere at once.
+  app.patch('/admin/v1/customers/:id', { schema: { params: IdParam, body: strict({ api_enabled: Type.Boolean() }) } }, async (req) => {
+    const out = await customers.setApiEnabled((req.params as { id: string }).id, (req.body as { api_enabled: boolean }).api_enabled);
+    await ops.others({ kind: 'access' });
+    return out;
+  });
   app.post('/admin/v1/customers/:id/keys', { schema: { params: IdParam, body: KeyBody } }, async (req, reply) => {
     const created = await keys.create((req.params as { id: string }).id, req.body as Static<typeof KeyBody>);
     reply.code(201);
     return { ...created.record, key: created.key, opened_account_id: created.opened_account?.id ?? null };
   });
   app.get('/admin/v1/customers/:id/keys', { schema: { params: IdParam } }, async (req) => ({ data: await keys.list((req.params as { id: string }).id) }));
-  app.delete('/admin/v1/keys/:id', { schema: { params: IdParam } }, async (req) => keys.revoke((req.params as { id: string }).id));
+  app.delete('/admin/v1/keys/:id', { schema: { params: IdParam } }, async (req) => {
+    const out = await keys.revoke((req.params as { id: string }).id);
+    await ops.others({ kind: 'access' });
+    return out;
+  });
   app.post('/admin/v1/customers/:id/accounts', { schema: { params: IdParam, body: strict({ product: Type.String({ minLength: 1 }) }) } }, async (req, reply) => {
     const customer = await customers.require((req.params as { id: string }).id);
     const account = await accounts.openLive(customer, (req.body as { product: string }).product);
     rampart.opener.kick();
     reply.code(201);
-    return accounts.view(account);
+    return rampart.accountView(account);
   });
   app.post('/admin/v1/customers/:id/tokens', { schema: { params: IdParam, body: TokenBody } }, async (req, reply) => {
     const issued = await tokens.issue((req.params as { id: string }).id, req.body as Static<typeof TokenBody>);
     reply.code(201);
     return { ...issued.record, token: issued.token };
   });
-  app.delete('/admin/v1/tokens/:id', { schema: { params: IdParam } }, async (req) => tokens.revoke((req.params as { id: string }).id));
+  app.delete('/admin/v1/tokens/:id', { schema: { params: IdParam } }, async (req) => {
+    const out = await tokens.revoke((req.params as { id: string }).id);
+    await ops.others({ kind: 'access' });
+    return out;
+  });
   app.patch(
     '/admin/v1/accounts/:id',
     {
@@ -147,15 +161,16 @@ export async function buildAdmin(
           rampart.clock.now(),
         ),
       );
-      const updated = (await rampart.store.getAccount(id))!;
-      rampart.engineHost.syncAccount(updated);
-      return accounts.view(updated);
+      // The node holding the account's partition makes its engine judge the new status (every node is told).
+      await ops.all({ kind: 'account', account_id: id });
+      return rampart.accountView((await rampart.store.getAccount(id))!);
     },
   );
   app.put(
     '/admin/v1/markets/:market/price',
     { schema: { params: strict({ market: Type.String() }), body: strict({ bid: DecimalString, ask: DecimalString, last: DecimalString }) } },
-    async (req) => markets.setPrice((req.params as { market: string }).market, req.body as { bid: string; ask: string; last: string }),
+    // Every node's engines act on the price before the answer (checked here first: a refused price goes nowhere).
+    async (req) => ops.all({ kind: 'price', market: (req.params as { market: string }).market, ...(req.body as { bid: string; ask: string; last: string }) }),
   );
   app.patch(
     '/admin/v1/markets/:market',
@@ -168,7 +183,11 @@ export async function buildAdmin(
         }),
       },
     },
-    async (req) => markets.setState((req.params as { market: string }).market, req.body as { status?: 'open'; offered?: boolean }),
+    async (req) => {
+      const out = await markets.setState((req.params as { market: string }).market, req.body as { status?: 'open'; offered?: boolean });
+      await ops.others({ kind: 'markets' });
+      return out;
+    },
   );
   app.post(
     '/admin/v1/clock',
@@ -177,29 +196,28 @@ export async function buildAdmin(
       const clock = rampart.clock;
       if (!(clock instanceof ManualClock)) throw new ApiError('invalid_request', { message: 'The clock is the system clock; start with RAMPART_CLOCK=manual.' });
       const body = req.body as { now?: number; advance_ms?: number };
-      const ok = body.now !== undefined ? clock.set(body.now) : clock.advance(body.advance_ms ?? 0);
-      if (!ok) throw new ApiError('invalid_request', { message: 'The clock never goes back.', details: { now: clock.now() } });
-      return { now: clock.now() };
+      const next = body.now ?? clock.now() + (body.advance_ms ?? 0);
+      if (!Number.isSafeInteger(next) || next < clock.now()) throw new ApiError('invalid_request', { message: 'The clock never goes back.', details: { now: clock.now() } });
+      // Kept in the store (one `now` for the cluster; a node that starts takes it), then moved on every node.
+      await rampart.store.transaction((tx) => tx.setSetting(CLOCK_SETTING, String(next)));
+      return ops.all({ kind: 'clock', now: next });
     },
   );
-  // This node's registry row lives as long as its operator listener; leases are not taken here (engine host).
-  const cluster = openCluster(rampart.config);
-  const stopBeat = startHeartbeat(cluster, rampart.config.cluster.leaseMs);
-  app.addHook('onClose', async () => {
-    stopBeat();
-    await cluster.close();
-  });
-  app.get('/admin/v1/cluster', async () => cluster.status());
+  app.get('/admin/v1/cluster', async () => cluster.cluster.status());
   app.get('/admin/v1/clock', async () => ({ kind: rampart.clock.kind, now: rampart.clock.now() }));
   app.patch(
     '/admin/v1/environments/:environment',
     { schema: { params: strict({ environment: Environment }), body: strict({ enabled: Type.Optional(Type.Boolean()), sandbox_opening: Type.Optional(Type.Boolean()) }) } },
-    async (req) => environments.set((req.params as { environment: 'live' | 'sandbox' }).environment, req.body as { enabled?: boolean; sandbox_opening?: boolean }),
+    async (req) => {
+      const out = await environments.set((req.params as { environment: 'live' | 'sandbox' }).environment, req.body as { enabled?: boolean; sandbox_opening?: boolean });
+      await ops.others({ kind: 'environments' });
+      return out;
+    },
   );
   app.post('/admin/v1/engine/restart', { schema: { body: strict({ environment: Environment }) } }, async (req) => {
     const { environment } = req.body as { environment: 'live' | 'sandbox' };
-    const r = await rampart.enginePort.execute(environment, { kind: 'restart' }, { timeoutMs: ANSWER_WAIT_MS });
-    if (r.outcome !== 'done') throw new ApiError('engine_unavailable');
+    // Every node restarts the partitions of env it holds.
+    await ops.all({ kind: 'restart', environment });
     return { environment, restarted_at: rampart.clock.now() };
   });
   app.post(
@@ -240,8 +258,9 @@ export async function buildAdmin(
     },
   );
   if (rampart.config.faults) {
-    app.post('/admin/v1/faults', { schema: { body: Fault } }, async (req) => {
-      const f = req.body as Static<typeof Fault>;
+    // The same switch on every node (each node's store and engine port carry their own).
+    ops.applyFault = (fault) => {
+      const f = fault as Static<typeof Fault>;
       // The store's switches are still its own (the store keeps them until it is split); the engine's are the
       // decorator around the engine-host port, installed with RAMPART_FAULTS=1.
       const store = rampart.store.faults;
@@ -257,7 +276,8 @@ export async function buildAdmin(
       const engine = f.kind === 'clear' || f.kind.startsWith('engine_') ? faults.set(f as EngineFault) : faults.view();
       if (f.kind === 'clear' || f.kind === 'engine_down') rampart.opener.kick();
       return { engine_up: rampart.opener.up, store, engine: { busy: engine.busy, answerDelayMs: engine.answerDelayMs, answerLost: engine.answerLost } };
-    });
+    };
+    app.post('/admin/v1/faults', { schema: { body: Fault } }, async (req) => ops.all({ kind: 'faults', fault: req.body as Record<string, unknown> }));
   }
   return app;
 }

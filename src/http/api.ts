@@ -8,6 +8,7 @@ import type { LoadMonitor } from './load.js';
 import { authenticate, type Principal } from './plugins/auth.js';
 import { idempotencyKeyOf, type Idempotency } from './plugins/idempotency.js';
 import type { Limiter, Spend } from './plugins/rate-limit.js';
+import type { RequestForwarder } from './internal.js';
 import { instrumentHttp } from '../metrics/instrument.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { checkBodyHeaders, checkQuery } from './plugins/strict-input.js';
@@ -37,6 +38,8 @@ export interface ApiDeps {
   idempotency: Idempotency;
   isReady: () => boolean;
   logger: FastifyInstance['log'];
+  /** A node of a cluster: requests about an account held by another node go there whole. */
+  forwarder?: RequestForwarder | undefined;
 }
 
 function setRateHeaders(reply: FastifyReply, s: Spend): void {
@@ -113,6 +116,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       if (limiter) await showUnspent(limiter, reply, request.ip);
       throw err;
     }
+    // The node that holds the account's engine partition answers (budgets, credentials, idempotency and all).
+    const forwardTo = deps.forwarder?.target(request, environment);
+    if (forwardTo) return deps.forwarder!.forward(request, reply, environment, forwardTo);
     const tightest: { s?: Spend } = {};
     if (limiter) await spend(limiter, reply, 'ip', request.ip, tightest, metrics);
     if (def.access === 'none') return;

@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+import { OwnerUnavailableError } from '../cluster/forwarding.js';
+import { LeaseLostError } from '../cluster/leases.js';
+import { PartitionNotHeldError } from '../engine-host/host.js';
 import { StoreUnavailableError } from '../store/port.js';
 import { sendError } from './envelope.js';
 
@@ -55,6 +58,12 @@ export function toApiError(err: unknown, request: FastifyRequest): ApiError {
   if (err instanceof StoreUnavailableError) {
     request.log.warn({ err }, 'store unavailable');
     return new ApiError('state_unavailable');
+  }
+  // Several nodes: the engine partition of the account is between owners, its owner did not answer, or this node
+  // lost the partition's lease mid-request (its write was fenced off, nothing stored). A retry finds the new owner.
+  if (err instanceof OwnerUnavailableError || err instanceof PartitionNotHeldError || err instanceof LeaseLostError) {
+    request.log.warn({ err }, 'engine partition owner unavailable');
+    return new ApiError('temporarily_unavailable', { message: 'The engine partition of this account is changing owner or its owner did not answer; retry.' });
   }
   const fe = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (Array.isArray(fe.validation)) return validationError(fe.validation, fe.validationContext ?? 'body');

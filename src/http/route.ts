@@ -89,6 +89,9 @@ export function commonCodes(def: RouteDef): ErrorCode[] {
   if (def.schema.body) codes.push('payload_too_large', 'unsupported_media_type', 'invalid_json', 'unknown_field', 'invalid_request');
   if (def.schema.querystring) codes.push('unknown_field', 'invalid_parameter');
   if (def.schema.params) codes.push('invalid_parameter');
+  // Several nodes: a request about an account goes to the node holding its engine partition, which may be
+  // changing hands or silent (503, retryable); so may the figures of an account list.
+  if ((def.url.startsWith('/v1/accounts/:account_id') && !def.streaming) || def.url === '/v1/accounts') codes.push('temporarily_unavailable');
   if (def.idempotencyKey) codes.push('idempotency_key_required', 'invalid_idempotency_key', 'idempotency_key_reused', 'operation_in_progress');
   return codes;
 }

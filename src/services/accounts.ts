@@ -83,10 +83,11 @@ export class AccountService {
   /** The engine's live figures for an account (set by the trading host once it exists). */
   liveFigures: (record: AccountRecord) => Partial<LiveFigures> = () => ({});
 
-  view(record: AccountRecord): AccountView {
+  /** The view with the engine's figures of this process, or those given (from the node that holds the account). */
+  view(record: AccountRecord, figures?: Partial<LiveFigures>): AccountView {
     const now = this.clock.now();
     const parked = record.environment === 'sandbox' && now - record.last_used_at >= this.config.limits.sandbox_park_after_ms;
-    return accountView({ ...record, parked }, { ...startingFigures(record), ...this.liveFigures(record) }, now, this.calendar);
+    return accountView({ ...record, parked }, { ...startingFigures(record), ...(figures ?? this.liveFigures(record)) }, now, this.calendar);
   }
 
   /**

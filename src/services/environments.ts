@@ -19,6 +19,12 @@ export class EnvironmentService {
     for (const s of await this.store.listEnvironmentStates()) this.states[s.environment] = s;
   }
 
+  /** Reads the states again (another node changed them) and tells each as a change. */
+  async reload(): Promise<void> {
+    await this.load();
+    for (const s of Object.values(this.states)) this.onChange(s);
+  }
+
   get(environment: Environment): EnvironmentState {
     return this.states[environment];
   }

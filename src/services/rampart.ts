@@ -6,6 +6,12 @@ import { FaultyEngine } from '../engine-host/faults.js';
 import { EngineHost } from '../engine-host/host.js';
 import { InProcessEngine } from '../engine-host/in-process.js';
 import type { EnginePort } from '../engine-host/port.js';
+import { ClusterEngine } from '../cluster/cluster-engine.js';
+import type { PartitionRouter } from '../cluster/forwarding.js';
+import { CLOCK_SETTING } from '../cluster/ops.js';
+import { figuresFromJson, type AccountView } from '../engine/account-view.js';
+import { ApiError } from '../errors/api-error.js';
+import { ANSWER_WAIT_MS } from '../engine-host/port.js';
 import { EventLog } from '../events/event-log.js';
 import { StreamHub } from '../events/stream-hub.js';
 import { WebhookService } from '../events/webhooks.js';
@@ -13,7 +19,10 @@ import { QuoteBook, type PriceFeed } from '../feed/quotes.js';
 import { ReplayFeed } from '../feed/replay.js';
 import { SimulatedFeed } from '../feed/simulated.js';
 import type { Environment } from '../schemas/common.js';
-import type { Store } from '../store/port.js';
+import type { AccountRecord, Store } from '../store/port.js';
+
+/** How long a command sent to another node may take beyond the engine's own answer wait (store, network). */
+const FORWARD_SLACK_MS = 8000;
 import { AccountService } from './accounts.js';
 import { CredentialService } from './credential-service.js';
 import { CustomerService } from './customers.js';
@@ -32,6 +41,8 @@ export interface RampartOptions {
   readonly clockStart?: number;
   /** Seals webhook signing secrets (services/secrets); only what makes or delivers webhooks needs it. */
   readonly secrets?: SecretBox;
+  /** A node of a cluster (PostgreSQL): commands and queries for partitions held elsewhere go to their owners. */
+  readonly router?: PartitionRouter;
 }
 
 /** The application services, shared by the three listeners and the CLI. */
@@ -56,6 +67,8 @@ export class Rampart {
   readonly engineHost: EngineHost;
   /** The engine-host port: how requests reach the order engine (commands and queries as plain data). */
   readonly enginePort: EnginePort;
+  /** The engine-host port of this process alone (never forwards): the internal listener serves other nodes with it. */
+  readonly localEngine: EnginePort;
   /** The fault switches around the port, only with RAMPART_FAULTS=1. */
   readonly engineFaults: FaultyEngine | undefined;
   /** Events: the log (list, cursors, retention), the account streams, webhook endpoints and delivery. */
@@ -85,9 +98,12 @@ export class Rampart {
     this.engineHost = new EngineHost(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
     const inProcess = new InProcessEngine(this.engineHost, opts.store, this.clock);
     this.accounts.liveFigures = (record) => inProcess.liveFigures(record);
+    this.localEngine = inProcess;
+    // On a node of a cluster, commands for partitions held elsewhere travel to their owner behind the same port.
+    const port: EnginePort = opts.router ? new ClusterEngine(inProcess, this.engineHost, opts.router, FORWARD_SLACK_MS) : inProcess;
     // Fault injection is a decorator around the port, there only when the operator asked for it (RAMPART_FAULTS=1).
-    this.engineFaults = opts.config.faults ? new FaultyEngine(inProcess, this.clock, opts.log) : undefined;
-    this.enginePort = this.engineFaults ?? inProcess;
+    this.engineFaults = opts.config.faults ? new FaultyEngine(port, this.clock, opts.log) : undefined;
+    this.enginePort = this.engineFaults ?? port;
     this.opener.onActivated = (accounts) => {
       for (const a of accounts) this.engineHost.ensureBook({ ...a, status: 'active' });
     };
@@ -105,10 +121,34 @@ export class Rampart {
     return hostOf(this.config.publicUrl[environment]);
   }
 
-  /** Loads operator state; after it, the API answers (until then: not_ready). */
+  /**
+   * An account as REST shows it, with its engine figures from whichever node holds its partition (a refusal of the
+   * owner is the caller's 503: a view without them would show a stale equity as if it were current).
+   */
+  async accountView(record: AccountRecord): Promise<AccountView> {
+    if (this.engineHost.holds(record.environment, record.id)) return this.accounts.view(record);
+    const a = await this.enginePort.query(record.environment, { kind: 'figures', account_id: record.id });
+    return this.accounts.view(record, a.outcome === 'done' ? figuresFromJson(a.result.figures) : {});
+  }
+
+  /** The operator's engine restart, on the partitions of env this node holds (the fan-out reaches the others). */
+  async restartHeld(environment: Environment): Promise<void> {
+    const r = await this.localEngine.execute(environment, { kind: 'restart' }, { timeoutMs: ANSWER_WAIT_MS });
+    if (r.outcome !== 'done') throw new ApiError('engine_unavailable');
+  }
+
+  /**
+   * Loads operator state; after it, the API answers (until then: not_ready). The engines come with the partitions
+   * the node takes (src/cluster/ownership.ts).
+   */
   async load(): Promise<void> {
     await this.markets.load();
     await this.environments.load();
+    if (this.clock instanceof ManualClock) {
+      // The cluster's manual clock: one `now` for every node, kept in the store.
+      const stored = Number((await this.store.getSetting(CLOCK_SETTING)) ?? Number.NaN);
+      if (Number.isSafeInteger(stored)) this.clock.set(stored);
+    }
     await this.engineHost.start();
   }
 

@@ -1,3 +1,4 @@
+import type { Fence } from '../cluster/fence.js';
 import type { Environment, Rule, Stage } from '../schemas/common.js';
 
 /** The storage port. Domain and HTTP code see only this; store/sqlite implements it (PostgreSQL later). */
@@ -286,6 +287,17 @@ export interface Tx extends Reads {
   putPosition(accountId: string, market: string, data: string | null): Promise<void>;
   putMarginSetting(accountId: string, market: string, leverage: number, mode: 'isolated' | 'cross'): Promise<void>;
   insertEvent(e: EventRow): Promise<void>;
+  /**
+   * Makes this transaction the event log's only writer until it ends and answers the log's last seq as it stands
+   * then: the engine host numbers its events after it. PostgreSQL takes the log's advisory lock (several nodes
+   * write events); SQLite has one writer per file already.
+   */
+  lockEventLog(): Promise<number>;
+  /**
+   * Refuses (LeaseLostError; the transaction then rolls back) unless this node still holds the engine partition's
+   * lease at this epoch. PostgreSQL checks the lease row (src/cluster/fence.ts); SQLite has one node and never refuses.
+   */
+  fence(f: Fence): Promise<void>;
   /**
    * Rewrites every open order of `environment` (pending, working, unconfirmed), oldest first, a page at a time:
    * `rewrite` answers the order's new status, time and data and the event that announces it, or null to leave it.

@@ -18,7 +18,7 @@ beforeEach(async () => {
 });
 afterEach(() => w.close());
 
-const ruleState = (t: Trader) => JSON.stringify(ruleStateToJson(w.s.rampart.engineHost.engine('sandbox').books.get(t.accountId)!.rules!));
+const ruleState = (t: Trader) => JSON.stringify(ruleStateToJson(w.s.rampart.engineHost.engine('sandbox', t.accountId).books.get(t.accountId)!.rules!));
 
 describe('reading an account changes nothing', () => {
   it('two GETs with no tick between answer the same and leave the rule figures as they were', async () => {

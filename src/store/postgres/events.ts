@@ -46,12 +46,20 @@ export function eventReads(q: Q) {
 }
 
 export function eventWrites(q: Q, state: EventTxState) {
+  const lock = async () => {
+    if (!state.locked) {
+      await q.rows(LOCK_EVENTS);
+      state.locked = true;
+    }
+  };
   return {
+    // Under the lock every earlier writer has committed: MAX(seq) read now is the log's last seq for this writer.
+    lockEventLog: async () => {
+      await lock();
+      return (await q.rows<{ n: number }>('SELECT COALESCE(MAX(seq), 0)::bigint AS n FROM events'))[0]!.n;
+    },
     insertEvent: async (e: EventRow) => {
-      if (!state.locked) {
-        await q.rows(LOCK_EVENTS);
-        state.locked = true;
-      }
+      await lock();
       await q.changes(
         `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
          VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT customer_id FROM accounts WHERE id = $4)), $6, $7, $8)`,

@@ -37,6 +37,7 @@ function txOn(q: Q, pool: Q, rollbacks: (() => void)[], events: EventTxState): T
     getEvent,
     eventHead,
     onRollback: (undo: () => void) => void rollbacks.push(undo),
+    fence: (f: Fence) => assertLease(q, f),
     ...customerWrites(q),
     ...credentialWrites(q),
     ...accountWrites(q),

@@ -54,6 +54,9 @@ export class SqliteStore extends WithReads implements Store {
       ...events,
       ...webhookWrites(durability, cache),
       ...settingWrites(durability),
+      // One process writes a SQLite file, its transactions one at a time: the log's last seq is its writer's.
+      lockEventLog: () => reads.lastEventSeq(),
+      fence: () => Promise.resolve(),
     };
     this.tx = Object.assign(Object.create(this) as Tx, writes);
     this.touches = new CredentialTouches(durability, (apply) => {

@@ -14,5 +14,5 @@ export default defineRoute({
   errors: ['account_not_found'],
   schema: { params: Type.Object({ account_id: AccountId }, { additionalProperties: false }), response: { 200: Account } },
   handler: async ({ rampart, principal, params, environment }) =>
-    rampart.accounts.view(await rampart.accounts.reachable(params.account_id, principal.customer.id, environment)),
+    rampart.accountView(await rampart.accounts.reachable(params.account_id, principal.customer.id, environment)),
 });

@@ -22,7 +22,7 @@ export default defineRoute({
       }
     }
     const rows = await rampart.store.listAccounts({ customerId: principal.customer.id, environment, after: query.after, limit: limit + 1 });
-    const data = rows.slice(0, limit).map((a) => rampart.accounts.view(a));
+    const data = await Promise.all(rows.slice(0, limit).map((a) => rampart.accountView(a)));
     const hasMore = rows.length > limit;
     return { data, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null, has_more: hasMore };
   },

@@ -1,0 +1,118 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Environment } from '../schemas/common.js';
+import type { Cluster } from './leases.js';
+
+/** The header that carries the node-to-node token on the internal listener. */
+export const INTERNAL_AUTH = 'x-rampart-internal';
+
+/**
+ * The token nodes present to each other: derived from the operator token every node shares (CONTRACT §8), so no
+ * new secret is to be distributed, and the operator token itself never travels between nodes.
+ */
+export function internalToken(adminToken: string): string {
+  return createHmac('sha256', adminToken).update('rampart node-to-node v1').digest('base64url');
+}
+
+export function sameToken(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The partition owner did not answer, or no node owns the partition now: 503 temporarily_unavailable. */
+export class OwnerUnavailableError extends Error {
+  override readonly name = 'OwnerUnavailableError';
+}
+
+/** The node asked no longer holds the partition (a hand-off in between): ask the router again. */
+class NotOwnerError extends Error {}
+
+interface Owners {
+  at: number;
+  /** partition key → the owner's internal URL (null: nobody holds it now). */
+  urls: Map<string, string | null>;
+}
+
+/**
+ * Finds the node that owns an engine partition (from the lease table, cached for a third of a lease) and sends it
+ * a message on its internal listener. A refused connection or an answer "not the owner" re-reads the leases and
+ * tries once more — such a message never reached an engine, so sending it again cannot act twice. Any other
+ * failure (timeout, connection lost mid-answer) is OwnerUnavailableError: the caller answers 503, retryable, and
+ * a retry with the same Idempotency-Key answers what the first attempt did, if it did anything.
+ */
+export class PartitionRouter {
+  private owners: Owners | undefined;
+  private reading: Promise<Owners> | undefined;
+
+  constructor(
+    private readonly cluster: Cluster,
+    private readonly token: string,
+    private readonly ttlMs: number,
+    private readonly wallNow: () => number = Date.now,
+  ) {}
+
+  private async read(): Promise<Owners> {
+    this.reading ??= this.cluster
+      .status()
+      .then((s) => {
+        const byNode = new Map(s.nodes.map((n) => [n.id, n.internal_url]));
+        const urls = new Map<string, string | null>();
+        for (const p of s.partitions) urls.set(`${p.environment}/${p.partition}`, p.owner ? (byNode.get(p.owner) ?? null) : null);
+        this.owners = { at: this.wallNow(), urls };
+        return this.owners;
+      })
+      .finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+
+  private async ownerUrl(env: Environment, partition: number, fresh: boolean): Promise<string | null> {
+    const owners = !fresh && this.owners && this.wallNow() - this.owners.at < this.ttlMs ? this.owners : await this.read();
+    return owners.urls.get(`${env}/${partition}`) ?? null;
+  }
+
+  /** The internal URLs of the nodes alive now (beat within `aliveMs`), this one excluded. */
+  async others(aliveMs: number): Promise<string[]> {
+    const s = await this.cluster.status();
+    const me = s.nodes.find((n) => n.id === this.cluster.nodeId);
+    const now = me?.last_seen ?? Math.max(0, ...s.nodes.map((n) => n.last_seen));
+    return s.nodes.filter((n) => n.id !== this.cluster.nodeId && n.last_seen > now - aliveMs).map((n) => n.internal_url);
+  }
+
+  /** Sends `body` to `path` on the owner of the partition; answers the owner's JSON answer and status. */
+  async send<T>(env: Environment, partition: number, path: string, body: unknown, timeoutMs: number): Promise<{ status: number; body: T }> {
+    for (let attempt = 0; ; attempt++) {
+      const url = await this.ownerUrl(env, partition, attempt > 0);
+      if (!url) {
+        if (attempt === 0) continue;
+        throw new OwnerUnavailableError(`no node holds the ${env} engine partition ${partition} now`);
+      }
+      try {
+        return await this.post<T>(url, path, body, timeoutMs);
+      } catch (err) {
+        if (attempt === 0 && (err instanceof NotOwnerError || refused(err))) continue;
+        if (err instanceof OwnerUnavailableError) throw err;
+        throw new OwnerUnavailableError(`the owner of the ${env} engine partition ${partition} did not answer: ${String((err as Error).message ?? err)}`);
+      }
+    }
+  }
+
+  /** One message to one node (no retry): operator fan-out. */
+  async post<T>(url: string, path: string, body: unknown, timeoutMs: number): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [INTERNAL_AUTH]: this.token },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await res.text();
+    if (res.status === 409 && text.includes('"not_owner"')) throw new NotOwnerError(text);
+    return { status: res.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
+  }
+}
+
+function refused(err: unknown): boolean {
+  const e = err as { cause?: { code?: string }; code?: string };
+  const code = e.cause?.code ?? e.code;
+  return code === 'ECONNREFUSED';
+}

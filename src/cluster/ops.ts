@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ManualClock } from '../engine/clock.js';
+import type { Environment } from '../schemas/common.js';
+import type { Rampart } from '../services/rampart.js';
+import type { PartitionRouter } from './forwarding.js';
+
+/**
+ * An operator action every node must apply (CONTRACT §8: operator calls act on the whole cluster). The store holds
+ * the durable part (market and environment states, the manual clock, accounts, credentials); these messages make
+ * every node's memory follow at once, and wait for what follows from them (the engines' work on a price or a
+ * clock move), so the operator's answer comes after the whole cluster acted.
+ */
+export type ClusterOp =
+  | { kind: 'price'; market: string; bid: string; ask: string; last: string }
+  | { kind: 'clock'; now: number }
+  | { kind: 'markets' }
+  | { kind: 'environments' }
+  | { kind: 'account'; account_id: string }
+  | { kind: 'access' }
+  | { kind: 'restart'; environment: Environment }
+  | { kind: 'faults'; fault: Record<string, unknown> };
+
+/** The stored manual clock: a node that starts (or restarts) takes the cluster's `now` from it. */
+export const CLOCK_SETTING = 'clock.manual_now';
+
+const FANOUT_TIMEOUT_MS = 10_000;
+
+/**
+ * Applies operator actions here and on every other live node. With one node (SQLite, or PostgreSQL alone) the
+ * fan-out is this node only. A node that does not answer is logged and left: it has lost, or is about to lose, its
+ * leases, and a node that starts reads the durable state from the store.
+ */
+export class ClusterOps {
+  /** Set by the composition root: how a fault switch is applied in this process (RAMPART_FAULTS=1 only). */
+  applyFault: ((fault: Record<string, unknown>) => unknown) | undefined;
+
+  constructor(
+    private readonly rampart: Rampart,
+    private readonly router: PartitionRouter | undefined,
+    private readonly aliveMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Applies op here, then on every other live node; resolves when all answered (or failed). Answers the local result. */
+  async all(op: ClusterOp): Promise<unknown> {
+    const local = await this.apply(op);
+    await this.others(op);
+    return local;
+  }
+
+  /** Sends op to every other live node (the caller applied it here its own way). */
+  async others(op: ClusterOp): Promise<void> {
+    if (!this.router) return;
+    const urls = await this.router.others(this.aliveMs).catch((err: unknown) => {
+      this.log.error({ err, op: op.kind }, 'cluster fan-out: the node list could not be read');
+      return [] as string[];
+    });
+    const router = this.router;
+    const results = await Promise.allSettled(urls.map((url) => router.post(url, '/internal/v1/ops', op, FANOUT_TIMEOUT_MS)));
+    results.forEach((r, i) => {
+      if (r.status === 'rejected' || r.value.status !== 200) {
+        this.log.warn({ node: urls[i], op: op.kind, err: r.status === 'rejected' ? r.reason : r.value.body }, 'cluster fan-out: a node did not apply an operator action');
+      }
+    });
+  }
+
+  /** Applies op in this process. */
+  async apply(op: ClusterOp): Promise<unknown> {
+    const r = this.rampart;
+    switch (op.kind) {
+      case 'price': {
+        const view = r.markets.setPrice(op.market, op);
+        await r.engineHost.settled();
+        return view;
+      }
+      case 'clock': {
+        if (r.clock instanceof ManualClock) r.clock.set(op.now);
+        await r.engineHost.settled();
+        return { now: r.clock.now() };
+      }
+      case 'markets':
+        await r.markets.load();
+        return undefined;
+      case 'environments':
+        await r.environments.reload();
+        return undefined;
+      case 'account': {
+        const a = await r.store.getAccount(op.account_id);
+        if (a) r.engineHost.syncAccount(a);
+        r.credentials.accessChanged();
+        return undefined;
+      }
+      case 'access':
+        r.credentials.accessChanged();
+        return undefined;
+      case 'restart':
+        await r.restartHeld(op.environment);
+        return undefined;
+      case 'faults':
+        return this.applyFault?.(op.fault);
+    }
+  }
+}

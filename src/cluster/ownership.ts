@@ -1,0 +1,162 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AdoptMode } from '../engine-host/host.js';
+import type { Environment } from '../schemas/common.js';
+import type { Fence } from './fence.js';
+import type { Cluster, Lease } from './leases.js';
+import type { ClusterConfig } from './settings.js';
+
+const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox'];
+
+/** What the ownership loop drives: the engine host (adopt loads a partition's engine, drop lets it go). */
+export interface PartitionHost {
+  adopt(fence: Fence, mode: AdoptMode): Promise<void>;
+  drop(environment: Environment, partition: number): void;
+}
+
+/** A lease this node holds, with when it was last renewed (wall ms of this process). */
+interface Held {
+  lease: Lease;
+  fence: Fence;
+  renewedAt: number;
+}
+
+/**
+ * Takes, keeps and gives up engine partitions (CONTRACT §8). Every third of a lease it renews what it holds (a
+ * renewal refused — the epoch moved on — drops the engine at once; one not answered for a whole lease drops it
+ * too, since the store's fence would refuse its writes anyway), then takes free or lapsed partitions up to its
+ * fair share of the live nodes, and gives one back per round while it holds more than that share (so a node that
+ * joins gets work without anyone dying). Taking a partition whose last owner beat within RAMPART_RESUME_WITHIN_MS
+ * resumes its working orders; otherwise — never owned, gone too long, or a cold start of the whole cluster
+ * (no other node alive when this one took its first partitions) — the SPEC restart transition runs.
+ */
+export class PartitionOwnership {
+  private readonly held = new Map<string, Held>();
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<void> | undefined;
+  private stopped = false;
+  /** Set by the first round: whether another node was alive when this one started. */
+  private coldStart: boolean | undefined;
+
+  constructor(
+    private readonly cluster: Cluster,
+    private readonly host: PartitionHost,
+    private readonly config: ClusterConfig,
+    private readonly log: FastifyBaseLogger,
+    /** Wall time (ms): leases are real time, not the trading Clock (which may be manual). */
+    private readonly wallNow: () => number = Date.now,
+  ) {}
+
+  private get total(): number {
+    return ENVIRONMENTS.length * this.config.partitions;
+  }
+
+  /** Heartbeats and takes this node's first partitions; resolves once that first round is done. */
+  async start(): Promise<void> {
+    await this.tick();
+    const every = Math.max(50, Math.floor(this.config.leaseMs / 3));
+    this.timer = setInterval(() => void this.tick(), every);
+    this.timer.unref();
+  }
+
+  /** One round at a time; a round asked for while one runs shares it. */
+  tick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.round ??= this.runRound()
+      .catch((err: unknown) => this.log.warn({ err }, 'partition lease round failed; retried at the next'))
+      .finally(() => (this.round = undefined));
+    return this.round;
+  }
+
+  /** The partitions this node holds (environment, partition, epoch). */
+  leases(): Lease[] {
+    return [...this.held.values()].map((h) => h.lease);
+  }
+
+  private async runRound(): Promise<void> {
+    await this.cluster.heartbeat();
+    await this.renewAll();
+    const status = await this.cluster.status();
+    const now = status.nodes.find((n) => n.id === this.cluster.nodeId)?.last_seen ?? 0;
+    // Alive: beat within a lease (database time; this node's row was just written).
+    const alive = status.nodes.filter((n) => n.id === this.cluster.nodeId || n.last_seen > now - this.config.leaseMs);
+    if (this.coldStart === undefined) this.coldStart = !alive.some((n) => n.id !== this.cluster.nodeId);
+    const share = Math.ceil(this.total / Math.max(1, alive.length));
+    const owners = new Map(status.partitions.map((p) => [`${p.environment}/${p.partition}`, p.owner]));
+    for (const environment of ENVIRONMENTS) {
+      for (let partition = 0; partition < this.config.partitions; partition++) {
+        if (this.held.size >= share || this.stopped) break;
+        const key = `${environment}/${partition}`;
+        if (this.held.has(key)) continue;
+        const owner = owners.get(key);
+        if (owner && owner !== this.cluster.nodeId) continue;
+        await this.take(environment, partition);
+      }
+    }
+    // More than a fair share while others are alive: one back per round (its engine stops first).
+    if (this.held.size > share && alive.length > 1) {
+      const [key, h] = [...this.held.entries()].at(-1)!;
+      await this.giveUp(key, h);
+    }
+  }
+
+  private async take(environment: Environment, partition: number): Promise<void> {
+    const lease = await this.cluster.acquire(environment, partition);
+    if (!lease) return;
+    const fence: Fence = { environment, partition, owner: this.cluster.nodeId, epoch: lease.epoch };
+    const resumable = lease.previousHeartbeatAt !== null && lease.since - lease.previousHeartbeatAt <= this.config.resumeWithinMs;
+    const mode: AdoptMode = resumable && !this.isColdStart() ? 'resume' : 'restart';
+    const key = `${environment}/${partition}`;
+    this.held.set(key, { lease, fence, renewedAt: this.wallNow() });
+    try {
+      await this.host.adopt(fence, mode);
+    } catch (err) {
+      this.held.delete(key);
+      this.host.drop(environment, partition);
+      await this.cluster.release(lease).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** A cold start: this node's first round found no other node alive (the whole cluster is starting). */
+  private isColdStart(): boolean {
+    return this.coldStart === true && !this.started;
+  }
+
+  private get started(): boolean {
+    return this.timer !== undefined;
+  }
+
+  private async renewAll(): Promise<void> {
+    for (const [key, h] of [...this.held]) {
+      let kept: boolean;
+      try {
+        kept = await this.cluster.renew(h.lease);
+      } catch (err) {
+        // The store did not answer: keep the engine while the lease may still be ours; past a whole lease it is not.
+        kept = this.wallNow() - h.renewedAt < this.config.leaseMs;
+        this.log.warn({ err, environment: h.lease.environment, partition: h.lease.partition }, 'lease renewal failed');
+      }
+      if (kept) {
+        h.renewedAt = this.wallNow();
+        continue;
+      }
+      this.held.delete(key);
+      this.host.drop(h.lease.environment, h.lease.partition);
+      this.log.warn({ environment: h.lease.environment, partition: h.lease.partition, epoch: h.lease.epoch }, 'partition lease lost');
+    }
+  }
+
+  private async giveUp(key: string, h: Held): Promise<void> {
+    this.held.delete(key);
+    this.host.drop(h.lease.environment, h.lease.partition);
+    await this.cluster.release(h.lease);
+  }
+
+  /** Stops renewing and gives every partition back (shutdown), so others need not wait for the leases to lapse. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.round;
+    for (const [key, h] of [...this.held]) await this.giveUp(key, h).catch(() => undefined);
+  }
+}

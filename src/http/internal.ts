@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { accountOfCommand } from '../cluster/cluster-engine.js';
+import { INTERNAL_AUTH, sameToken, type PartitionRouter } from '../cluster/forwarding.js';
+import type { ClusterOp, ClusterOps } from '../cluster/ops.js';
+import type { EngineCommand, EnginePort, EngineQuery } from '../engine-host/port.js';
+import type { EngineHost } from '../engine-host/host.js';
+import type { Environment } from '../schemas/common.js';
+
+/** Marks a request a node injected into its own API on another node's behalf (a per-process secret). */
+export const FORWARDED = 'x-rampart-forwarded';
+
+/** What the forwarding node sends: the public request as it came. */
+interface ForwardedRequest {
+  environment: Environment;
+  account_id: string;
+  method: string;
+  url: string;
+  headers: Record<string, string | string[]>;
+  body: string | null;
+  remote_address: string;
+}
+
+interface ForwardedAnswer {
+  status: number;
+  headers: Record<string, string | string[] | number>;
+  body: string;
+}
+
+// Hop-by-hop and framing headers are the transport's own, never copied across a forward.
+const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+
+function copyHeaders(from: Record<string, string | string[] | number | undefined>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(from)) if (v !== undefined && !HOP.has(k.toLowerCase())) out[k] = typeof v === 'number' ? String(v) : v;
+  return out;
+}
+
+export interface InternalDeps {
+  token: string;
+  host: EngineHost;
+  /** The engine of this process (never forwards again). */
+  local: EnginePort;
+  ops: ClusterOps;
+  api: Record<Environment, FastifyInstance>;
+  forwardedMark: string;
+  logger: FastifyInstance['log'];
+}
+
+/**
+ * The node-to-node listener (RAMPART_INTERNAL_LISTEN): forwarded public requests (run here as if they had landed
+ * here: the owner authenticates, spends the budgets and writes the Idempotency-Key record in the command's
+ * transaction), forwarded engine commands and queries (operator actions, account figures), and operator fan-out.
+ * Every call carries the node-to-node token; a node that does not hold the partition answers 409 not_owner and
+ * the sender asks the lease table again.
+ */
+export function buildInternal(deps: InternalDeps): FastifyInstance {
+  const app = Fastify({ loggerInstance: deps.logger.child({ listener: 'internal' }), bodyLimit: 4 * 1024 * 1024 });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!sameToken(request.headers[INTERNAL_AUTH] as string | undefined, deps.token)) {
+      await reply.code(401).send({ error: 'unauthorized' });
+    }
+  });
+  const notOwner = (reply: FastifyReply) => reply.code(409).send({ error: 'not_owner' });
+
+  app.post('/internal/v1/forward', async (request, reply) => {
+    const f = request.body as ForwardedRequest;
+    if (!deps.host.holds(f.environment, f.account_id)) return notOwner(reply);
+    const res = await deps.api[f.environment].inject({
+      method: f.method as 'GET',
+      url: f.url,
+      headers: { ...f.headers, [FORWARDED]: deps.forwardedMark },
+      ...(f.body !== null ? { payload: f.body } : {}),
+      remoteAddress: f.remote_address,
+    });
+    const answer: ForwardedAnswer = { status: res.statusCode, headers: copyHeaders(res.headers), body: res.body };
+    return answer;
+  });
+  app.post('/internal/v1/execute', async (request, reply) => {
+    const { environment, command, timeout_ms } = request.body as { environment: Environment; command: EngineCommand; timeout_ms: number };
+    const account = accountOfCommand(command);
+    if (account !== null && !deps.host.holds(environment, account)) return notOwner(reply);
+    return deps.local.execute(environment, command, { timeoutMs: timeout_ms });
+  });
+  app.post('/internal/v1/query', async (request, reply) => {
+    const { environment, query } = request.body as { environment: Environment; query: EngineQuery };
+    if (!deps.host.holds(environment, query.account_id)) return notOwner(reply);
+    return deps.local.query(environment, query);
+  });
+  app.post('/internal/v1/ops', async (request) => {
+    await deps.ops.apply(request.body as ClusterOp);
+    return { ok: true };
+  });
+  return app;
+}
+
+/** Reads a request body not yet consumed (up to `max` bytes; the owner refuses one over its limit anyway). */
+function readBody(raw: IncomingMessage, max: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    raw.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= max + 1) chunks.push(c);
+    });
+    raw.on('end', () => resolve(size === 0 ? null : Buffer.concat(chunks).toString('utf8')));
+    raw.on('error', reject);
+  });
+}
+
+/**
+ * The forwarding side: a public request about an account whose engine partition another node holds is sent, as it
+ * came, to that node and its answer relayed. Forwarding the whole request (not only its engine command) keeps the
+ * Idempotency-Key record in the same transaction as the command on the owner, and the account's reads there.
+ */
+export class RequestForwarder {
+  /** Marks requests this process injects for another node: they are never forwarded again. */
+  readonly mark = randomBytes(18).toString('base64url');
+
+  constructor(
+    private readonly host: EngineHost,
+    private readonly router: PartitionRouter,
+    private readonly bodyMax: number,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** The account whose owner must answer this request, or null to answer it here. */
+  target(request: FastifyRequest, env: Environment): string | null {
+    if (request.headers[FORWARDED] !== undefined && sameToken(request.headers[FORWARDED] as string, this.mark)) return null;
+    const accountId = (request.params as Record<string, string> | undefined)?.account_id;
+    if (!accountId || request.routeOptions.config.def?.streaming) return null;
+    return this.host.holds(env, accountId) ? null : accountId;
+  }
+
+  async forward(request: FastifyRequest, reply: FastifyReply, env: Environment, accountId: string): Promise<FastifyReply> {
+    const body = await readBody(request.raw, this.bodyMax);
+    const headers = copyHeaders(request.headers as Record<string, string | string[] | undefined>);
+    delete headers[FORWARDED];
+    const msg: ForwardedRequest = { environment: env, account_id: accountId, method: request.method, url: request.url, headers, body, remote_address: request.ip };
+    const { body: answer } = await this.router.send<ForwardedAnswer>(env, this.host.partitionOf(accountId), '/internal/v1/forward', msg, this.timeoutMs);
+    reply.code(answer.status);
+    for (const [k, v] of Object.entries(answer.headers)) reply.header(k, v);
+    return reply.send(answer.body);
+  }
+}
