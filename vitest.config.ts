@@ -24,7 +24,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
     test: {
       name: 'postgres',
       include: ['test/integration/**/*.test.ts', ...POSTGRES_ONLY],
-      env: { RAMPART_TEST_STORE: 'postgres' },
+      env: { RAMPART_TEST_STORE: 'postgres', RAMPART_TEST_NODES: '3' },
       globalSetup: ['test/global/reached-codes.ts', 'test/global/postgres.ts'],
     },
   };

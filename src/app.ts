@@ -149,6 +149,12 @@ export async function build(options: BuildOptions): Promise<App> {
   });
   const ops = new ClusterOps(rampart, router, 2 * config.cluster.leaseMs, logger);
   const ownership = new PartitionOwnership(cluster, rampart.engineHost, config.cluster, logger);
+  // An account the opener activated here joins its partition's engine on whichever node holds it.
+  const activated = rampart.opener.onActivated;
+  rampart.opener.onActivated = async (accounts) => {
+    await activated(accounts);
+    await ops.others({ kind: 'accounts', account_ids: accounts.map((a) => a.id) });
+  };
   const forwarder = router ? new RequestForwarder(rampart.engineHost, router, config.limits.body_max_bytes, FORWARD_TIMEOUT_MS) : undefined;
   const load = new LoadMonitor(config.limits.capacity.max_in_flight, config.limits.capacity.max_event_loop_delay_ms);
   const limiter = makeLimiter(config, rampart, logger);

@@ -58,6 +58,8 @@ export interface Cluster {
   acquire(environment: Environment, partition: number): Promise<Lease | null>;
   /** Extends a lease this node holds; false when the owner or epoch changed (the lease is lost). */
   renew(lease: Lease): Promise<boolean>;
+  /** Takes this node off the registry (shutdown): the others count it gone at once, not after a lease. */
+  leave(): Promise<void>;
   /** Gives the lease up (shutdown) so another node need not wait for it to lapse. */
   release(lease: Lease): Promise<void>;
   status(): Promise<ClusterStatus>;

@@ -15,7 +15,7 @@ export type ClusterOp =
   | { kind: 'clock'; now: number }
   | { kind: 'markets' }
   | { kind: 'environments' }
-  | { kind: 'account'; account_id: string }
+  | { kind: 'accounts'; account_ids: string[] }
   | { kind: 'access' }
   | { kind: 'restart'; environment: Environment }
   | { kind: 'faults'; fault: Record<string, unknown> };
@@ -84,9 +84,14 @@ export class ClusterOps {
       case 'environments':
         await r.environments.reload();
         return undefined;
-      case 'account': {
-        const a = await r.store.getAccount(op.account_id);
-        if (a) r.engineHost.syncAccount(a);
+      case 'accounts': {
+        // The node holding an account's partition takes an account just opened, and judges a new status or pause.
+        for (const id of op.account_ids) {
+          const a = await r.store.getAccount(id);
+          if (!a) continue;
+          if (a.status === 'active') r.engineHost.ensureBook(a);
+          r.engineHost.syncAccount(a);
+        }
         r.credentials.accessChanged();
         return undefined;
       }

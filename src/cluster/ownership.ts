@@ -24,7 +24,7 @@ interface Held {
  * Takes, keeps and gives up engine partitions (CONTRACT §8). Every third of a lease it renews what it holds (a
  * renewal refused — the epoch moved on — drops the engine at once; one not answered for a whole lease drops it
  * too, since the store's fence would refuse its writes anyway), then takes free or lapsed partitions up to its
- * fair share of the live nodes, and gives one back per round while it holds more than that share (so a node that
+ * fair share of the live nodes, and gives back what it holds beyond that share (so a node that
  * joins gets work without anyone dying). Taking a partition whose last owner beat within RAMPART_RESUME_WITHIN_MS
  * resumes its working orders; otherwise — never owned, gone too long, or a cold start of the whole cluster
  * (no other node alive when this one took its first partitions) — the SPEC restart transition runs.
@@ -36,6 +36,8 @@ export class PartitionOwnership {
   private stopped = false;
   /** Set by the first round: whether another node was alive when this one started. */
   private coldStart: boolean | undefined;
+  /** Partitions seen without an owner at the last round. */
+  private freeBefore = new Set<string>();
 
   constructor(
     private readonly cluster: Cluster,
@@ -82,21 +84,39 @@ export class PartitionOwnership {
     if (this.coldStart === undefined) this.coldStart = !alive.some((n) => n.id !== this.cluster.nodeId);
     const share = Math.ceil(this.total / Math.max(1, alive.length));
     const owners = new Map(status.partitions.map((p) => [`${p.environment}/${p.partition}`, p.owner]));
+    const free = new Set<string>();
     for (const environment of ENVIRONMENTS) {
       for (let partition = 0; partition < this.config.partitions; partition++) {
-        if (this.held.size >= share || this.stopped) break;
         const key = `${environment}/${partition}`;
-        if (this.held.has(key)) continue;
+        if (this.held.has(key) || this.stopped) continue;
         const owner = owners.get(key);
         if (owner && owner !== this.cluster.nodeId) continue;
+        free.add(key);
+        // Beyond the fair share only a partition nobody took since the last round (no node wants it: never orphaned).
+        if (this.held.size >= share && !this.freeBefore.has(key)) continue;
         await this.take(environment, partition);
       }
     }
-    // More than a fair share while others are alive: one back per round (its engine stops first).
-    if (this.held.size > share && alive.length > 1) {
+    this.freeBefore = free;
+    // More than a fair share while others are alive: the extra ones back (their engines stop first), for the
+    // others to take at their next round — a hand-off resumes, like a fail-over, without waiting for a lease.
+    // Only while some live node holds less than its share (one that wants work), and never what was just taken
+    // beyond the share because nobody wanted it.
+    const wanting = alive.length > 1 && (await this.someoneWants(share));
+    while (wanting && this.held.size > share) {
       const [key, h] = [...this.held.entries()].at(-1)!;
       await this.giveUp(key, h);
     }
+  }
+
+  /** Whether another live node holds fewer partitions than the share (it takes at its next round). */
+  private async someoneWants(share: number): Promise<boolean> {
+    const s = await this.cluster.status();
+    const now = s.nodes.find((n) => n.id === this.cluster.nodeId)?.last_seen ?? 0;
+    const alive = s.nodes.filter((n) => n.id !== this.cluster.nodeId && n.last_seen > now - this.config.leaseMs).map((n) => n.id);
+    const counts = new Map<string, number>(alive.map((id) => [id, 0]));
+    for (const p of s.partitions) if (p.owner && counts.has(p.owner)) counts.set(p.owner, counts.get(p.owner)! + 1);
+    return [...counts.values()].some((c) => c < share);
   }
 
   private async take(environment: Environment, partition: number): Promise<void> {
@@ -158,5 +178,6 @@ export class PartitionOwnership {
     if (this.timer) clearInterval(this.timer);
     await this.round;
     for (const [key, h] of [...this.held]) await this.giveUp(key, h).catch(() => undefined);
+    await this.cluster.leave().catch(() => undefined);
   }
 }

@@ -71,6 +71,10 @@ export class PostgresCluster implements Cluster {
     return n === 1;
   }
 
+  async leave(): Promise<void> {
+    await this.q.changes('DELETE FROM cluster_nodes WHERE id = $1', [this.nodeId]);
+  }
+
   async release(lease: Lease): Promise<void> {
     await this.q.changes(
       `UPDATE partition_leases SET owner = NULL, expires_at = ${DB_NOW_MS}

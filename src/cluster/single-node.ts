@@ -32,6 +32,10 @@ export class SingleNodeCluster implements Cluster {
     return Promise.resolve(true);
   }
 
+  leave(): Promise<void> {
+    return Promise.resolve();
+  }
+
   release(): Promise<void> {
     return Promise.resolve();
   }

@@ -47,9 +47,11 @@ export class PartitionNotHeldError extends Error {
 /** What one store transaction did so far: the partitions it fenced, and the event seq it numbers after. */
 interface TxState {
   readonly fenced: Set<string>;
+  /** Partitions whose engine this transaction changed: rebuilt from the store if it rolls back. */
+  readonly undo: Set<string>;
   seq: number | undefined;
 }
-const newTxState = (): TxState => ({ fenced: new Set(), seq: undefined });
+const newTxState = (): TxState => ({ fenced: new Set(), undo: new Set(), seq: undefined });
 
 export const partitionKey = (env: Environment, partition: number) => `${env}/${partition}`;
 
@@ -351,7 +353,7 @@ export class EngineHost {
         if (q.time - this.quotesStoredAt >= QUOTE_STORE_INTERVAL_MS || this.clock.kind === 'manual') await this.storeQuotes(tx, q.time);
         for (const part of parts) {
           part.engine.onQuote(q.market, { bid: q.bid, ask: q.ask, last: q.last, time: q.time });
-          if (await this.persist(part, tx, st)) tx.onRollback(() => this.invalidate(part));
+          await this.persist(part, tx, st);
         }
       });
     } catch (err) {
@@ -440,9 +442,7 @@ export class EngineHost {
   private async run<T>(part: Partition, tx: Tx, st: TxState, fn: (e: Engine) => T): Promise<T> {
     try {
       const result = fn(part.engine);
-      // Only a transaction that carries what the engine changed needs undoing in memory if it rolls back (a
-      // refusal changes nothing, and a rebuild per refusal would be waste).
-      if (await this.persist(part, tx, st)) tx.onRollback(() => this.invalidate(part));
+      await this.persist(part, tx, st);
       return result;
     } catch (err) {
       // Whatever the caller does with the error, the engine is not trusted until rebuilt.
@@ -457,6 +457,13 @@ export class EngineHost {
     const fx: Effects = part.engine.take();
     const changed = fx.orders.size + fx.fills.length + fx.positions.size + fx.balances.size + fx.margins.size + fx.accounts.size + fx.equity.length + fx.events.length > 0;
     if (!changed) return false;
+    // Only a transaction that carries what the engine changed needs undoing in memory if it rolls back (a refusal
+    // changes nothing, and a rebuild per refusal would be waste). Registered before the first write: a write that
+    // fails midway leaves the engine ahead of the store just the same.
+    if (!st.undo.has(part.key)) {
+      st.undo.add(part.key);
+      tx.onRollback(() => this.invalidate(part));
+    }
     const now = this.clock.now();
     for (const o of fx.orders.values()) {
       await tx.upsertOrder({

@@ -162,7 +162,7 @@ export async function buildAdmin(
         ),
       );
       // The node holding the account's partition makes its engine judge the new status (every node is told).
-      await ops.all({ kind: 'account', account_id: id });
+      await ops.all({ kind: 'accounts', account_ids: [id] });
       return rampart.accountView((await rampart.store.getAccount(id))!);
     },
   );

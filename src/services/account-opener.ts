@@ -12,7 +12,7 @@ export class AccountOpener {
   private again = false;
   private started = false;
   /** Told of accounts just opened (the trading engine takes them on). */
-  onActivated: (accounts: AccountRecord[]) => void = () => undefined;
+  onActivated: (accounts: AccountRecord[]) => void | Promise<void> = () => undefined;
 
   constructor(
     private readonly store: Store,
@@ -57,7 +57,7 @@ export class AccountOpener {
     await this.store.transaction(async (tx) => {
       for (const a of pending) await tx.updateAccount(a.id, { status: 'active' }, this.now());
     });
-    this.onActivated(pending);
+    await this.onActivated(pending);
   }
 
   start(pollMs: number): void {

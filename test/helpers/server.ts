@@ -33,6 +33,8 @@ export interface StartOptions {
   holdLoading?: Promise<void>;
   /** Don't wait for loading (with holdLoading). */
   noWait?: boolean;
+  /** Nodes sharing the store (PostgreSQL only; default: TEST_NODES on the suite's PostgreSQL schema, else one). */
+  nodes?: number;
 }
 
 export interface Answer<T = any> {
@@ -49,6 +51,14 @@ export interface CallOptions {
   headers?: Record<string, string>;
   idempotencyKey?: string;
 }
+
+/**
+ * How many nodes a TestServer on PostgreSQL runs (vitest.config.ts: the "postgres" project runs the HTTP suites on
+ * three, requests spread round-robin). SQLite is one node by nature.
+ */
+export const TEST_NODES = Math.max(1, Number(process.env.RAMPART_TEST_NODES ?? '1'));
+const CLUSTER_PARTITIONS = 4;
+const CLUSTER_LEASE_MS = 3000;
 
 /** The store every TestServer of this test process runs on (vitest.config.ts: the "postgres" project sets it). */
 export const TEST_STORE: StoreKind = process.env.RAMPART_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
@@ -69,8 +79,14 @@ export function onlyOnSqlite(reason: string): boolean {
  */
 export class TestServer {
   readonly logs: string[] = [];
+  /** Node 0 (with several nodes, the others are in `nodes`). */
   app!: App;
-  url!: { live: string; sandbox: string; admin: string };
+  /** Every node of this server: one, or NODES on PostgreSQL with RAMPART_TEST_NODES. */
+  nodes: { app: App; url: { live: string; sandbox: string; admin: string } }[] = [];
+  private turn = 0;
+  private nodesWanted: number | undefined;
+  private config!: Config;
+  private logger!: ReturnType<typeof createLogger>;
   /** Another connection to the store this server runs on (SQLite file or PostgreSQL schema). */
   raw!: RawStore;
   private dir!: string;
@@ -102,24 +118,95 @@ export class TestServer {
     const limits = merge(merge(base.limits, { capacity: { max_event_loop_delay_ms: 600_000 } }), opts.limits);
     const config: Config = { ...base, ...opts.config, limits };
     s.raw = new RawStore(config.databaseUrl);
+    s.config = config;
+    s.nodesWanted = opts.nodes;
     const sink = new Writable({
       write: (chunk, _enc, cb) => {
         s.logs.push(String(chunk));
         cb();
       },
     });
-    s.app = await build({
-      config,
-      logger: createLogger(config.logLevel, sink),
-      clockStart: T0,
-      ...(opts.holdLoading ? { holdLoading: opts.holdLoading } : {}),
-    });
-    const live = await s.app.live.listen({ host: '127.0.0.1', port: 0 });
-    const sandbox = await s.app.sandbox.listen({ host: '127.0.0.1', port: 0 });
-    const admin = await s.app.admin.listen({ host: '127.0.0.1', port: 0 });
-    s.url = { live, sandbox, admin };
-    if (!opts.noWait) await s.app.loaded;
+    s.logger = createLogger(config.logLevel, sink);
+    await s.startNodes(T0, opts.holdLoading, !opts.noWait);
     return s;
+  }
+
+  /** How many nodes this server runs: TEST_NODES on PostgreSQL (not for a test that gives its own store URL). */
+  private get nodeCount(): number {
+    return this.nodesWanted ?? (this.schema ? TEST_NODES : 1);
+  }
+
+  /**
+   * Builds and starts the nodes on the store. With several, each has its own node id and internal listener, the
+   * engine is split into CLUSTER_PARTITIONS partitions, and this waits until every partition has an owner and none
+   * holds more than its share (so no hand-off happens under a test).
+   */
+  private async startNodes(clockStart: number, holdLoading: Promise<void> | undefined, wait: boolean): Promise<void> {
+    const n = this.nodeCount;
+    this.nodes = [];
+    for (let i = 0; i < n; i++) {
+      const config: Config =
+        n === 1
+          ? this.config
+          : {
+              ...this.config,
+              cluster: { ...this.config.cluster, nodeId: `test-node-${i}`, internalListen: { host: '127.0.0.1', port: 0 }, partitions: CLUSTER_PARTITIONS, leaseMs: CLUSTER_LEASE_MS },
+            };
+      const app = await build({ config, logger: this.logger, clockStart, ...(holdLoading ? { holdLoading } : {}) });
+      const live = await app.live.listen({ host: '127.0.0.1', port: 0 });
+      const sandbox = await app.sandbox.listen({ host: '127.0.0.1', port: 0 });
+      const admin = await app.admin.listen({ host: '127.0.0.1', port: 0 });
+      this.nodes.push({ app, url: { live, sandbox, admin } });
+      // One after another: the first takes every partition (a cold start), the others their share from it.
+      if (wait) await app.loaded;
+    }
+    this.app = this.nodes[0]!.app;
+    if (wait && n > 1) await this.balanced();
+  }
+
+  /** Until every partition has an owner and no node holds more than its share. */
+  private async balanced(): Promise<void> {
+    const share = Math.ceil((2 * CLUSTER_PARTITIONS) / this.nodes.length);
+    for (let i = 0; i < 200; i++) {
+      const held = this.nodes.map((node) => node.app.ownership.leases().length);
+      if (held.reduce((a, b) => a + b, 0) === 2 * CLUSTER_PARTITIONS && held.every((h) => h <= share && h > 0)) return;
+      await Promise.all(this.nodes.map((node) => node.app.ownership.tick()));
+    }
+    throw new Error('the test cluster did not balance its partitions');
+  }
+
+  /** Every partition lease held by a node, `environment/partition` → node index. */
+  holders(): Map<string, number> {
+    const out = new Map<string, number>();
+    this.nodes.forEach((n, i) => {
+      for (const l of n.app.ownership.leases()) out.set(`${l.environment}/${l.partition}`, i);
+    });
+    return out;
+  }
+
+  /** Shuts node i down as `rampart serve` does on SIGTERM (its partitions given back); the others stay. */
+  async stopNode(i: number): Promise<void> {
+    const [node] = this.nodes.splice(i, 1);
+    await node!.app.close();
+    this.app = this.nodes[0]!.app;
+  }
+
+  /** Runs a lease round on every node (take, renew, give back) instead of waiting for their timers. */
+  async leaseRound(): Promise<void> {
+    for (const node of this.nodes) await node.app.ownership.tick();
+  }
+
+  /** The node holding the engine partition of an account (the only node on SQLite). */
+  holder(env: 'live' | 'sandbox', accountId: string): App {
+    const node = this.nodes.find((n) => n.app.rampart.engineHost.holds(env, accountId));
+    if (!node) throw new Error(`no node holds the ${env} partition of ${accountId}`);
+    return node.app;
+  }
+
+  /** The addresses of the next node, round-robin (every request of a test spreads over the nodes). */
+  get url(): { live: string; sandbox: string; admin: string } {
+    const node = this.nodes[this.turn++ % this.nodes.length]!;
+    return node.url;
   }
 
   get rampart() {
@@ -138,7 +225,7 @@ export class TestServer {
 
   async close(): Promise<void> {
     await this.raw.close();
-    await this.app.close();
+    for (const node of this.nodes) await node.app.close();
     await this.schema?.drop();
     rmSync(this.dir, { recursive: true, force: true });
   }
@@ -148,16 +235,10 @@ export class TestServer {
    * while no app is up, with the store's directory (to copy the store aside, or put a copy back).
    */
   async restart(between?: (dir: string) => void | Promise<void>): Promise<void> {
-    const config = this.app.rampart.config;
     const now = this.app.rampart.clock.now();
-    await this.app.close();
+    for (const node of this.nodes) await node.app.close();
     await between?.(this.dir);
-    this.app = await build({ config, logger: createLogger(config.logLevel), clockStart: now });
-    const live = await this.app.live.listen({ host: '127.0.0.1', port: 0 });
-    const sandbox = await this.app.sandbox.listen({ host: '127.0.0.1', port: 0 });
-    const admin = await this.app.admin.listen({ host: '127.0.0.1', port: 0 });
-    this.url = { live, sandbox, admin };
-    await this.app.loaded;
+    await this.startNodes(now, undefined, true);
   }
 
   async call<T = any>(base: string, method: string, path: string, o: CallOptions = {}): Promise<Answer<T>> {
@@ -218,9 +299,12 @@ export class TestServer {
     await this.rampart.opener.settle();
   }
 
-  /** Waits until every tick and command so far is applied and stored. */
+  /** Waits until every tick and command so far is applied and stored (on every node). */
   async settleTrading(): Promise<void> {
-    await this.rampart.store.transaction(async () => undefined);
+    for (const node of this.nodes) {
+      await node.app.rampart.engineHost.settled();
+      await node.app.rampart.store.transaction(async () => undefined);
+    }
   }
 
   fault(body: Record<string, unknown>) {

@@ -99,30 +99,37 @@ describe.skipIf(!pgUp)('GET /admin/v1/cluster and rampart cluster status on Post
   it('lists the registered nodes and the partition leases with owner and epoch from the store', async () => {
     schema = await freshSchema();
     s = await TestServer.start({ env: { RAMPART_DATABASE_URL: schema.url, RAMPART_NODE_ID: 'pg-node-1', RAMPART_INTERNAL_LISTEN: '127.0.0.1:8191' } });
-    // The node's heartbeat row is written as its operator listener starts.
-    const first = await until('the node row', async () => {
-      const r = await s!.admin('GET', '/admin/v1/cluster');
-      return r.body.nodes?.length === 1 ? r : null;
-    });
+    // Alone at start: a cold start, the node takes every partition (one per environment) at epoch 1.
+    const first = await s.admin('GET', '/admin/v1/cluster');
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ nodes: [{ id: 'pg-node-1', internal_url: 'http://127.0.0.1:8191', last_seen: expect.any(Number) }], partitions: [] });
+    expect(first.body).toEqual({
+      nodes: [{ id: 'pg-node-1', internal_url: 'http://127.0.0.1:8191', last_seen: expect.any(Number) }],
+      partitions: ['live', 'sandbox'].map((environment) => ({ environment, partition: 0, owner: 'pg-node-1', epoch: 1, since: expect.any(Number) })),
+    });
 
+    // A second node comes alive: the first gives back what is beyond its share (one of two) at its next round.
     other = PostgresCluster.open(schema.url, 'pg-node-2', 'http://10.0.0.2:8091', 5000);
     await other.heartbeat();
-    const lease = (await other.acquire('live', 0))!;
+    await s.app.ownership.tick();
+    expect(s.app.ownership.leases().map((l) => l.environment)).toEqual(['live']);
+    const lease = (await other.acquire('sandbox', 0))!;
+    expect(lease.epoch).toBe(2);
     const r = await s.admin('GET', '/admin/v1/cluster');
     expect(r.body.nodes.map((n: any) => [n.id, n.internal_url])).toEqual([
       ['pg-node-1', 'http://127.0.0.1:8191'],
       ['pg-node-2', 'http://10.0.0.2:8091'],
     ]);
-    expect(r.body.partitions).toEqual([{ environment: 'live', partition: 0, owner: 'pg-node-2', epoch: 1, since: lease.since }]);
+    expect(r.body.partitions).toEqual([
+      { environment: 'live', partition: 0, owner: 'pg-node-1', epoch: 1, since: expect.any(Number) },
+      { environment: 'sandbox', partition: 0, owner: 'pg-node-2', epoch: 2, since: lease.since },
+    ]);
 
     const cli = await clusterStatus({ RAMPART_DATABASE_URL: schema.url });
     expect(cli.partitions).toEqual(r.body.partitions);
     expect(cli.nodes.map((n: any) => n.id)).toEqual(['pg-node-1', 'pg-node-2']);
 
-    // Released: no owner, the epoch stays (the next owner gets epoch 2).
+    // Released: no owner, the epoch stays (the next owner gets epoch 3).
     await other.release(lease);
-    expect((await s.admin('GET', '/admin/v1/cluster')).body.partitions).toEqual([{ environment: 'live', partition: 0, owner: null, epoch: 1, since: lease.since }]);
+    expect((await s.admin('GET', '/admin/v1/cluster')).body.partitions[1]).toEqual({ environment: 'sandbox', partition: 0, owner: null, epoch: 2, since: lease.since });
   });
 });
