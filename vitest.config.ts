@@ -1,10 +1,14 @@
-import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
 import { PG_URL, postgresUnreachable } from './test/helpers/postgres-reach.js';
 
+/** Suites that only mean something on PostgreSQL with several processes: the "postgres" project runs them alone. */
+const POSTGRES_ONLY = ['test/cluster/failover.test.ts'];
+
 /**
- * `npm test` runs two projects: "sqlite" (every test, as always) and "postgres" (the HTTP suites of
- * test/integration again, each TestServer on a fresh PostgreSQL schema). Outside CI an unreachable PostgreSQL
- * leaves the second project out with one SKIPPED line; under CI=true it stays in and fails (test/global/postgres.ts).
+ * `npm test` runs two projects: "sqlite" (every test but POSTGRES_ONLY) and "postgres" (the HTTP suites of
+ * test/integration again, each TestServer on a fresh PostgreSQL schema, and POSTGRES_ONLY). Outside CI an unreachable
+ * PostgreSQL leaves the second project out with one SKIPPED line; under CI=true it stays in and fails
+ * (test/global/postgres.ts).
  */
 export default defineConfig(async (): Promise<ViteUserConfig> => {
   const unreachable = await postgresUnreachable();
@@ -19,7 +23,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
     extends: true,
     test: {
       name: 'postgres',
-      include: ['test/integration/**/*.test.ts'],
+      include: ['test/integration/**/*.test.ts', ...POSTGRES_ONLY],
       env: { RAMPART_TEST_STORE: 'postgres', RAMPART_TEST_NODES: '3' },
       globalSetup: ['test/global/reached-codes.ts', 'test/global/postgres.ts'],
     },
@@ -35,6 +39,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
           test: {
             name: 'sqlite',
             include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+            exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
             // Collects the error codes the tests reach and, after a run of the whole suite, fails it if one is
             // unreached. Set per project: on the root config it would also run for the root, which runs no test
             // and would judge an empty list.

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ClusterStatus, PartitionView } from '../../src/cluster/leases.js';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { adminCall, startChild, type ChildServer } from './child-server.js';
+import { freshSchema, type FreshSchema } from './postgres.js';
+
+/** One `rampart serve` of a cluster, by its RAMPART_NODE_ID. */
+export interface ClusterNode {
+  readonly id: string;
+  readonly child: ChildServer;
+  /** Its RAMPART_INTERNAL_LISTEN, as http://host:port. */
+  readonly internalUrl: string;
+  /** Unix ms of our SIGKILL, once sent. */
+  killedAt: number | undefined;
+}
+
+export interface ClusterOptions {
+  nodes: number;
+  /** More environment for every node (RAMPART_ENGINE_PARTITIONS, RAMPART_LEASE_MS, …). */
+  env?: Record<string, string>;
+}
+
+/** A loopback port free at the moment of asking (the internal listener is advertised, so it cannot be port 0). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Several `rampart serve` children on one fresh PostgreSQL schema: each its own node id, listeners, internal
+ * listener and data directory; one admin token and one secrets key for all (CONTRACT §8). The schema is migrated
+ * before the first node starts, and the first node is up before the others start, so no start races another.
+ */
+export class TestCluster {
+  readonly nodes: ClusterNode[] = [];
+  private rr = 0;
+
+  private constructor(
+    readonly schema: FreshSchema,
+    private readonly dir: string,
+  ) {}
+
+  static async start(opts: ClusterOptions): Promise<TestCluster> {
+    const schema = await freshSchema();
+    await (await PostgresStore.open(schema.url)).close();
+    const cluster = new TestCluster(schema, mkdtempSync(join(tmpdir(), 'rampart-cluster-')));
+    const secretsKey = randomBytes(32).toString('base64');
+    const startNode = async (i: number): Promise<ClusterNode> => {
+      const id = `node-${i + 1}`;
+      const port = await freePort();
+      const child = await startChild({
+        databaseUrl: schema.url,
+        env: {
+          RAMPART_NODE_ID: id,
+          RAMPART_INTERNAL_LISTEN: `127.0.0.1:${port}`,
+          RAMPART_DATA_DIR: join(cluster.dir, id),
+          RAMPART_SECRETS_KEY: secretsKey,
+          ...opts.env,
+        },
+      });
+      return { id, child, internalUrl: `http://127.0.0.1:${port}`, killedAt: undefined };
+    };
+    try {
+      cluster.nodes.push(await startNode(0));
+      cluster.nodes.push(...(await Promise.all(Array.from({ length: opts.nodes - 1 }, (_, i) => startNode(i + 1)))));
+    } catch (err) {
+      await cluster.close();
+      throw err;
+    }
+    return cluster;
+  }
+
+  /** Nodes not killed by the test (and still running). */
+  alive(): ClusterNode[] {
+    return this.nodes.filter((n) => n.killedAt === undefined && n.child.proc.exitCode === null && n.child.proc.signalCode === null);
+  }
+
+  /** The next node in turn, dead ones included: a load balancer does not know at once that a node died. */
+  nextNode(): ClusterNode {
+    return this.nodes[this.rr++ % this.nodes.length]!;
+  }
+
+  /** The next live node in turn (calls that must not be refused by a dead node: setup and checks). */
+  nextNodeAlive(): ClusterNode {
+    const alive = this.alive();
+    if (alive.length === 0) throw new Error('no node left alive');
+    return alive[this.rr++ % alive.length]!;
+  }
+
+  node(id: string): ClusterNode {
+    const n = this.nodes.find((x) => x.id === id);
+    if (!n) throw new Error(`no node ${id}`);
+    return n;
+  }
+
+  /** GET /admin/v1/cluster of a live node. */
+  async status(): Promise<ClusterStatus> {
+    const n = this.alive()[0];
+    if (!n) throw new Error('no node left alive');
+    return adminCall<ClusterStatus>(n.child, 'GET', '/admin/v1/cluster');
+  }
+
+  /** The partition's lease as a live node reports it. */
+  async lease(environment: 'live' | 'sandbox', partition: number): Promise<PartitionView | undefined> {
+    return (await this.status()).partitions.find((p) => p.environment === environment && p.partition === partition);
+  }
+
+  /** Polls until every listed partition has an owner that is not one of the killed nodes; resolves with the status. */
+  async untilOwned(environment: 'live' | 'sandbox', partitions: readonly number[], timeoutMs: number): Promise<ClusterStatus> {
+    const dead = new Set(this.nodes.filter((n) => n.killedAt !== undefined).map((n) => n.id));
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const s = await this.status();
+      const ok = partitions.every((p) => {
+        const l = s.partitions.find((x) => x.environment === environment && x.partition === p);
+        return l !== undefined && l.owner !== null && !dead.has(l.owner);
+      });
+      if (ok) return s;
+      if (Date.now() > end) throw new Error(`partitions ${partitions.join(', ')} of ${environment} not taken over within ${timeoutMs} ms: ${JSON.stringify(s)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** SIGKILL: the node's leases lapse on their own (nothing is released). */
+  async kill(id: string): Promise<number> {
+    const n = this.node(id);
+    n.killedAt = Date.now();
+    await n.child.kill();
+    return n.killedAt;
+  }
+
+  /** The operator call on a live node (operator state acts cluster-wide). */
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+    const n = this.alive()[0];
+    if (!n) throw new Error('no node left alive');
+    return adminCall<T>(n.child, method, path, body);
+  }
+
+  /** The last lines every node wrote (for a failure message). */
+  output(tail = 3000): string {
+    return this.nodes.map((n) => `--- ${n.id}${n.killedAt ? ' (killed)' : ''}:\n${n.child.output().slice(-tail)}`).join('\n');
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.nodes.map((n) => n.child.stop().catch(() => undefined)));
+    await this.schema.drop().catch(() => undefined);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
