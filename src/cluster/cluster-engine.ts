@@ -35,7 +35,8 @@ export class ClusterEngine implements EnginePort {
 
   async execute<C extends EngineCommand>(env: Environment, cmd: C, opts: ExecuteOptions): Promise<EngineAnswer<ResultOf<C>>> {
     const account = accountOfCommand(cmd);
-    if (account === null || this.host.holds(env, account)) return this.local.execute(env, cmd, opts);
+    // An account no store knows is the local engine's to refuse (account_not_found), as on any node.
+    if (account === null || !(await this.host.know(account)) || this.host.holds(env, account)) return this.local.execute(env, cmd, opts);
     if (opts.tx) throw new OwnerUnavailableError(`the ${env} engine partition of ${account} moved to another node during the request`);
     const { status, body } = await this.router.send<EngineAnswer<ResultOf<C>>>(
       env,
@@ -49,7 +50,8 @@ export class ClusterEngine implements EnginePort {
   }
 
   async query<Q extends EngineQuery>(env: Environment, q: Q): Promise<QueryAnswer<QueryResultOf<Q>>> {
-    if (this.host.holds(env, q.account_id)) return this.local.query(env, q);
+    const account = (q as { account_id?: unknown }).account_id;
+    if (typeof account !== 'string' || !(await this.host.know(account)) || this.host.holds(env, account)) return this.local.query(env, q);
     const { status, body } = await this.router.send<QueryAnswer<QueryResultOf<Q>>>(
       env,
       this.host.partitionOf(q.account_id),

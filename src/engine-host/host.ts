@@ -71,6 +71,8 @@ export const partitionKey = (env: Environment, partition: number) => `${env}/${p
 export class EngineHost {
   readonly specs: ReadonlyMap<string, MarketSpec>;
   private readonly parts = new Map<string, Partition>();
+  /** Account → customer (the partition key), for every account this node has seen. */
+  private readonly customers = new Map<string, string>();
   /**
    * Partitions whose engine may hold changes their transaction rolled back: rebuilt from the store before they
    * act again (a failed call leaves nothing behind in memory either).
@@ -101,14 +103,34 @@ export class EngineHost {
     this.specs = new Map(config.markets.map((m) => [m.id, marketSpec(m)]));
   }
 
-  /** The engine partition of an account (the same on every node). */
+  /**
+   * The engine partition of an account (the same on every node): the hash of its customer's id, so every account
+   * of a customer is in one partition and the limits across a customer's accounts (working-order cap, exposure cap
+   * of a product) are judged by one engine. The account must be known (`know`, or a record seen).
+   */
   partitionOf(accountId: string): number {
-    return partitionOf(accountId, this.config.cluster.partitions);
+    const customer = this.customers.get(accountId);
+    if (customer === undefined) throw new Error(`the customer of account ${accountId} is not known here`);
+    return partitionOf(customer, this.config.cluster.partitions);
   }
 
-  /** Whether this node holds the engine of the account's partition. */
+  /** Learns an account's customer from the store if need be (it never changes); false for no such account. */
+  async know(accountId: string): Promise<boolean> {
+    if (this.customers.has(accountId)) return true;
+    const a = await this.store.getAccount(accountId);
+    if (!a) return false;
+    this.customers.set(a.id, a.customer_id);
+    return true;
+  }
+
+  /** Notes an account's customer from its record. */
+  learn(a: Pick<AccountRecord, 'id' | 'customer_id'>): void {
+    this.customers.set(a.id, a.customer_id);
+  }
+
+  /** Whether this node holds the engine of the account's partition (false for an account not known here yet). */
   holds(env: Environment, accountId: string): boolean {
-    return this.parts.has(partitionKey(env, this.partitionOf(accountId)));
+    return this.customers.has(accountId) && this.parts.has(partitionKey(env, this.partitionOf(accountId)));
   }
 
   /** The partitions this node holds now. */
@@ -156,10 +178,12 @@ export class EngineHost {
    */
   private async loadEngine(part: { environment: Environment; partition: number }, reads: Tx | Store, openOrders = true): Promise<Engine> {
     const env = part.environment;
-    const mine = (accountId: string) => this.partitionOf(accountId) === part.partition;
     const engine = this.newEngine();
     const accounts = await reads.listAccountsByStatusIn(env);
-    for (const a of accounts) if (mine(a.id)) engine.addBook(this.bookOf(a));
+    for (const a of accounts) {
+      this.learn(a);
+      if (this.partitionOf(a.id) === part.partition) engine.addBook(this.bookOf(a));
+    }
     for (const s of await reads.listMarginSettings(env)) engine.books.get(s.account_id)?.margin.set(s.market, { leverage: s.leverage, mode: s.mode });
     for (const row of await reads.listPositions(env)) {
       const book = engine.books.get(row.account_id);
@@ -197,6 +221,7 @@ export class EngineHost {
 
   /** The operator changed an account's status or pause: the engine judges it (or not) accordingly. */
   syncAccount(a: AccountRecord): void {
+    this.learn(a);
     const book = this.parts.get(partitionKey(a.environment, this.partitionOf(a.id)))?.engine.books.get(a.id);
     if (!book) return;
     book.status = a.status;
@@ -210,6 +235,7 @@ export class EngineHost {
 
   /** Makes sure an account opened since its partition's engine loaded has its book (when this node holds it). */
   ensureBook(a: AccountRecord): Book | undefined {
+    this.learn(a);
     const engine = this.parts.get(partitionKey(a.environment, this.partitionOf(a.id)))?.engine;
     if (!engine) return undefined;
     let book = engine.books.get(a.id);

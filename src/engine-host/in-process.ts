@@ -32,6 +32,8 @@ export class InProcessEngine implements EnginePort {
   }
 
   async execute<C extends EngineCommand>(env: Environment, cmd: C, opts: ExecuteOptions): Promise<EngineAnswer<ResultOf<C>>> {
+    const account = 'account_id' in cmd ? cmd.account_id : cmd.kind === 'record_unconfirmed' || cmd.kind === 'settle_unconfirmed' ? cmd.place.account_id : null;
+    if (account !== null) await this.host.know(account);
     const run = async (tx: Tx) => {
       if ('account_id' in cmd && NEEDS_BOOK.has(cmd.kind) && !this.host.hasBook(env, cmd.account_id)) await this.ensureBook(env, cmd.account_id, tx);
       return runCommand(this.host, this.clock, env, cmd, tx) as Promise<EngineAnswer<ResultOf<C>>>;
@@ -40,6 +42,7 @@ export class InProcessEngine implements EnginePort {
   }
 
   async query<Q extends EngineQuery>(env: Environment, q: Q): Promise<QueryAnswer<QueryResultOf<Q>>> {
+    if (typeof (q as { account_id?: unknown }).account_id === 'string') await this.host.know(q.account_id);
     const done = (result: unknown) => ({ outcome: 'done', result }) as QueryAnswer<QueryResultOf<Q>>;
     switch (q.kind) {
       case 'preview': {
@@ -80,6 +83,7 @@ export class InProcessEngine implements EnginePort {
    * peaks on the ticks, fills and rollovers it processes.
    */
   liveFigures(record: AccountRecord): Partial<LiveFigures> {
+    this.host.learn(record);
     if (!this.host.holds(record.environment, record.id)) return {};
     const engine = this.host.engine(record.environment, record.id);
     const book = engine.books.get(record.id);

@@ -117,7 +117,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       throw err;
     }
     // The node that holds the account's engine partition answers (budgets, credentials, idempotency and all).
-    const forwardTo = deps.forwarder?.target(request, environment);
+    const forwardTo = await deps.forwarder?.target(request, environment);
     if (forwardTo) return deps.forwarder!.forward(request, reply, environment, forwardTo);
     const tightest: { s?: Spend } = {};
     if (limiter) await spend(limiter, reply, 'ip', request.ip, tightest, metrics);

@@ -66,7 +66,7 @@ export function buildInternal(deps: InternalDeps): FastifyInstance {
 
   app.post('/internal/v1/forward', async (request, reply) => {
     const f = request.body as ForwardedRequest;
-    if (!deps.host.holds(f.environment, f.account_id)) return notOwner(reply);
+    if (!(await deps.host.know(f.account_id)) || !deps.host.holds(f.environment, f.account_id)) return notOwner(reply);
     const res = await deps.api[f.environment].inject({
       method: f.method as 'GET',
       url: f.url,
@@ -80,12 +80,12 @@ export function buildInternal(deps: InternalDeps): FastifyInstance {
   app.post('/internal/v1/execute', async (request, reply) => {
     const { environment, command, timeout_ms } = request.body as { environment: Environment; command: EngineCommand; timeout_ms: number };
     const account = accountOfCommand(command);
-    if (account !== null && !deps.host.holds(environment, account)) return notOwner(reply);
+    if (account !== null && (!(await deps.host.know(account)) || !deps.host.holds(environment, account))) return notOwner(reply);
     return deps.local.execute(environment, command, { timeoutMs: timeout_ms });
   });
   app.post('/internal/v1/query', async (request, reply) => {
     const { environment, query } = request.body as { environment: Environment; query: EngineQuery };
-    if (!deps.host.holds(environment, query.account_id)) return notOwner(reply);
+    if (!(await deps.host.know(query.account_id)) || !deps.host.holds(environment, query.account_id)) return notOwner(reply);
     return deps.local.query(environment, query);
   });
   app.post('/internal/v1/ops', async (request) => {
@@ -125,12 +125,21 @@ export class RequestForwarder {
     private readonly timeoutMs: number,
   ) {}
 
-  /** The account whose owner must answer this request, or null to answer it here. */
-  target(request: FastifyRequest, env: Environment): string | null {
-    if (request.headers[FORWARDED] !== undefined && sameToken(request.headers[FORWARDED] as string, this.mark)) return null;
+  /**
+   * The account whose owner must answer this request, or null to answer it here (this node holds it, it is the
+   * stream, or no such account exists: any node answers account_not_found alike).
+   */
+  async target(request: FastifyRequest, env: Environment): Promise<string | null> {
+    if (this.isForwarded(request)) return null;
     const accountId = (request.params as Record<string, string> | undefined)?.account_id;
     if (!accountId || request.routeOptions.config.def?.streaming) return null;
+    if (!(await this.host.know(accountId))) return null;
     return this.host.holds(env, accountId) ? null : accountId;
+  }
+
+  /** A request this process injected for another node (it carries this process's mark). */
+  isForwarded(request: FastifyRequest): boolean {
+    return request.headers[FORWARDED] !== undefined && sameToken(request.headers[FORWARDED] as string, this.mark);
   }
 
   async forward(request: FastifyRequest, reply: FastifyReply, env: Environment, accountId: string): Promise<FastifyReply> {

@@ -126,6 +126,7 @@ export class Rampart {
    * owner is the caller's 503: a view without them would show a stale equity as if it were current).
    */
   async accountView(record: AccountRecord): Promise<AccountView> {
+    this.engineHost.learn(record);
     if (this.engineHost.holds(record.environment, record.id)) return this.accounts.view(record);
     const a = await this.enginePort.query(record.environment, { kind: 'figures', account_id: record.id });
     return this.accounts.view(record, a.outcome === 'done' ? figuresFromJson(a.result.figures) : {});
