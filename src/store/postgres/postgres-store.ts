@@ -7,6 +7,7 @@ import { assertLease, type Fence } from '../../cluster/fence.js';
 import { WriterChain } from '../writer-chain.js';
 import { createPool, migrate, queryOn, runUndo, storeError, type Q } from './durability.js';
 import { accountsBetween, eventReads, eventWrites, type EventTxState, type Written } from './events.js';
+import { lockWrites } from './locks.js';
 import { CHANNEL, EventListener, noticePayload, type Notice } from './notify.js';
 import { orderReads, orderWrites } from './orders.js';
 import { settingReads, settingWrites } from './settings.js';
@@ -44,6 +45,7 @@ function txOn(q: Q, pool: Q, rollbacks: (() => void)[], events: EventTxState): T
     ...orderWrites(q, ev.insertEvent),
     ...ev,
     ...webhookWrites(q),
+    ...lockWrites(q),
   };
 }
 

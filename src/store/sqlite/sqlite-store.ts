@@ -7,6 +7,7 @@ import { customerReads, customerWrites } from './customers.js';
 import { Durability, type CommitListener } from './durability.js';
 import { eventReads, eventWrites } from './events.js';
 import { noFaults, type StoreFaults } from './faults.js';
+import { lockWrites } from './locks.js';
 import { orderReads, orderWrites } from './orders.js';
 import { settingReads, settingWrites } from './settings.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
@@ -54,6 +55,7 @@ export class SqliteStore extends WithReads implements Store {
       ...events,
       ...webhookWrites(durability, cache),
       ...settingWrites(durability),
+      ...lockWrites(),
     };
     this.tx = Object.assign(Object.create(this) as Tx, writes);
     this.touches = new CredentialTouches(durability, (apply) => {
