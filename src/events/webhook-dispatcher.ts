@@ -28,15 +28,27 @@ const DUE_BATCH = 500;
 /** Deliveries of one endpoint in flight at once (sent in event order; receivers order by event id). */
 const PER_ENDPOINT = 32;
 /**
- * A claim outlasts the attempt it covers by this much. Every claimed delivery is sent at once (at most
- * PER_ENDPOINT of an endpoint are claimed), its POST is aborted after `timeout_ms`, and its outcome is then
- * stored within RECORD_EVERY_MS plus one transaction, which may wait on the store's locks (up to 5 s, PostgreSQL's
- * lock_timeout and SQLite's busy timeout) or queue behind this process's other transactions. Claims are in Clock
- * ms like due times, so the margin also absorbs a few seconds between nodes' system clocks. Too short, and a
- * slow but live node's delivery is sent again by another (still at least once, and its late outcome is dropped);
- * too long, and a dead node's deliveries wait that long after their due time.
+ * Deliveries of one endpoint claimed at once: a few rounds of PER_ENDPOINT, so that a claim (a write transaction)
+ * is paid per batch, not per round trip of the receiver.
+ */
+const CLAIM_ROUNDS = 4;
+/**
+ * The claim lease is CLAIM_ROUNDS × `timeout_ms` plus this margin. An attempt's POST is aborted after `timeout_ms`;
+ * an endpoint's PER_ENDPOINT senders take its claimed deliveries in turn, so the last one has started, at the
+ * latest, CLAIM_ROUNDS - 1 timeouts after the claim and ended one timeout later. The margin covers storing the
+ * outcome after that: RECORD_EVERY_MS plus one transaction, which may wait on the store's locks (up to 5 s:
+ * PostgreSQL's lock_timeout, SQLite's busy timeout) or queue behind this process's other transactions. Claims
+ * are in Clock ms like due times, so the margin also absorbs a few seconds between nodes' system clocks. Too
+ * short, and a slow but live node's delivery is sent again by another (still at least once; its late outcome is
+ * dropped); too long, and a dead node's deliveries wait that long after their due time (55 s at the default
+ * 10 s timeout).
  */
 const CLAIM_MARGIN_MS = 15_000;
+
+/** How long a claim on a delivery lasts (see CLAIM_MARGIN_MS). */
+export function claimLeaseMs(limits: Pick<WebhookLimits, 'timeout_ms'>): number {
+  return CLAIM_ROUNDS * limits.timeout_ms + CLAIM_MARGIN_MS;
+}
 /** On the system clock, how often due retries are looked for. */
 const POLL_MS = 1000;
 
@@ -113,7 +125,7 @@ export class WebhookDispatcher {
     /** The webhook-timestamp is the real time of the attempt: receivers judge it against their own clock. */
     private readonly wallNow: () => number = Date.now,
   ) {
-    this.claimMs = limits.timeout_ms + CLAIM_MARGIN_MS;
+    this.claimMs = claimLeaseMs(limits);
   }
 
   start(): void {
@@ -183,10 +195,23 @@ export class WebhookDispatcher {
         if (this.recording.size === 0 && !this.mayBeDue) return;
         continue;
       }
-      // Every claimed delivery at once (at most PER_ENDPOINT of an endpoint), each endpoint's in event order. An
+      const byHook = new Map<string, DeliveryRow[]>();
+      for (const d of due) {
+        const list = byHook.get(d.webhook_id);
+        if (list) list.push(d);
+        else byHook.set(d.webhook_id, [d]);
+      }
+      // Endpoints in parallel; each endpoint's deliveries started in event order, up to PER_ENDPOINT at a time. An
       // attempt's outcome is stored behind the next attempts (group commit batches them), its delivery held in
       // flight (and claimed) until then.
-      await Promise.all(due.map((d) => this.attempt(d)));
+      await Promise.all(
+        [...byHook.values()].flatMap((ds) => {
+          let i = 0;
+          return Array.from({ length: Math.min(PER_ENDPOINT, ds.length) }, async () => {
+            while (i < ds.length && !this.stopped) await this.attempt(ds[i++]!);
+          });
+        }),
+      );
     }
   }
 
@@ -194,7 +219,7 @@ export class WebhookDispatcher {
   private async claimDue(): Promise<DeliveryRow[]> {
     const now = this.clock.now();
     if ((await this.store.dueDeliveries(now, 1)).length === 0) return [];
-    const claim = { now, node: this.nodeId, until: now + this.claimMs, limit: DUE_BATCH, perEndpoint: PER_ENDPOINT };
+    const claim = { now, node: this.nodeId, until: now + this.claimMs, limit: DUE_BATCH, perEndpoint: CLAIM_ROUNDS * PER_ENDPOINT };
     // This node's own claim lapsed while its attempt still runs (the manual clock moved on): claimed again, sent once.
     return (await this.store.transaction((tx) => tx.claimDeliveries(claim))).filter((d) => !this.inFlight.has(d.id));
   }
