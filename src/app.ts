@@ -110,8 +110,7 @@ function instrument(rampart: Rampart, ownership: PartitionOwnership): Metrics {
   const { store } = rampart;
   const metrics = new Metrics({
     streamClients: () => rampart.streams.count(),
-    // Capped: past 10,000 due deliveries the exact figure matters less than that it is large.
-    webhookBacklog: async () => (await store.dueDeliveries(rampart.clock.now(), 10_000)).length,
+    webhookBacklog: () => store.countDueDeliveries(rampart.clock.now()),
     nodeId: rampart.config.cluster.nodeId,
     leases: () => ownership.leases(),
     partitions: rampart.config.cluster.partitions,

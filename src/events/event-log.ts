@@ -10,6 +10,8 @@ const EVENT_ID_RE = /^evt_(live|test)_(\d{12,15})$/;
 /** Rows deleted per pruning transaction. */
 const PRUNE_CHUNK = 2000;
 const PRUNE_EVERY_MS = 3_600_000;
+/** Every node prunes on its own timer; whoever holds this lock does, the others skip that round (Tx.tryLock). */
+const PRUNE_LOCK = 'retention';
 
 /** Which events a list, a cursor or a stream may see: a customer's accounts in one environment, or one account. */
 export interface EventScope {
@@ -82,14 +84,20 @@ export class EventLog {
     return this.store.eventHead();
   }
 
-  /** Drops events (and finished webhook deliveries) older than the retention; the newest event always stays. */
+  /**
+   * Drops events (and finished webhook deliveries) older than the retention; the newest event always stays. Skips
+   * (answers what it dropped so far) when another node is pruning.
+   */
   async prune(): Promise<{ events: number; deliveries: number }> {
     const before = this.clock.now() - this.retentionMs;
     const out = { events: 0, deliveries: 0 };
     // In chunks, each its own transaction, with a turn of the event loop between: a large backlog (a first start
     // on an old log) must not hold the loop or the store for seconds.
     for (;;) {
-      const n = await this.store.transaction(async (tx) => ({ events: await tx.deleteEventsBefore(before, PRUNE_CHUNK), deliveries: await tx.deleteDeliveriesBefore(before, PRUNE_CHUNK) }));
+      const n = await this.store.transaction(async (tx) =>
+        (await tx.tryLock(PRUNE_LOCK)) ? { events: await tx.deleteEventsBefore(before, PRUNE_CHUNK), deliveries: await tx.deleteDeliveriesBefore(before, PRUNE_CHUNK) } : undefined,
+      );
+      if (!n) return out;
       out.events += n.events;
       out.deliveries += n.deliveries;
       if (n.events < PRUNE_CHUNK && n.deliveries < PRUNE_CHUNK) return out;

@@ -9,12 +9,15 @@ import { isPrivateTarget, PrivateTargetError } from './webhook-target.js';
 
 /** The fan-out's position in the event log (a setting, so it survives restarts). */
 const CURSOR = 'webhooks.fanout_seq';
+/** Held by whoever reads and moves the cursor: one node fans out at a time (Tx.lock). */
+const FANOUT_LOCK = 'webhooks.fanout';
 
 /**
  * With no endpoint anywhere the fan-out does not run (no transaction per commit for nothing); the first endpoint
  * moves its cursor up to where that endpoint starts, in the endpoint's creating transaction.
  */
 export async function startFanOutAt(tx: Tx, seq: number): Promise<void> {
+  await tx.lock(FANOUT_LOCK);
   if ((await tx.listAllWebhooks()).length === 0) await tx.setSetting(CURSOR, String(seq));
 }
 const FANOUT_BATCH = 100;
@@ -24,6 +27,28 @@ const RECORD_EVERY_MS = 20;
 const DUE_BATCH = 500;
 /** Deliveries of one endpoint in flight at once (sent in event order; receivers order by event id). */
 const PER_ENDPOINT = 32;
+/**
+ * Deliveries of one endpoint claimed at once: a few rounds of PER_ENDPOINT, so that a claim (a write transaction)
+ * is paid per batch, not per round trip of the receiver.
+ */
+const CLAIM_ROUNDS = 4;
+/**
+ * The claim lease is CLAIM_ROUNDS × `timeout_ms` plus this margin. An attempt's POST is aborted after `timeout_ms`;
+ * an endpoint's PER_ENDPOINT senders take its claimed deliveries in turn, so the last one has started, at the
+ * latest, CLAIM_ROUNDS - 1 timeouts after the claim and ended one timeout later. The margin covers storing the
+ * outcome after that: RECORD_EVERY_MS plus one transaction, which may wait on the store's locks (up to 5 s:
+ * PostgreSQL's lock_timeout, SQLite's busy timeout) or queue behind this process's other transactions. Claims
+ * are in Clock ms like due times, so the margin also absorbs a few seconds between nodes' system clocks. Too
+ * short, and a slow but live node's delivery is sent again by another (still at least once; its late outcome is
+ * dropped); too long, and a dead node's deliveries wait that long after their due time (55 s at the default
+ * 10 s timeout).
+ */
+const CLAIM_MARGIN_MS = 15_000;
+
+/** How long a claim on a delivery lasts (see CLAIM_MARGIN_MS). */
+export function claimLeaseMs(limits: Pick<WebhookLimits, 'timeout_ms'>): number {
+  return CLAIM_ROUNDS * limits.timeout_ms + CLAIM_MARGIN_MS;
+}
 /** On the system clock, how often due retries are looked for. */
 const POLL_MS = 1000;
 
@@ -53,13 +78,16 @@ function describe(err: unknown): string {
 
 /**
  * Webhook delivery: a durable outbox. The fan-out reads committed events after its stored cursor and writes one
- * delivery per matching endpoint together with the new cursor (one transaction); due deliveries are POSTed,
- * signed (Standard Webhooks), and each attempt is recorded. Non-2xx, errors and timeouts are retried with
+ * delivery per matching endpoint together with the new cursor (one transaction, one node at a time); due
+ * deliveries are claimed for this node with a lease, POSTed, signed (Standard Webhooks), and each attempt is
+ * recorded while the claim is still this node's. A node that dies mid-delivery leaves its claim to lapse, and
+ * another node sends the delivery again under the same webhook-id. Non-2xx, errors and timeouts are retried with
  * exponential backoff until `retry_for_ms` after the delivery was made. Due times follow the Clock, so a
  * restart (or a test moving the manual clock) picks up where it stopped: at least once, in event order while
  * an endpoint answers, but a retried event may arrive after later ones.
  */
 export class WebhookDispatcher {
+  private readonly claimMs: number;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
@@ -74,7 +102,7 @@ export class WebhookDispatcher {
   /** Outcomes of attempts waiting to be stored together. */
   private readonly outcomes: {
     attempt: Parameters<Tx['insertAttempt']>[0];
-    delivery: { id: string; webhook_id: string } & Parameters<Tx['updateDelivery']>[1];
+    delivery: { id: string; webhook_id: string; claimedAttempts: number } & Parameters<Tx['updateDelivery']>[1];
     resolve: () => void;
     reject: (err: unknown) => void;
   }[] = [];
@@ -87,6 +115,8 @@ export class WebhookDispatcher {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly limits: WebhookLimits,
+    /** This node's id (CONTRACT §8 RAMPART_NODE_ID): the deliveries it claims are claimed in its name. */
+    private readonly nodeId: string,
     /** RAMPART_WEBHOOK_ALLOW_PRIVATE: live endpoints may be private or loopback (sandbox ones always may). */
     private readonly allowPrivateLive: boolean,
     private readonly log: FastifyBaseLogger,
@@ -94,7 +124,9 @@ export class WebhookDispatcher {
     private readonly secretOf: (hook: WebhookRecord) => string,
     /** The webhook-timestamp is the real time of the attempt: receivers judge it against their own clock. */
     private readonly wallNow: () => number = Date.now,
-  ) {}
+  ) {
+    this.claimMs = claimLeaseMs(limits);
+  }
 
   start(): void {
     this.stops.push(
@@ -152,7 +184,7 @@ export class WebhookDispatcher {
   private async pass(): Promise<void> {
     while (!this.stopped && (await this.fanOut()));
     while (!this.stopped && this.mayBeDue) {
-      const due = (await this.store.dueDeliveries(this.clock.now(), DUE_BATCH)).filter((d) => !this.inFlight.has(d.id));
+      const due = await this.claimDue();
       if (due.length === 0) {
         // Nothing due but what is being recorded: look again once that is stored (a retry may be due at once).
         if (this.recording.size === 0) this.mayBeDue = false;
@@ -171,7 +203,7 @@ export class WebhookDispatcher {
       }
       // Endpoints in parallel; each endpoint's deliveries started in event order, up to PER_ENDPOINT at a time. An
       // attempt's outcome is stored behind the next attempts (group commit batches them), its delivery held in
-      // flight until then.
+      // flight (and claimed) until then.
       await Promise.all(
         [...byHook.values()].flatMap((ds) => {
           let i = 0;
@@ -183,11 +215,23 @@ export class WebhookDispatcher {
     }
   }
 
+  /** Claims due deliveries for this node; read first, so that an idle outbox costs no write per poll. */
+  private async claimDue(): Promise<DeliveryRow[]> {
+    const now = this.clock.now();
+    if ((await this.store.dueDeliveries(now, 1)).length === 0) return [];
+    const claim = { now, node: this.nodeId, until: now + this.claimMs, limit: DUE_BATCH, perEndpoint: CLAIM_ROUNDS * PER_ENDPOINT };
+    // This node's own claim lapsed while its attempt still runs (the manual clock moved on): claimed again, sent once.
+    return (await this.store.transaction((tx) => tx.claimDeliveries(claim))).filter((d) => !this.inFlight.has(d.id));
+  }
+
   /** Fans out one batch of new events; true when there may be more. */
   private async fanOut(): Promise<boolean> {
     if (this.fanoutSeq >= 0 && (await this.store.eventHead()) <= this.fanoutSeq) return false;
     if ((await this.store.listAllWebhooks()).length === 0) return false;
     return this.store.transaction(async (tx) => {
+      // Another node may fan out at the same time: the cursor is read under the lock, so a node whose cached
+      // cursor is behind reads where the other stopped instead of delivering those events again.
+      await tx.lock(FANOUT_LOCK);
       const cursor = Number((await tx.getSetting(CURSOR)) ?? '0');
       const events = await tx.listEvents({ afterSeq: cursor, limit: FANOUT_BATCH });
       this.fanoutSeq = events.at(-1)?.seq ?? cursor;
@@ -289,7 +333,7 @@ export class WebhookDispatcher {
     return new Promise<void>((resolve, reject) => {
       this.outcomes.push({
         attempt: { delivery_id: d.id, n, at: now, status_code: status, error: ok || status === null ? error : `HTTP ${status}`, duration_ms: durationMs },
-        delivery: { id: d.id, webhook_id: d.webhook_id, status: state, attempts: n, next_attempt_at: next, finished_at: state === 'pending' ? null : now },
+        delivery: { id: d.id, webhook_id: d.webhook_id, claimedAttempts: d.attempts, status: state, attempts: n, next_attempt_at: next, finished_at: state === 'pending' ? null : now },
         resolve,
         reject,
       });
@@ -313,9 +357,10 @@ export class WebhookDispatcher {
         for (const o of batch) {
           // The endpoint was deleted while the attempt ran: its deliveries went with it.
           if (!hooks.has(o.delivery.webhook_id)) continue;
+          const { id, webhook_id: _hook, claimedAttempts, ...patch } = o.delivery;
+          // The claim lapsed and another node took the delivery over: its attempt is the one recorded.
+          if (!(await tx.updateDelivery(id, patch, { node: this.nodeId, attempts: claimedAttempts }))) continue;
           await tx.insertAttempt(o.attempt);
-          const { id, webhook_id: _hook, ...patch } = o.delivery;
-          await tx.updateDelivery(id, patch);
         }
       })
       .then(

@@ -47,7 +47,7 @@ export class WebhookService {
     /** Seals signing secrets at rest; absent where no webhook is made or delivered (most CLI commands). */
     private readonly secrets: SecretBox | undefined,
   ) {
-    this.dispatcher = new WebhookDispatcher(store, clock, config.limits.webhooks, config.webhookAllowPrivate, log, (hook) => this.secretOf(hook));
+    this.dispatcher = new WebhookDispatcher(store, clock, config.limits.webhooks, config.cluster.nodeId, config.webhookAllowPrivate, log, (hook) => this.secretOf(hook));
   }
 
   private box(): SecretBox {

@@ -192,6 +192,28 @@ export interface DeliveryRow {
   finished_at: number | null;
 }
 
+/** What a node asks of claimDeliveries (src/events/webhook-dispatcher.ts chooses the lease). */
+export interface DeliveryClaimRequest {
+  /** Clock ms: deliveries due by then whose claim is absent or lapsed (claimed_until <= now) are taken. */
+  now: number;
+  /** The claiming node (CONTRACT §8 RAMPART_NODE_ID). */
+  node: string;
+  /** Clock ms the claim lasts until: after it, any node may claim the delivery again. */
+  until: number;
+  limit: number;
+  /** At most this many of one endpoint's deliveries (its earliest due), so that every claimed one is sent at once. */
+  perEndpoint: number;
+}
+
+/**
+ * The claim an attempt's outcome is recorded under: applied only while the delivery is still claimed by `node`
+ * and still has the attempt count it was claimed with (no other node recorded an attempt since).
+ */
+export interface DeliveryClaim {
+  node: string;
+  attempts: number;
+}
+
 export interface AttemptRow {
   delivery_id: string;
   n: number;
@@ -255,6 +277,8 @@ export interface Reads {
   listAttempts(deliveryIds: string[]): Promise<AttemptRow[]>;
   /** Pending deliveries due at `now`: by due time, then as made (event order within one fan-out). */
   dueDeliveries(now: number, limit: number): Promise<DeliveryRow[]>;
+  /** How many pending deliveries are due at `now`, claimed or not (the webhook backlog gauge). */
+  countDueDeliveries(now: number): Promise<number>;
   listEquityPoints(accountId: string, resolution: 'trade' | 'day'): Promise<{ time: number; equity: string; balance: string }[]>;
 }
 
@@ -299,12 +323,6 @@ export interface Tx extends Reads {
    */
   fence(f: Fence): Promise<void>;
   /**
-   * Takes a lock named `name` until this transaction ends, if no other transaction holds it (answers false then,
-   * without waiting). PostgreSQL: an advisory lock, so two nodes serving the same Idempotency-Key at once are told
-   * apart; SQLite: one process, whose own requests are told apart in memory — always true.
-   */
-  tryLock(name: string): Promise<boolean>;
-  /**
    * Rewrites every open order of `environment` (pending, working, unconfirmed), oldest first, a page at a time:
    * `rewrite` answers the order's new status, time and data and the event that announces it, or null to leave it.
    * Answers how many it rewrote. The restart transition at start-up: no order is held in memory to be canceled.
@@ -316,8 +334,25 @@ export interface Tx extends Reads {
   /** Replaces the stored (sealed) signing secret: sealing at start-up, key rotation. */
   setWebhookSecret(id: string, secret: string): Promise<void>;
   deleteWebhook(id: string): Promise<boolean>;
+  /**
+   * Several nodes share the store: a named lock held by this transaction until it ends, other nodes' transactions
+   * asking for it wait (PostgreSQL: a transaction-scoped advisory lock). On SQLite, one process whose transactions
+   * already run one at a time, it holds at once. `tryLock` answers false instead of waiting when another holds it.
+   */
+  lock(name: string): Promise<void>;
+  tryLock(name: string): Promise<boolean>;
   insertDelivery(d: DeliveryRow): Promise<void>;
-  updateDelivery(id: string, patch: Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'finished_at'>): Promise<void>;
+  /**
+   * Claims due deliveries for one node (one statement; on PostgreSQL rows another transaction is claiming are
+   * skipped): pending, due at `now`, unclaimed or with a lapsed claim; by due time, then as made. Two claims never
+   * answer the same delivery while its claim lasts.
+   */
+  claimDeliveries(c: DeliveryClaimRequest): Promise<DeliveryRow[]>;
+  /**
+   * Records an attempt's outcome and drops the delivery's claim. With `claim`, only while the delivery is still
+   * that claim's (answers false, changing nothing, once another node took it over).
+   */
+  updateDelivery(id: string, patch: Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'finished_at'>, claim?: DeliveryClaim): Promise<boolean>;
   insertAttempt(a: AttemptRow): Promise<void>;
   /** Drops up to `limit` finished deliveries (and their attempts) finished before `time`, oldest first. */
   deleteDeliveriesBefore(time: number, limit: number): Promise<number>;

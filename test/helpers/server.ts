@@ -197,7 +197,8 @@ export class TestServer {
   }
 
   /** The node holding the engine partition of an account (the only node on SQLite). */
-  holder(env: 'live' | 'sandbox', accountId: string): App {
+  async holder(env: 'live' | 'sandbox', accountId: string): Promise<App> {
+    for (const n of this.nodes) await n.app.rampart.engineHost.know(accountId);
     const node = this.nodes.find((n) => n.app.rampart.engineHost.holds(env, accountId));
     if (!node) throw new Error(`no node holds the ${env} partition of ${accountId}`);
     return node.app;

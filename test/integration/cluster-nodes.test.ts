@@ -4,7 +4,8 @@ import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/pos
 import { expectError, TEST_STORE, TestServer } from '../helpers/server.js';
 
 /**
- * Three nodes on one PostgreSQL schema, four engine partitions per environment (CONTRACT §8). Runs in the sqlite
+ * Three nodes on one PostgreSQL schema, four engine partitions per environment (CONTRACT §8); an account's partition
+ * is its customer's. Runs in the sqlite
  * project (it brings its own schema; the postgres project runs every HTTP suite on three nodes already).
  */
 const pgUp = TEST_STORE === 'sqlite' && (await postgresAvailable());
@@ -26,9 +27,9 @@ async function price(last: string, bid = last, ask = last) {
 async function traderOn(notOn?: number) {
   for (let i = 0; i < 40; i++) {
     const t = await s.trader();
-    const key = `sandbox/${partitionOf(t.accountId, PARTITIONS)}`;
+    const key = `sandbox/${partitionOf(t.customer.id, PARTITIONS)}`;
     const h = s.holders().get(key)!;
-    if (h !== notOn) return { ...t, holder: h, other: (h + 1) % s.nodes.length, partition: partitionOf(t.accountId, PARTITIONS) };
+    if (h !== notOn) return { ...t, holder: h, other: (h + 1) % s.nodes.length, partition: partitionOf(t.customer.id, PARTITIONS) };
   }
   throw new Error('no account landed on another node');
 }

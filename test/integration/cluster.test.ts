@@ -30,15 +30,6 @@ async function clusterStatus(env: Record<string, string>): Promise<any> {
   return JSON.parse(stdout);
 }
 
-async function until<T>(what: string, fn: () => Promise<T | null>, timeoutMs = 5000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== null) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 let s: TestServer | undefined;
 let schema: FreshSchema | undefined;

@@ -85,7 +85,7 @@ const orders = async (t: { key: string; accountId: string }, q = '') => (await s
 describe('a store failing mid-transaction', () => {
   it('placing an order: 503 state_unavailable, retryable; no order appears, not even when the price passes its limit', async () => {
     const t = await s.trader();
-    const fault = failMidTransaction(s.holder('sandbox', t.accountId).rampart.store);
+    const fault = failMidTransaction((await s.holder('sandbox', t.accountId)).rampart.store);
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'place-1', body: resting });
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
@@ -110,7 +110,7 @@ describe('a store failing mid-transaction', () => {
 
   it('a market order that would fill: nothing filled, no position, balance untouched', async () => {
     const t = await s.trader();
-    const fault = failMidTransaction(s.holder('sandbox', t.accountId).rampart.store);
+    const fault = failMidTransaction((await s.holder('sandbox', t.accountId)).rampart.store);
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1' } });
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
@@ -131,7 +131,7 @@ describe('a store failing mid-transaction', () => {
       const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: resting });
       expect(r.status).toBe(201);
     }
-    const fault = failMidTransaction(s.holder('sandbox', t.accountId).rampart.store);
+    const fault = failMidTransaction((await s.holder('sandbox', t.accountId)).rampart.store);
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders/cancel-all`, { key: t.key, idempotencyKey: 'cancel-all-1' });
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
@@ -170,7 +170,7 @@ describe('a store failing mid-transaction', () => {
     const placed = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: resting });
     expect(placed.status).toBe(201);
     // The node that holds the account's engine partition is the one whose store fails (one node on SQLite).
-    const fault = failMidTransaction(s.holder('sandbox', t.accountId).rampart.store);
+    const fault = failMidTransaction((await s.holder('sandbox', t.accountId)).rampart.store);
     await s.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '58899.5', ask: '58900.5', last: '58900' });
     for (let i = 0; i < 100 && !fault.fired(); i++) await new Promise((r) => setTimeout(r, 10));
     expect(fault.restore()).toBe(true);

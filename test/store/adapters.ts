@@ -8,6 +8,11 @@ import { freshSchema, postgresAvailable } from '../helpers/postgres.js';
 
 export interface Opened {
   store: Store;
+  /**
+   * Another node on the same database: on PostgreSQL a second store on the schema (its own pool, as another
+   * process has); on SQLite, one process by design, the same store. Closed by close().
+   */
+  peer(): Promise<Store>;
   close(): Promise<void>;
 }
 
@@ -26,7 +31,7 @@ export async function adapters(): Promise<Adapter[]> {
       open: async () => {
         const dir = mkdtempSync(join(tmpdir(), 'rampart-contract-'));
         const store = new SqliteStore(join(dir, 'rampart.db'));
-        return { store, close: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
+        return { store, peer: async () => store, close: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
       },
     },
     {
@@ -35,7 +40,19 @@ export async function adapters(): Promise<Adapter[]> {
       open: async () => {
         const schema = await freshSchema();
         const store = await PostgresStore.open(schema.url);
-        return { store, close: async () => (await store.close(), await schema.drop()) };
+        const peers: Store[] = [];
+        return {
+          store,
+          peer: async () => {
+            const peer = await PostgresStore.open(schema.url);
+            peers.push(peer);
+            return peer;
+          },
+          close: async () => {
+            await Promise.all([store, ...peers].map((s) => s.close()));
+            await schema.drop();
+          },
+        };
       },
     },
   ];

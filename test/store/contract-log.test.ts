@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StoreUnavailableError, type Store, type WebhookRecord } from '../../src/store/port.js';
+import { StoreUnavailableError, type DeliveryClaimRequest, type Store, type WebhookRecord } from '../../src/store/port.js';
 import { account, adapters, customer, delivery, event, type Opened } from './adapters.js';
 
 /** The storage contract over both adapters: the event log, webhooks and their outbox, transactions. */
@@ -145,6 +145,91 @@ describe.each(await adapters())('store contract (log, webhooks, transactions): $
     expect(await store.transaction((tx) => tx.deleteWebhook('whk_b'))).toBe(true);
     expect(await store.transaction((tx) => tx.deleteWebhook('whk_b'))).toBe(false);
     expect(await store.getDelivery('dlv_1')).toBeUndefined();
+  });
+
+  describe('webhook delivery claims (several nodes)', () => {
+    const hook = (id: string): WebhookRecord => ({
+      id, customer_id: 'cus_1', environment: 'live', url: `https://example.com/${id}`, types: null, account_id: null,
+      secret: 'sealed', after_seq: 0, created_at: 9,
+    });
+    const claim = (s: Store, node: string, now: number, until: number, o: Partial<DeliveryClaimRequest> = {}) =>
+      s.transaction(async (tx) => (await tx.claimDeliveries({ now, node, until, limit: 100, perEndpoint: 100, ...o })).map((d) => d.id));
+    const outcome = (s: Store, id: string, node: string, claimedAttempts: number) =>
+      s.transaction((tx) => tx.updateDelivery(id, { status: 'succeeded', attempts: claimedAttempts + 1, next_attempt_at: null, finished_at: 900 }, { node, attempts: claimedAttempts }));
+    beforeEach(async () => {
+      await store.transaction(async (tx) => {
+        await tx.insertWebhook(hook('whk_b'));
+        await tx.insertWebhook(hook('whk_a'));
+        await tx.insertDelivery(delivery('dlv_1', 'whk_b', 1, { next_attempt_at: 600 }));
+        await tx.insertDelivery(delivery('dlv_2', 'whk_b', 2));
+        await tx.insertDelivery(delivery('dlv_3', 'whk_b', 3));
+        await tx.insertDelivery(delivery('dlv_4', 'whk_b', 4));
+        await tx.insertDelivery(delivery('dlv_5', 'whk_a', 5));
+        await tx.insertDelivery(delivery('dlv_6', 'whk_a', 6, { status: 'succeeded', finished_at: 450 }));
+      });
+    });
+
+    it('takes the earliest due of each endpoint, at most perEndpoint and limit; a claimed delivery is not claimed again while it lasts', async () => {
+      expect(await claim(store, 'node-a', 550, 1000, { perEndpoint: 2 })).toEqual(['dlv_2', 'dlv_3', 'dlv_5']);
+      expect(await claim(store, 'node-b', 550, 1000, { perEndpoint: 2 })).toEqual(['dlv_4']);
+      expect(await claim(store, 'node-b', 700, 1000)).toEqual(['dlv_1']);
+      expect(await claim(store, 'node-b', 999, 2000)).toEqual([]);
+      // Claimed or not, due deliveries are the backlog.
+      expect(await store.countDueDeliveries(550)).toBe(4);
+      expect(await store.countDueDeliveries(700)).toBe(5);
+      expect(await store.countDueDeliveries(499)).toBe(0);
+    });
+
+    it('a lapsed claim is claimable again, by any node, with what the delivery had', async () => {
+      expect(await claim(store, 'node-a', 550, 1000, { limit: 2 })).toEqual(['dlv_2', 'dlv_3']);
+      expect(await claim(store, 'node-b', 999, 5000)).toEqual(['dlv_4', 'dlv_5', 'dlv_1']);
+      const lapsed = await store.transaction((tx) => tx.claimDeliveries({ now: 1000, node: 'node-b', until: 5000, limit: 10, perEndpoint: 10 }));
+      expect(lapsed).toEqual([delivery('dlv_2', 'whk_b', 2), delivery('dlv_3', 'whk_b', 3)]);
+    });
+
+    it('an outcome is applied only while the claim is still its node\'s; a lapsed claim no other node took still counts', async () => {
+      expect(await claim(store, 'node-a', 550, 1000)).toEqual(['dlv_2', 'dlv_3', 'dlv_4', 'dlv_5']);
+      expect(await claim(store, 'node-b', 1000, 2000, { limit: 1 })).toEqual(['dlv_2']);
+      // node-a's attempt of dlv_2 ended after its claim lapsed and node-b took it over: not recorded.
+      expect(await outcome(store, 'dlv_2', 'node-a', 0)).toBe(false);
+      expect(await store.getDelivery('dlv_2')).toEqual(delivery('dlv_2', 'whk_b', 2));
+      expect(await outcome(store, 'dlv_2', 'node-b', 0)).toBe(true);
+      expect((await store.getDelivery('dlv_2'))?.status).toBe('succeeded');
+      // dlv_3's claim lapsed too, but nobody took it: node-a's outcome stands.
+      expect(await outcome(store, 'dlv_3', 'node-a', 0)).toBe(true);
+      // A stale outcome from before another node's recorded attempt: the attempt count tells it apart.
+      await store.transaction((tx) => tx.updateDelivery('dlv_4', { status: 'pending', attempts: 1, next_attempt_at: 1500, finished_at: null }, { node: 'node-a', attempts: 0 }));
+      expect(await claim(store, 'node-a', 1500, 3000)).toEqual(['dlv_5', 'dlv_1', 'dlv_4']);
+      expect(await outcome(store, 'dlv_4', 'node-a', 0)).toBe(false);
+      expect(await outcome(store, 'dlv_4', 'node-a', 1)).toBe(true);
+      expect((await store.getDelivery('dlv_4'))?.attempts).toBe(2);
+    });
+
+    it('two nodes claiming at once never get the same delivery, and between them get each due one', async () => {
+      await store.transaction(async (tx) => {
+        for (let i = 10; i < 70; i++) await tx.insertDelivery(delivery(`dlv_${i}`, i % 2 ? 'whk_a' : 'whk_b', i));
+      });
+      const peer = await opened.peer();
+      const got = new Map<string, string[]>([['node-a', []], ['node-b', []]]);
+      const drain = async (s: Store, node: string) => {
+        for (;;) {
+          const ids = await claim(s, node, 550, 1000, { limit: 7, perEndpoint: 3 });
+          if (ids.length === 0) return;
+          got.get(node)!.push(...ids);
+        }
+      };
+      await Promise.all([drain(store, 'node-a'), drain(peer, 'node-b'), drain(store, 'node-a'), drain(peer, 'node-b')]);
+      const all = [...got.get('node-a')!, ...got.get('node-b')!];
+      expect(all.length).toBe(new Set(all).size);
+      expect(all.sort()).toEqual((await store.dueDeliveries(550, 100)).map((d) => d.id).sort());
+      expect(all).toHaveLength(64);
+    });
+
+    it('a named lock: held by one transaction at a time; tryLock answers whether it got it', async () => {
+      expect(await store.transaction((tx) => tx.tryLock('test'))).toBe(true);
+      await store.transaction((tx) => tx.lock('test'));
+      expect(await store.transaction((tx) => tx.tryLock('test'))).toBe(true);
+    });
   });
 
   it('fault switches: failing answers store unavailable and commits nothing', async () => {

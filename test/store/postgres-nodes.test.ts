@@ -1,5 +1,8 @@
 import pg from 'pg';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/engine/clock.js';
+import { EventLog } from '../../src/events/event-log.js';
 import { StoreUnavailableError } from '../../src/store/port.js';
 import { durableUrl } from '../../src/store/postgres/durability.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
@@ -38,10 +41,11 @@ describe.skipIf(!available)('PostgreSQL store, several nodes', () => {
     const nodes = await Promise.all([node(schema.url), node(schema.url), node(schema.url)]);
     expect(nodes.filter((n) => n.isNew)).toHaveLength(1);
     const rows = await sql<{ version: number; n: string }>('SELECT version, COUNT(*) AS n FROM schema_migrations GROUP BY version ORDER BY version');
-    // 001 the schema, 002 the cluster's leases and node registry.
+    // 001 the schema, 002 the cluster's leases and node registry, 003 webhook delivery claims.
     expect(rows).toEqual([
       { version: 1, n: '1' },
       { version: 2, n: '1' },
+      { version: 3, n: '1' },
     ]);
     // A later start finds nothing to do.
     expect((await node(schema.url)).isNew).toBe(false);
@@ -88,6 +92,67 @@ describe.skipIf(!available)('PostgreSQL store, several nodes', () => {
     await txB;
     await page();
     expect(seen).toEqual([1, 2]);
+  });
+
+  it('a named lock is held by one node at a time until its transaction ends; tryLock does not wait for it', async () => {
+    schema = await freshSchema();
+    const [a, b] = [await node(schema.url), await node(schema.url)];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const aLocked = new Promise<void>((r) => (locked = r));
+    const txA = a.transaction(async (tx) => {
+      await tx.lock('test');
+      locked();
+      await held;
+    });
+    await aLocked;
+    expect(await b.transaction((tx) => tx.tryLock('test'))).toBe(false);
+    // Another name, or the same name in another schema, is another lock.
+    expect(await b.transaction((tx) => tx.tryLock('other'))).toBe(true);
+    const other = await freshSchema();
+    try {
+      const elsewhere = await PostgresStore.open(other.url);
+      expect(await elsewhere.transaction((tx) => tx.tryLock('test'))).toBe(true);
+      await elsewhere.close();
+    } finally {
+      await other.drop();
+    }
+    let bGot = false;
+    const txB = b.transaction((tx) => tx.lock('test')).then(() => (bGot = true));
+    const waiting = `SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+      AND objid::bigint = (hashtext('rampart.test:' || current_schema())::bigint & 4294967295)`;
+    await expect.poll(async () => (await sql<{ n: string }>(waiting))[0]!.n, { timeout: 5000 }).toBe('1');
+    expect(bGot).toBe(false);
+    release();
+    await txA;
+    await txB;
+    expect(await b.transaction((tx) => tx.tryLock('test'))).toBe(true);
+  });
+
+  it('retention runs on one node at a time: a node that finds another pruning skips its round', async () => {
+    schema = await freshSchema();
+    const [a, b] = [await node(schema.url), await node(schema.url)];
+    await a.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('acc_1', 'cus_1'));
+      for (const seq of [1, 2, 3]) await tx.insertEvent(event(seq, 'acc_1', { created_at: 10 }));
+    });
+    const pruner = new EventLog(b, new ManualClock(1_000_000), 1000, pino({ enabled: false }));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const aPruning = new Promise<void>((r) => (locked = r));
+    const txA = a.transaction(async (tx) => {
+      expect(await tx.tryLock('retention')).toBe(true);
+      locked();
+      await held;
+    });
+    await aPruning;
+    expect(await pruner.prune()).toEqual({ events: 0, deliveries: 0 });
+    release();
+    await txA;
+    expect(await pruner.prune()).toEqual({ events: 2, deliveries: 0 });
   });
 
   it("another node's committed events wake this node's listeners (NOTIFY), with the seq and the accounts", async () => {

@@ -7,6 +7,7 @@ import { assertLease, type Fence } from '../../cluster/fence.js';
 import { WriterChain } from '../writer-chain.js';
 import { createPool, migrate, queryOn, runUndo, storeError, type Q } from './durability.js';
 import { accountsBetween, eventReads, eventWrites, type EventTxState, type Written } from './events.js';
+import { lockWrites } from './locks.js';
 import { CHANNEL, EventListener, noticePayload, type Notice } from './notify.js';
 import { orderReads, orderWrites } from './orders.js';
 import { settingReads, settingWrites } from './settings.js';
@@ -38,8 +39,6 @@ function txOn(q: Q, pool: Q, rollbacks: (() => void)[], events: EventTxState): T
     eventHead,
     onRollback: (undo: () => void) => void rollbacks.push(undo),
     fence: (f: Fence) => assertLease(q, f),
-    tryLock: async (name: string) =>
-      (await q.rows<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('rampart.lock:' || current_schema() || ':' || $1)) AS ok", [name]))[0]!.ok,
     ...customerWrites(q),
     ...credentialWrites(q),
     ...accountWrites(q),
@@ -47,6 +46,7 @@ function txOn(q: Q, pool: Q, rollbacks: (() => void)[], events: EventTxState): T
     ...orderWrites(q, ev.insertEvent),
     ...ev,
     ...webhookWrites(q),
+    ...lockWrites(q),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AttemptRow, DeliveryRow, WebhookRecord } from '../port.js';
+import type { AttemptRow, DeliveryClaim, DeliveryClaimRequest, DeliveryRow, WebhookRecord } from '../port.js';
 import type { Environment } from '../../schemas/common.js';
 import type { Q, Row } from './durability.js';
 
@@ -45,8 +45,31 @@ export function webhookReads(q: Q) {
         `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, seq LIMIT $2`,
         [now, limit],
       ),
+    countDueDeliveries: async (now: number) =>
+      (await q.rows<{ n: number }>("SELECT COUNT(*)::bigint AS n FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1", [now]))[0]!.n,
   };
 }
+
+/**
+ * Ranks the claimable deliveries of each endpoint (window functions may not take row locks), then locks the chosen
+ * rows, skipping those another node's claim holds locked, and re-checks them under the lock: a row claimed and
+ * committed by another node meanwhile no longer passes `claimed_until <= now`.
+ */
+const CLAIM = `
+WITH ranked AS (
+  SELECT seq, next_attempt_at, row_number() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at, seq) AS n
+    FROM webhook_deliveries
+   WHERE status = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
+), chosen AS (
+  SELECT d.seq FROM webhook_deliveries d JOIN ranked r ON r.seq = d.seq
+   WHERE r.n <= $5 AND d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.claimed_until IS NULL OR d.claimed_until <= $1)
+   ORDER BY r.next_attempt_at, r.seq
+   LIMIT $4
+     FOR UPDATE OF d SKIP LOCKED
+)
+UPDATE webhook_deliveries w SET claimed_by = $2, claimed_until = $3
+  FROM chosen WHERE w.seq = chosen.seq
+RETURNING w.seq, ${DELIVERY_COLUMNS.split(', ').map((c) => `w.${c}`).join(', ')}`;
 
 export function webhookWrites(q: Q) {
   return {
@@ -65,11 +88,22 @@ export function webhookWrites(q: Q) {
         [d.id, d.webhook_id, d.event_seq, d.event_id, d.event_type, d.payload, d.status, d.attempts, d.next_attempt_at, d.created_at, d.finished_at],
       );
     },
-    updateDelivery: async (id: string, p: Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'finished_at'>) => {
-      await q.changes('UPDATE webhook_deliveries SET status = $1, attempts = $2, next_attempt_at = $3, finished_at = $4 WHERE id = $5', [
-        p.status, p.attempts, p.next_attempt_at, p.finished_at, id,
-      ]);
+    claimDeliveries: async (c: DeliveryClaimRequest) => {
+      const rows = await q.rows<DeliveryRow & { seq: number }>(CLAIM, [c.now, c.node, c.until, c.limit, c.perEndpoint]);
+      // RETURNING keeps no order.
+      return rows.sort((a, b) => a.next_attempt_at! - b.next_attempt_at! || a.seq - b.seq).map(({ seq: _seq, ...d }) => d);
     },
+    updateDelivery: async (id: string, p: Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'finished_at'>, claim?: DeliveryClaim) =>
+      (await (claim
+        ? q.changes(
+            `UPDATE webhook_deliveries SET status = $1, attempts = $2, next_attempt_at = $3, finished_at = $4, claimed_by = NULL, claimed_until = NULL
+              WHERE id = $5 AND claimed_by = $6 AND attempts = $7`,
+            [p.status, p.attempts, p.next_attempt_at, p.finished_at, id, claim.node, claim.attempts],
+          )
+        : q.changes(
+            'UPDATE webhook_deliveries SET status = $1, attempts = $2, next_attempt_at = $3, finished_at = $4, claimed_by = NULL, claimed_until = NULL WHERE id = $5',
+            [p.status, p.attempts, p.next_attempt_at, p.finished_at, id],
+          ))) > 0,
     insertAttempt: async (a: AttemptRow) => {
       await q.changes('INSERT INTO webhook_attempts (delivery_id, n, at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6)', [
         a.delivery_id, a.n, a.at, a.status_code, a.error, a.duration_ms,

@@ -7,6 +7,7 @@ import { customerReads, customerWrites } from './customers.js';
 import { Durability, type CommitListener } from './durability.js';
 import { eventReads, eventWrites } from './events.js';
 import { noFaults, type StoreFaults } from './faults.js';
+import { lockWrites } from './locks.js';
 import { orderReads, orderWrites } from './orders.js';
 import { settingReads, settingWrites } from './settings.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
@@ -57,7 +58,7 @@ export class SqliteStore extends WithReads implements Store {
       // One process writes a SQLite file, its transactions one at a time: the log's last seq is its writer's.
       lockEventLog: () => reads.lastEventSeq(),
       fence: () => Promise.resolve(),
-      tryLock: () => Promise.resolve(true),
+      ...lockWrites(),
     };
     this.tx = Object.assign(Object.create(this) as Tx, writes);
     this.touches = new CredentialTouches(durability, (apply) => {

@@ -1,5 +1,5 @@
 import type { Environment } from '../../schemas/common.js';
-import type { AttemptRow, DeliveryRow, WebhookRecord } from '../port.js';
+import type { AttemptRow, DeliveryClaim, DeliveryClaimRequest, DeliveryRow, WebhookRecord } from '../port.js';
 import { deepFreeze, type RecordCache } from './cache.js';
 import { json, type Row } from './connection.js';
 import type { Sql } from './durability.js';
@@ -31,6 +31,7 @@ export function webhookReads(sql: Sql, cache: RecordCache) {
   const due = sql.stmt(
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`,
   );
+  const countDue = sql.stmt("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ?");
   const allWebhooks = (): WebhookRecord[] => {
     const fresh = cache.fresh();
     fresh.webhooks ??= deepFreeze((all.all() as Row[]).map(toWebhook));
@@ -54,6 +55,7 @@ export function webhookReads(sql: Sql, cache: RecordCache) {
           : (sql.prepare(`SELECT * FROM webhook_attempts WHERE delivery_id IN (${deliveryIds.map(() => '?').join(', ')}) ORDER BY delivery_id, n`).all(...deliveryIds) as AttemptRow[]),
       ),
     dueDeliveries: (now: number, limit: number) => sql.read(() => due.all(now, limit) as DeliveryRow[]),
+    countDueDeliveries: (now: number) => sql.read(() => Number((countDue.get(now) as Row).n)),
   };
 }
 
@@ -68,9 +70,21 @@ export function webhookWrites(sql: Sql, cache: RecordCache) {
     `INSERT OR IGNORE INTO webhook_deliveries (${DELIVERY_COLUMNS})
      VALUES (@id, @webhook_id, @event_seq, @event_id, @event_type, @payload, @status, @attempts, @next_attempt_at, @created_at, @finished_at)`,
   );
-  const updateDelivery = sql.stmt(
-    'UPDATE webhook_deliveries SET status = @status, attempts = @attempts, next_attempt_at = @next_attempt_at, finished_at = @finished_at WHERE id = @id',
+  // The same choice as PostgreSQL's claim (src/store/postgres/webhooks.ts); one writer here, so nothing to skip.
+  const claim = sql.stmt(
+    `UPDATE webhook_deliveries SET claimed_by = @node, claimed_until = @until
+      WHERE seq IN (
+        SELECT seq FROM (
+          SELECT seq, next_attempt_at, row_number() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at, seq) AS n
+            FROM webhook_deliveries
+           WHERE status = 'pending' AND next_attempt_at <= @now AND (claimed_until IS NULL OR claimed_until <= @now)
+        ) WHERE n <= @perEndpoint ORDER BY next_attempt_at, seq LIMIT @limit)
+      RETURNING seq, ${DELIVERY_COLUMNS}`,
   );
+  const SET_OUTCOME =
+    'UPDATE webhook_deliveries SET status = @status, attempts = @attempts, next_attempt_at = @next_attempt_at, finished_at = @finished_at, claimed_by = NULL, claimed_until = NULL WHERE id = @id';
+  const updateDelivery = sql.stmt(SET_OUTCOME);
+  const updateClaimed = sql.stmt(`${SET_OUTCOME} AND claimed_by = @node AND attempts = @claimedAttempts`);
   const insertAttempt = sql.stmt(
     'INSERT INTO webhook_attempts (delivery_id, n, at, status_code, error, duration_ms) VALUES (@delivery_id, @n, @at, @status_code, @error, @duration_ms)',
   );
@@ -93,9 +107,13 @@ export function webhookWrites(sql: Sql, cache: RecordCache) {
     insertDelivery: async (d: DeliveryRow) => {
       insertDelivery.run(d);
     },
-    updateDelivery: async (id: string, p: Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'finished_at'>) => {
-      updateDelivery.run({ id, ...p });
-    },
+    claimDeliveries: async (c: DeliveryClaimRequest) =>
+      // RETURNING keeps no order.
+      (claim.all(c) as (DeliveryRow & { seq: number })[])
+        .sort((a, b) => a.next_attempt_at! - b.next_attempt_at! || a.seq - b.seq)
+        .map(({ seq: _seq, ...d }) => d),
+    updateDelivery: async (id: string, p: Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'finished_at'>, c?: DeliveryClaim) =>
+      (c ? updateClaimed.run({ id, ...p, node: c.node, claimedAttempts: c.attempts }) : updateDelivery.run({ id, ...p })).changes > 0,
     insertAttempt: async (a: AttemptRow) => {
       insertAttempt.run(a);
     },
