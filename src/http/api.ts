@@ -100,6 +100,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    deps.forwarder?.restoreHeaders(request);
     // Counted until the response is done or its connection is gone: a client that hangs up mid-request
     // (no 'finish', so no onResponse) must not hold a slot for ever and end in permanent 503 capacity.
     // An account stream holds its connection for hours: it is not work in flight (it passed the guard to open).

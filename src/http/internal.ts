@@ -10,6 +10,8 @@ import type { Environment } from '../schemas/common.js';
 
 /** Marks a request a node injected into its own API on another node's behalf (a per-process secret). */
 export const FORWARDED = 'x-rampart-forwarded';
+/** The forwarded request's headers as they came, repeats included (the checks of a repeated header need them). */
+const RAW_HEADERS = 'x-rampart-raw-headers';
 
 /** What the forwarding node sends: the public request as it came. */
 interface ForwardedRequest {
@@ -20,6 +22,8 @@ interface ForwardedRequest {
   headers: Record<string, string | string[]>;
   body: string | null;
   remote_address: string;
+  /** Node's rawHeaders of the request: name, value, name, value… */
+  raw_headers: string[];
 }
 
 interface ForwardedAnswer {
@@ -70,7 +74,7 @@ export function buildInternal(deps: InternalDeps): FastifyInstance {
     const res = await deps.api[f.environment].inject({
       method: f.method as 'GET',
       url: f.url,
-      headers: { ...f.headers, [FORWARDED]: deps.forwardedMark },
+      headers: { ...f.headers, [FORWARDED]: deps.forwardedMark, [RAW_HEADERS]: Buffer.from(JSON.stringify(f.raw_headers)).toString('base64url') },
       ...(f.body !== null ? { payload: f.body } : {}),
       remoteAddress: f.remote_address,
     });
@@ -142,11 +146,34 @@ export class RequestForwarder {
     return request.headers[FORWARDED] !== undefined && sameToken(request.headers[FORWARDED] as string, this.mark);
   }
 
+  /**
+   * On the owner, a forwarded request gets back its headers as they came (an injected request has one value per
+   * name): a repeated Authorization or Idempotency-Key is refused here as on the node it reached.
+   */
+  restoreHeaders(request: FastifyRequest): void {
+    const encoded = request.headers[RAW_HEADERS];
+    if (typeof encoded !== 'string' || !this.isForwarded(request)) return;
+    const raw = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as string[];
+    const distinct: Record<string, string[]> = {};
+    for (let i = 0; i + 1 < raw.length; i += 2) (distinct[raw[i]!.toLowerCase()] ??= []).push(raw[i + 1]!);
+    Object.defineProperty(request.raw, 'rawHeaders', { value: raw, configurable: true });
+    Object.defineProperty(request.raw, 'headersDistinct', { value: distinct, configurable: true });
+  }
+
   async forward(request: FastifyRequest, reply: FastifyReply, env: Environment, accountId: string): Promise<FastifyReply> {
     const body = await readBody(request.raw, this.bodyMax);
     const headers = copyHeaders(request.headers as Record<string, string | string[] | undefined>);
     delete headers[FORWARDED];
-    const msg: ForwardedRequest = { environment: env, account_id: accountId, method: request.method, url: request.url, headers, body, remote_address: request.ip };
+    const msg: ForwardedRequest = {
+      environment: env,
+      account_id: accountId,
+      method: request.method,
+      url: request.url,
+      headers,
+      body,
+      remote_address: request.ip,
+      raw_headers: request.raw.rawHeaders,
+    };
     const { body: answer } = await this.router.send<ForwardedAnswer>(env, this.host.partitionOf(accountId), '/internal/v1/forward', msg, this.timeoutMs);
     reply.code(answer.status);
     for (const [k, v] of Object.entries(answer.headers)) reply.header(k, v);

@@ -58,6 +58,7 @@ export interface CallOptions {
  */
 export const TEST_NODES = Math.max(1, Number(process.env.RAMPART_TEST_NODES ?? '1'));
 const CLUSTER_PARTITIONS = 4;
+let serverCounter = 0;
 const CLUSTER_LEASE_MS = 3000;
 
 /** The store every TestServer of this test process runs on (vitest.config.ts: the "postgres" project sets it). */
@@ -85,6 +86,8 @@ export class TestServer {
   nodes: { app: App; url: { live: string; sandbox: string; admin: string } }[] = [];
   private turn = 0;
   private nodesWanted: number | undefined;
+  /** The test named the node (RAMPART_NODE_ID or RAMPART_INTERNAL_LISTEN given): its settings stand. */
+  private ownNodeId = false;
   private config!: Config;
   private logger!: ReturnType<typeof createLogger>;
   /** Another connection to the store this server runs on (SQLite file or PostgreSQL schema). */
@@ -120,6 +123,7 @@ export class TestServer {
     s.raw = new RawStore(config.databaseUrl);
     s.config = config;
     s.nodesWanted = opts.nodes;
+    s.ownNodeId = opts.env?.RAMPART_NODE_ID !== undefined || opts.env?.RAMPART_INTERNAL_LISTEN !== undefined;
     const sink = new Writable({
       write: (chunk, _enc, cb) => {
         s.logs.push(String(chunk));
@@ -145,13 +149,13 @@ export class TestServer {
     const n = this.nodeCount;
     this.nodes = [];
     for (let i = 0; i < n; i++) {
+      // On PostgreSQL every node (of this server or another in the process) needs its own id and internal port.
+      const own = this.config.databaseUrl.startsWith('postgres') && !this.ownNodeId;
+      const node = own ? { nodeId: n === 1 ? `test-${process.pid}-${++serverCounter}` : `test-node-${i}`, internalListen: { host: '127.0.0.1', port: 0 } } : {};
       const config: Config =
         n === 1
-          ? this.config
-          : {
-              ...this.config,
-              cluster: { ...this.config.cluster, nodeId: `test-node-${i}`, internalListen: { host: '127.0.0.1', port: 0 }, partitions: CLUSTER_PARTITIONS, leaseMs: CLUSTER_LEASE_MS },
-            };
+          ? { ...this.config, cluster: { ...this.config.cluster, ...node } }
+          : { ...this.config, cluster: { ...this.config.cluster, ...node, partitions: CLUSTER_PARTITIONS, leaseMs: CLUSTER_LEASE_MS } };
       const app = await build({ config, logger: this.logger, clockStart, ...(holdLoading ? { holdLoading } : {}) });
       const live = await app.live.listen({ host: '127.0.0.1', port: 0 });
       const sandbox = await app.sandbox.listen({ host: '127.0.0.1', port: 0 });
@@ -189,6 +193,21 @@ export class TestServer {
     const [node] = this.nodes.splice(i, 1);
     await node!.app.close();
     this.app = this.nodes[0]!.app;
+  }
+
+  /** Delivers every webhook due now, on every node (each node delivers what it claimed). */
+  async drainWebhooks(): Promise<void> {
+    for (let round = 0; round < 2; round++) for (const node of this.nodes) await node.app.rampart.webhooks.drain();
+  }
+
+  /** Open account streams on every node (of one account, or all). */
+  streamCount(accountId?: string): number {
+    return this.nodes.reduce((n, node) => n + node.app.rampart.streams.count(accountId), 0);
+  }
+
+  /** Judges every node's open streams again now (each node re-checks on its own every 250 ms too). */
+  async recheckStreams(): Promise<void> {
+    for (const node of this.nodes) await node.app.rampart.streams.recheck();
   }
 
   /** Runs a lease round on every node (take, renew, give back) instead of waiting for their timers. */

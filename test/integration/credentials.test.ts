@@ -53,7 +53,7 @@ describe('a request with two Authorization headers', () => {
     }
     // The stream route too: refused before any stream opens.
     expectError(await withAuthorizations(s.url.sandbox, 'GET', `/v1/accounts/${a.accountId}/stream`, [`Bearer ${a.key}`, `Bearer ${b.key}`]), 400, 'invalid_request', TWICE);
-    expect(s.rampart.streams.count()).toBe(0);
+    expect(s.streamCount()).toBe(0);
     // One header still works.
     expect((await withAuthorizations(s.url.sandbox, 'GET', path, [`Bearer ${a.key}`])).status).toBe(200);
   });

@@ -99,7 +99,7 @@ describe('one busy account followed three ways', () => {
     // The webhook receiver failed its first three deliveries: they come back with the backoff.
     for (let i = 0; i < 5 && new Set(rcv.accepted.map((q) => q.headers['webhook-id'])).size < polled.length; i++) {
       await s.admin('POST', '/admin/v1/clock', { advance_ms: 10_000 * 2 ** i });
-      await s.rampart.webhooks.drain();
+      await s.drainWebhooks();
     }
     const wh = new Webhook(hook.secret);
     const hooked = new Map<string, any>();

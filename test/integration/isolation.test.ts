@@ -225,7 +225,7 @@ describe("a key of customer A aimed at customer B's resources", () => {
         expect(r.status, JSON.stringify(r.body)).toBe(201);
       }
       await stream.waitFor((c) => c.events.some((e) => e.type === 'position.opened'), "A's own events");
-      await s.rampart.webhooks.drain();
+      await s.drainWebhooks();
       stream.drop();
       expect(stream.events.length).toBeGreaterThan(0);
       for (const e of stream.events) expect(e.data.account_id).toBe(A.ctx.sandbox.account);

@@ -111,7 +111,7 @@ describe('GET /metrics', () => {
     const body = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' };
     expect((await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'm1', body })).status).toBe(201);
     await s.settleTrading();
-    await s.rampart.webhooks.drain();
+    await s.drainWebhooks();
     stream.drop();
     await stream.socketClosed;
 

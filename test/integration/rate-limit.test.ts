@@ -16,8 +16,9 @@ const advance = async (s: TestServer, ms: number) => {
 };
 
 const servers: TestServer[] = [];
+/** One node: the in-process buckets are one process's (with several nodes and no Redis, each node has its own; DEVIATIONS). */
 async function start(opts: Parameters<typeof TestServer.start>[0]): Promise<TestServer> {
-  const s = await TestServer.start(opts);
+  const s = await TestServer.start({ nodes: 1, ...opts });
   servers.push(s);
   return s;
 }

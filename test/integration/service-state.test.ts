@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { expectError, T0, TestServer } from '../helpers/server.js';
 
 const servers: TestServer[] = [];
+/** One node: loading, capacity and the host switches are judged per process here (cluster-nodes.test.ts covers several). */
 async function start(opts: Parameters<typeof TestServer.start>[0] = {}): Promise<TestServer> {
-  const s = await TestServer.start(opts);
+  const s = await TestServer.start({ nodes: 1, ...opts });
   servers.push(s);
   return s;
 }

@@ -18,7 +18,7 @@ afterEach(async () => {
 
 type Limits = Parameters<typeof TestServer.start>[0];
 async function start(redisUrl: string, prefix: string, opts: Limits = {}): Promise<TestServer> {
-  const s = await TestServer.start({ ...opts, env: { RAMPART_REDIS_URL: redisUrl, RAMPART_REDIS_PREFIX: prefix, ...opts.env } });
+  const s = await TestServer.start({ nodes: 1, ...opts, env: { RAMPART_REDIS_URL: redisUrl, RAMPART_REDIS_PREFIX: prefix, ...opts.env } });
   servers.push(s);
   return s;
 }
@@ -127,7 +127,7 @@ describe.skipIf(!up)('budgets shared through Redis', () => {
     expectError(await s.sandboxCall('GET', '/v1/nothing-here'), 404, 'route_not_found');
     const ready = await fetch(`${s.url.admin}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'not_ready', failed: ['limiter'], checks: { engine: 'ok', store: 'ok', limiter: 'unreachable' } });
+    expect(await ready.json()).toEqual({ status: 'not_ready', failed: ['limiter'], checks: { engine: 'ok', store: 'ok', limiter: 'unreachable', leases: 'ok' } });
 
     await proxy.restore();
     const back = await untilServing(s, t.key);

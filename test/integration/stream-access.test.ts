@@ -26,11 +26,11 @@ async function place(key: string, accountId: string): Promise<void> {
 
 /** Opens a stream and waits until the server holds it (so a change made next happens while it is open). */
 async function open(key: string, accountId: string): Promise<SseClient> {
-  const before = s.rampart.streams.count(accountId);
+  const before = s.streamCount(accountId);
   const c = await SseClient.open(s.url.sandbox, streamPath(accountId), { key });
   expect(c.status).toBe(200);
   const deadline = Date.now() + 5000;
-  while (s.rampart.streams.count(accountId) === before) {
+  while (s.streamCount(accountId) === before) {
     if (Date.now() > deadline) throw new Error('the stream did not open');
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -80,7 +80,7 @@ describe('an open account stream ends when its access ends', () => {
     await sibling.waitFor((x) => x.events.length === 2, 'the event after the revocation');
     expect(doomed.frames).toHaveLength(framesAtEnd);
     expect(doomed.events).toHaveLength(1);
-    expect(s.rampart.streams.count(t.accountId)).toBe(1);
+    expect(s.streamCount(t.accountId)).toBe(1);
     expectError(await s.sandboxCall('GET', streamPath(t.accountId), { key: t.key }), 401, 'revoked_api_key');
     sibling.drop();
   });
@@ -92,7 +92,7 @@ describe('an open account stream ends when its access ends', () => {
     const c = await open(k.key, k.opened_account_id!);
     await s.admin('POST', '/admin/v1/clock', { advance_ms: 60_000 });
     // At its end date it still works: access ends after it.
-    expect(s.rampart.streams.count(k.opened_account_id!)).toBe(1);
+    expect(s.streamCount(k.opened_account_id!)).toBe(1);
     await s.admin('POST', '/admin/v1/clock', { advance_ms: 1 });
     await expectEnded(c, Date.now(), 'expired_api_key', 'authentication', { expired_at: now + 60_000 });
     expectError(await s.sandboxCall('GET', '/v1/accounts', { key: k.key }), 401, 'expired_api_key', { expired_at: now + 60_000 });
@@ -108,7 +108,7 @@ describe('an open account stream ends when its access ends', () => {
     const since = Date.now();
     await expectEnded(a, since, 'api_disabled', 'permission');
     await expectEnded(b, since, 'api_disabled', 'permission');
-    expect(s.rampart.streams.count(t.accountId)).toBe(0);
+    expect(s.streamCount(t.accountId)).toBe(0);
   });
 
   it('switching its host off (admin API) ends it with environment_disabled, as a new request is answered', async () => {
@@ -161,9 +161,9 @@ describe('an open account stream ends when its access ends', () => {
     const t = await s.trader();
     const c = await open(t.key, t.accountId);
     await s.admin('POST', '/admin/v1/clock', { advance_ms: 1000 });
-    await s.rampart.streams.recheck();
-    await s.rampart.streams.recheck();
-    expect(s.rampart.streams.count(t.accountId)).toBe(1);
+    await s.recheckStreams();
+    await s.recheckStreams();
+    expect(s.streamCount(t.accountId)).toBe(1);
     await place(t.key, t.accountId);
     await c.waitFor((x) => x.events.length === 1, 'an event');
     expect(c.frames.filter((f) => f.event === 'error')).toEqual([]);

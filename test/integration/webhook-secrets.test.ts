@@ -79,7 +79,7 @@ async function deliveredAndVerified(s: TestServer, t: { key: string; accountId: 
   const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   await s.settleTrading();
-  await s.rampart.webhooks.drain();
+  await s.drainWebhooks();
   const fresh = rcv.accepted.slice(before);
   expect(fresh.length).toBeGreaterThan(0);
   const wh = new Webhook(secret);

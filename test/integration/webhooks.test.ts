@@ -44,7 +44,7 @@ async function place(server: TestServer, key: string, accountId: string, body: u
 
 async function advance(server: TestServer, ms: number): Promise<void> {
   await server.admin('POST', '/admin/v1/clock', { advance_ms: ms });
-  await server.rampart.webhooks.drain();
+  await server.drainWebhooks();
 }
 
 async function deliveries(server: TestServer, key: string, webhookId: string): Promise<any[]> {
@@ -160,7 +160,7 @@ describe('webhook delivery', () => {
     const rcv = await receiver();
     const hook = await register(s, t.key, { url: rcv.url });
     await place(s, t.key, t.accountId, { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1' });
-    await s.rampart.webhooks.drain();
+    await s.drainWebhooks();
 
     const listed = (await pollEvents(s, t.key)).events.slice(1);
     expect(listed.map((e) => e.type)).toEqual(['order.created', 'order.filled', 'fill.created', 'position.opened']);
@@ -190,13 +190,13 @@ describe('webhook delivery', () => {
     const secondHook = await register(s, t.key, { url: onSecond.url, account_id: second.body.id });
     await place(s, t.key, t.accountId, { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1' });
     await place(s, t.key, second.body.id, resting('58000'));
-    await s.rampart.webhooks.drain();
+    await s.drainWebhooks();
     expect(verified(filled, filledHook.secret).map((e) => `${e.account_id} ${e.type}`)).toEqual([`${t.accountId} order.filled`]);
     expect(verified(onSecond, secondHook.secret).map((e) => `${e.account_id} ${e.type}`)).toEqual([`${second.body.id} order.created`]);
 
     await s.sandboxCall('DELETE', `/v1/webhooks/${secondHook.id}`, { key: t.key });
     await place(s, t.key, second.body.id, resting('57000'));
-    await s.rampart.webhooks.drain();
+    await s.drainWebhooks();
     expect(onSecond.requests).toHaveLength(1);
   });
 
@@ -206,7 +206,7 @@ describe('webhook delivery', () => {
     const hook = await register(s, t.key, { url: rcv.url });
     const t0 = s.rampart.clock.now();
     await place(s, t.key, t.accountId, resting('59000'));
-    await s.rampart.webhooks.drain();
+    await s.drainWebhooks();
     expect((await deliveries(s, t.key, hook.id))[0]).toMatchObject({ status: 'pending', attempt_count: 1, next_attempt_at: t0 + 10_000 });
 
     await advance(s, 9_999);
@@ -237,7 +237,7 @@ describe('webhook delivery', () => {
     await gone.close();
     const hook = await register(s, t.key, { url });
     await place(s, t.key, t.accountId, resting('59000'));
-    await s.rampart.webhooks.drain();
+    await s.drainWebhooks();
     const [d] = await deliveries(s, t.key, hook.id);
     expect(d).toMatchObject({ status: 'pending', attempt_count: 1 });
     expect(d.attempts[0]).toMatchObject({ number: 1, status_code: null, error: expect.stringContaining('ECONNREFUSED') });
@@ -275,7 +275,7 @@ describe('webhook delivery across restarts and time', () => {
     const hook = await register(d, live.key, { url: rcv.url }, d.liveCall.bind(d));
     const order = await d.admin('POST', `/admin/v1/accounts/${account.body.id}/orders`, { ...resting('59000'), origin: 'platform' });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
-    await d.rampart.webhooks.drain();
+    await d.drainWebhooks();
     expect(verified(rcv, hook.secret).map((e) => [e.id.slice(0, 9), e.type, e.source])).toEqual([['evt_live_', 'order.created', 'platform']]);
   });
 
@@ -284,11 +284,11 @@ describe('webhook delivery across restarts and time', () => {
     const rcv = await receiver((k) => (k === 1 ? 503 : 204));
     const hook = await register(d, t.key, { url: rcv.url, account_id: t.accountId });
     await place(d, t.key, t.accountId, resting('59000'));
-    await d.rampart.webhooks.drain();
+    await d.drainWebhooks();
     expect(rcv.requests.map((q) => q.status)).toEqual([503]);
 
     await d.restart();
-    await d.rampart.webhooks.drain();
+    await d.drainWebhooks();
     await advance(d, 10_000);
     const events = (await pollEvents(d, t.key)).events;
     expect(events.map((e) => e.type)).toEqual(['order.created', 'order.canceled', 'engine.restarted']);
@@ -303,7 +303,7 @@ describe('webhook delivery across restarts and time', () => {
     const hook = await register(d, t.key, { url: rcv.url });
     const t0 = d.rampart.clock.now();
     await place(d, t.key, t.accountId, resting('59000'));
-    await d.rampart.webhooks.drain();
+    await d.drainWebhooks();
     let [delivery] = await deliveries(d, t.key, hook.id);
     while (delivery.status === 'pending') {
       await advance(d, delivery.next_attempt_at - d.rampart.clock.now());
