@@ -24,6 +24,7 @@ import { isPostgresUrl } from './config/config.js';
 import { internalToken, PartitionRouter } from './cluster/forwarding.js';
 import type { Cluster } from './cluster/leases.js';
 import { openCluster } from './cluster/open.js';
+import { FeedLeader } from './cluster/feed-leader.js';
 import { ClusterOps } from './cluster/ops.js';
 import { PartitionOwnership } from './cluster/ownership.js';
 import { buildInternal, RequestForwarder } from './http/internal.js';
@@ -124,7 +125,8 @@ function instrument(rampart: Rampart, ownership: PartitionOwnership): Metrics {
 /** Wires config, store, services, feed and the three HTTP instances. Does not listen. */
 export async function build(options: BuildOptions): Promise<App> {
   const { config } = options;
-  const logger = options.logger ?? createLogger(config.logLevel);
+  // Every line names the node (RAMPART_NODE_ID), so the logs of several nodes can be read together.
+  const logger = (options.logger ?? createLogger(config.logLevel)).child({ node: config.cluster.nodeId });
   // Before anything is opened or made: what the operator left loose is reported as it was found.
   startupWarnings(config, logger);
   const { token: adminToken, generated } = await adminTokenFor(config);
@@ -156,6 +158,13 @@ export async function build(options: BuildOptions): Promise<App> {
     await activated(accounts);
     await ops.others({ kind: 'accounts', account_ids: accounts.map((a) => a.id) });
   };
+  // One feed for the cluster: a simulated or replayed feed runs on the node leading it and hands its quotes on.
+  const feedLeader = router && rampart.feed ? new FeedLeader(rampart.feed, ops, logger) : undefined;
+  if (feedLeader) {
+    rampart.feedStartsWithNode = false;
+    rampart.onFeedQuote = (q) => feedLeader.handOn(q);
+    ownership.onRound = (leases) => feedLeader.update(leases);
+  }
   const forwarder = router ? new RequestForwarder(rampart.engineHost, router, config.limits.body_max_bytes, FORWARD_TIMEOUT_MS) : undefined;
   const load = new LoadMonitor(config.limits.capacity.max_in_flight, config.limits.capacity.max_event_loop_delay_ms);
   const limiter = makeLimiter(config, rampart, logger);
@@ -237,6 +246,7 @@ export async function build(options: BuildOptions): Promise<App> {
       await Promise.allSettled([live.close(), sandbox.close(), admin.close()]);
       await loaded.catch(() => undefined);
       // Partitions are given back first (others take them at once rather than after a lease), then the rest stops.
+      feedLeader?.stop();
       await ownership.stop();
       await internal?.close();
       await rampart.stop();

@@ -37,6 +37,8 @@ export class PartitionOwnership {
   /** Set by the first round: whether another node was alive when this one started. */
   private coldStart: boolean | undefined;
   private lastRoundAt = Number.NEGATIVE_INFINITY;
+  /** Told the leases held after each round (the feed leader follows them). */
+  onRound: ((leases: Lease[]) => void) | undefined;
   /** Partitions seen without an owner at the last round. */
   private freeBefore = new Set<string>();
 
@@ -66,7 +68,10 @@ export class PartitionOwnership {
     if (this.stopped) return Promise.resolve();
     this.round ??= this.runRound()
       .catch((err: unknown) => this.log.warn({ err }, 'partition lease round failed; retried at the next'))
-      .finally(() => (this.round = undefined));
+      .finally(() => {
+        this.round = undefined;
+        if (!this.stopped) this.onRound?.(this.leases());
+      });
     return this.round;
   }
 

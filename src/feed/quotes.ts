@@ -31,9 +31,13 @@ export class QuoteBook {
   }
 }
 
+/** Where a feed writes its quotes (the QuoteBook, or a sink that also hands them to the other nodes). */
+export type QuoteSink = Pick<QuoteBook, 'get' | 'set'>;
+
 /** A source of quotes (CONTRACT §1 RAMPART_PRICE_FEED). */
 export interface PriceFeed {
   readonly kind: 'simulated' | 'manual' | 'replay';
-  start(): void;
+  /** `fromBook`: a walk continues from the book's latest quotes (a node taking the feed over from another). */
+  start(options?: { fromBook?: boolean }): void;
   stop(): void;
 }

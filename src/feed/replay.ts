@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Clock } from '../engine/clock.js';
 import { parseDec } from '../engine/decimal.js';
-import type { PriceFeed, Quote, QuoteBook } from './quotes.js';
+import type { PriceFeed, Quote, QuoteSink } from './quotes.js';
 
 /**
  * Replays an NDJSON file of {"market","bid","ask","last","time"} at the pace of its own times, starting
@@ -14,7 +14,7 @@ export class ReplayFeed implements PriceFeed {
 
   constructor(
     file: string,
-    private readonly book: QuoteBook,
+    private readonly book: QuoteSink,
     private readonly clock: Clock,
     markets: ReadonlySet<string>,
   ) {

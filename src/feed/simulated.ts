@@ -1,7 +1,7 @@
 import type { MarketConfig } from '../config/markets.js';
 import type { Clock } from '../engine/clock.js';
 import { add, dec, max, mul, fromInt, type Dec } from '../engine/decimal.js';
-import type { PriceFeed, QuoteBook } from './quotes.js';
+import type { PriceFeed, QuoteSink } from './quotes.js';
 
 /** mulberry32: a small seeded PRNG, so a seed always gives the same price path. */
 export function prng(seed: number): () => number {
@@ -28,7 +28,7 @@ export class SimulatedFeed implements PriceFeed {
     markets: readonly MarketConfig[],
     seed: number,
     private readonly intervalMs: number,
-    private readonly book: QuoteBook,
+    private readonly book: QuoteSink,
     private readonly clock: Clock,
   ) {
     this.state = markets.map((m, i) => ({ market: m, tick: dec(m.tick_size), last: dec(m.simulation.start), rand: prng(seed * 7919 + i) }));
@@ -43,7 +43,13 @@ export class SimulatedFeed implements PriceFeed {
     }
   }
 
-  start(): void {
+  start(options: { fromBook?: boolean } = {}): void {
+    if (options.fromBook) {
+      for (const s of this.state) {
+        const q = this.book.get(s.market.id);
+        if (q) s.last = q.last;
+      }
+    }
     this.step();
     this.timer = setInterval(() => this.step(), this.intervalMs);
     this.timer.unref();

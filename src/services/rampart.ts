@@ -15,7 +15,7 @@ import { ANSWER_WAIT_MS } from '../engine-host/port.js';
 import { EventLog } from '../events/event-log.js';
 import { StreamHub } from '../events/stream-hub.js';
 import { WebhookService } from '../events/webhooks.js';
-import { QuoteBook, type PriceFeed } from '../feed/quotes.js';
+import { QuoteBook, type PriceFeed, type Quote, type QuoteSink } from '../feed/quotes.js';
 import { ReplayFeed } from '../feed/replay.js';
 import { SimulatedFeed } from '../feed/simulated.js';
 import type { Environment } from '../schemas/common.js';
@@ -53,6 +53,10 @@ export class Rampart {
   readonly calendar: TradingCalendar;
   readonly quotes = new QuoteBook();
   readonly feed: PriceFeed | undefined;
+  /** Told of each quote the feed makes (a node of a cluster hands them to the others). */
+  onFeedQuote: ((q: Quote) => void) | undefined;
+  /** Whether start() starts the feed (a node of a cluster runs it only while it leads: src/cluster/feed-leader.ts). */
+  feedStartsWithNode = true;
   readonly markets: MarketService;
   readonly environments: EnvironmentService;
   readonly customers: CustomerService;
@@ -108,11 +112,18 @@ export class Rampart {
       for (const a of accounts) this.engineHost.ensureBook({ ...a, status: 'active' });
     };
     const feed = opts.config.priceFeed;
+    const sink: QuoteSink = {
+      get: (m) => this.quotes.get(m),
+      set: (q) => {
+        this.quotes.set(q);
+        this.onFeedQuote?.(q);
+      },
+    };
     this.feed =
       feed.kind === 'simulated'
-        ? new SimulatedFeed(opts.config.markets, feed.seed, feed.intervalMs, this.quotes, this.clock)
+        ? new SimulatedFeed(opts.config.markets, feed.seed, feed.intervalMs, sink, this.clock)
         : feed.kind === 'replay'
-          ? new ReplayFeed(feed.file, this.quotes, this.clock, this.markets.ids)
+          ? new ReplayFeed(feed.file, sink, this.clock, this.markets.ids)
           : undefined;
   }
 
@@ -154,7 +165,7 @@ export class Rampart {
   }
 
   start(): void {
-    this.feed?.start();
+    if (this.feedStartsWithNode) this.feed?.start();
     this.opener.start(250);
     this.events.start();
     this.streams.start();

@@ -167,3 +167,31 @@ describe.runIf(pgUp)('three nodes on one PostgreSQL store', { timeout: 60_000 },
     ]);
   });
 });
+
+describe.runIf(pgUp)('the simulated feed on three nodes', { timeout: 60_000 }, () => {
+  it('runs on the node holding live partition 0 only, and every node sees its quotes', async () => {
+    const own = await freshSchema();
+    const c = await TestServer.start({
+      nodes: 3,
+      env: { RAMPART_DATABASE_URL: own.url, RAMPART_ENGINE_PARTITIONS: String(PARTITIONS), RAMPART_PRICE_FEED: 'simulated', RAMPART_PRICE_INTERVAL_MS: '40' },
+    });
+    try {
+      const leader = c.holders().get('live/0')!;
+      const quotesOf = (i: number) => ['BTC-USD', 'ETH-USD', 'SOL-USD'].map((m) => c.nodes[i]!.app.rampart.quotes.get(m)?.last.toString());
+      // Ticks go on while we look: the nodes agree once one tick has reached all of them, within a bound.
+      const deadline = Date.now() + 10_000;
+      let views = [0, 1, 2].map(quotesOf);
+      while (!(views[0]![0] !== undefined && views.every((v) => JSON.stringify(v) === JSON.stringify(views[0])))) {
+        if (Date.now() > deadline) throw new Error(`the nodes never showed the same quotes: ${JSON.stringify(views)}`);
+        await new Promise((r) => setTimeout(r, 5));
+        views = [0, 1, 2].map(quotesOf);
+      }
+      // One walk: the leader's. A node's own feed would have started from the configured start price again.
+      const leads = c.logs.join('').split('\n').filter((l) => l.includes('this node runs the price feed for the cluster'));
+      expect(leads.map((l) => (JSON.parse(l) as { node: string }).node)).toEqual([`test-node-${leader}`]);
+    } finally {
+      await c.close();
+      await own.drop();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fmt } from '../engine/decimal.js';
+import type { PriceFeed, Quote } from '../feed/quotes.js';
+import type { Lease } from './leases.js';
+import type { ClusterOps } from './ops.js';
+
+/**
+ * One price source for a cluster: a simulated or replayed feed runs on one node only — the one holding the live
+ * environment's partition 0 — and every quote it makes is handed to the other nodes as the operator's manual
+ * prices are, so every node's engines see the same prices. A node that takes the lead continues the walk from
+ * the latest quotes it was handed (no jump back to the configured start).
+ */
+export class FeedLeader {
+  private leading = false;
+
+  constructor(
+    private readonly feed: PriceFeed,
+    private readonly ops: ClusterOps,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** What the feed makes here goes to the others (fire and forget: the next quote supersedes a lost one). */
+  handOn(q: Quote): void {
+    void this.ops.others({ kind: 'price', market: q.market, bid: fmt(q.bid), ask: fmt(q.ask), last: fmt(q.last) });
+  }
+
+  /** After each lease round: lead while this node holds live/0. */
+  update(leases: readonly Lease[]): void {
+    const lead = leases.some((l) => l.environment === 'live' && l.partition === 0);
+    if (lead === this.leading) return;
+    this.leading = lead;
+    if (lead) {
+      this.feed.start({ fromBook: true });
+      this.log.info({ feed: this.feed.kind }, 'this node runs the price feed for the cluster');
+    } else {
+      this.feed.stop();
+      this.log.info({ feed: this.feed.kind }, 'this node no longer runs the price feed');
+    }
+  }
+
+  stop(): void {
+    if (this.leading) this.feed.stop();
+    this.leading = false;
+  }
+}
