@@ -2,7 +2,7 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration, type
 import { PG_URL, postgresUnreachable } from './test/helpers/postgres-reach.js';
 
 /** Suites that only mean something on PostgreSQL with several processes: the "postgres" project runs them alone. */
-const POSTGRES_ONLY = ['test/cluster/failover.test.ts'];
+const POSTGRES_ONLY = ['test/cluster/failover.test.ts', 'test/cluster/lease-pause.test.ts'];
 
 /**
  * `npm test` runs two projects: "sqlite" (every test but POSTGRES_ONLY) and "postgres" (the HTTP suites of

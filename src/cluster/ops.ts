@@ -23,7 +23,8 @@ export type ClusterOp =
 /** The stored manual clock: a node that starts (or restarts) takes the cluster's `now` from it. */
 export const CLOCK_SETTING = 'clock.manual_now';
 
-const FANOUT_TIMEOUT_MS = 10_000;
+// A node that takes longer is paused or dying: the operator is answered, and that node reads the state it missed.
+const FANOUT_TIMEOUT_MS = 5000;
 
 /**
  * Applies operator actions here and on every other live node. With one node (SQLite, or PostgreSQL alone) the
