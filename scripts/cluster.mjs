@@ -8,7 +8,7 @@
 // Settings (environment): CLUSTER_NODES (3), CLUSTER_BASE_PORT (8180: node i listens on base+10(i-1) live,
 // +1 sandbox, +2 operator, +3 internal), RAMPART_DATABASE_URL (postgres://postgres@127.0.0.1:5432/rampart_cluster,
 // created when missing), RAMPART_REDIS_URL (redis://127.0.0.1:6379), RAMPART_ENGINE_PARTITIONS (4),
-// RAMPART_PRICE_FEED (manual), and any other RAMPART_* setting, passed to every node as is.
+// RAMPART_PRICE_FEED (simulated: run by one node for all), and any other RAMPART_* setting, passed to every node as is.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -93,7 +93,7 @@ const shared = {
   RAMPART_ENGINE_PARTITIONS: env.RAMPART_ENGINE_PARTITIONS || '4',
   // Manual prices act on every node (the operator call is fanned out); the simulated feed runs one walk per node,
   // started when that node started, so nodes would quote different prices.
-  RAMPART_PRICE_FEED: env.RAMPART_PRICE_FEED || 'manual',
+  RAMPART_PRICE_FEED: env.RAMPART_PRICE_FEED || 'simulated',
   // The public hosts behind the load balancer; without one, the first node's listeners stand in for it.
   RAMPART_LIVE_URL: env.RAMPART_LIVE_URL || `http://127.0.0.1:${first.live}`,
   RAMPART_SANDBOX_URL: env.RAMPART_SANDBOX_URL || `http://127.0.0.1:${first.sandbox}`,
