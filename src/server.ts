@@ -45,7 +45,7 @@ export async function serve(config: Config): Promise<App> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.rampart.store.faults.failing = false;
+    if (app.rampart.storeFaults) app.rampart.storeFaults.failing = false;
     process.stdout.write(`\n${signal}: shutting down\n`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

@@ -261,17 +261,14 @@ export async function buildAdmin(
     // The same switch on every node (each node's store and engine port carry their own).
     ops.applyFault = (fault) => {
       const f = fault as Static<typeof Fault>;
-      // The store's switches are still its own (the store keeps them until it is split); the engine's are the
-      // decorator around the engine-host port, installed with RAMPART_FAULTS=1.
-      const store = rampart.store.faults;
-      if (f.kind === 'store_failing') store.failing = f.enabled;
-      if (f.kind === 'store_error') store.erroring = f.enabled;
-      if (f.kind === 'store_delay') store.delayMs = f.ms;
-      if (f.kind === 'clear') {
-        store.failing = false;
-        store.erroring = false;
-        store.delayMs = 0;
-      }
+      // The store's switches are a gate installed on it, the engine's a decorator around the engine-host port:
+      // both only with RAMPART_FAULTS=1.
+      const switches = rampart.storeFaults!;
+      if (f.kind === 'store_failing') switches.failing = f.enabled;
+      if (f.kind === 'store_error') switches.erroring = f.enabled;
+      if (f.kind === 'store_delay') switches.delayMs = f.ms;
+      if (f.kind === 'clear') switches.clear();
+      const store = switches.view();
       const faults = rampart.engineFaults!;
       const engine = f.kind === 'clear' || f.kind.startsWith('engine_') ? faults.set(f as EngineFault) : faults.view();
       if (f.kind === 'clear' || f.kind === 'engine_down') rampart.opener.kick();

@@ -12,6 +12,7 @@ import { CLOCK_SETTING } from '../cluster/ops.js';
 import { figuresFromJson, type AccountView } from '../engine/account-view.js';
 import { ApiError } from '../errors/api-error.js';
 import { ANSWER_WAIT_MS } from '../engine-host/port.js';
+import { withFaults, type StoreFaults } from '../store/faults.js';
 import { EventLog } from '../events/event-log.js';
 import { StreamHub } from '../events/stream-hub.js';
 import { WebhookService } from '../events/webhooks.js';
@@ -73,6 +74,8 @@ export class Rampart {
   readonly enginePort: EnginePort;
   /** The engine-host port of this process alone (never forwards): the internal listener serves other nodes with it. */
   readonly localEngine: EnginePort;
+  /** The store's fault switches (a gate on it), only with RAMPART_FAULTS=1. */
+  readonly storeFaults: StoreFaults | undefined;
   /** The fault switches around the port, only with RAMPART_FAULTS=1. */
   readonly engineFaults: FaultyEngine | undefined;
   /** Events: the log (list, cursors, retention), the account streams, webhook endpoints and delivery. */
@@ -107,6 +110,7 @@ export class Rampart {
     const port: EnginePort = opts.router ? new ClusterEngine(inProcess, this.engineHost, opts.router, FORWARD_SLACK_MS) : inProcess;
     // Fault injection is a decorator around the port, there only when the operator asked for it (RAMPART_FAULTS=1).
     this.engineFaults = opts.config.faults ? new FaultyEngine(port, this.clock, opts.log) : undefined;
+    this.storeFaults = opts.config.faults ? withFaults(opts.store) : undefined;
     this.enginePort = this.engineFaults ?? port;
     this.opener.onActivated = (accounts) => {
       for (const a of accounts) this.engineHost.ensureBook({ ...a, status: 'active' });

@@ -371,10 +371,25 @@ export interface Store extends Reads {
    */
   onEventsCommitted(listener: (c: { lastSeq: number; accountIds: ReadonlySet<string> }) => void): () => void;
   readonly isNew: boolean;
-  /** Test-only fault switches (RAMPART_FAULTS=1): fail every operation, or answer late. */
-  readonly faults: { failing: boolean; erroring: boolean; delayMs: number };
+  /**
+   * Installs a gate every call passes and every COMMIT asks first (fault injection installs one with
+   * RAMPART_FAULTS=1: src/store/faults.ts). Without one, nothing is checked.
+   */
+  setGate(gate: StoreGate): void;
   close(): Promise<void>;
 }
+
+/** What a store asks before each call and each COMMIT (src/store/faults.ts); throwing fails it. */
+export interface StoreGate {
+  /** Whether beforeCall must be awaited at all (reads skip the async path when not). */
+  readonly active: boolean;
+  beforeCall(): Promise<void>;
+  /** Before the COMMIT of a transaction (on SQLite, of the batch several transactions share). */
+  beforeCommit(): void;
+}
+
+/** The gate of a store nobody installed one on. */
+export const OPEN_GATE: StoreGate = { active: false, beforeCall: () => Promise.resolve(), beforeCommit: () => undefined };
 
 /** The store could not complete an operation (disk, lock, injected fault). Answers 503 state_unavailable. */
 export class StoreUnavailableError extends Error {

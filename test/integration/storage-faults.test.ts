@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app.js';
 import type { Store, Tx } from '../../src/store/port.js';
 import { type Answer, expectError, onlyOnSqlite, TEST_STORE, TestServer } from '../helpers/server.js';
 
@@ -22,7 +23,8 @@ const WRITES = /^(insert|upsert|put|update|delete|set|next|revoke)/;
  * Arms a fault for the next transaction that writes: the first write goes through, then the store fails
  * (store_failing switches on), so the rest of the transaction and its COMMIT fail: a failure mid-transaction.
  */
-function failMidTransaction(store: Store): { fired: () => boolean; restore: () => boolean } {
+function failMidTransaction(app: App): { fired: () => boolean; restore: () => boolean } {
+  const store = app.rampart.store;
   const original = store.transaction.bind(store);
   let fired = false;
   (store as { transaction: Store['transaction'] }).transaction = <T>(fn: (tx: Tx) => Promise<T>) =>
@@ -35,7 +37,7 @@ function failMidTransaction(store: Store): { fired: () => boolean; restore: () =
           return async (...args: unknown[]) => {
             const out = await (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
             fired = true;
-            store.faults.failing = true;
+            app.rampart.storeFaults!.failing = true;
             return out;
           };
         },
@@ -85,7 +87,7 @@ const orders = async (t: { key: string; accountId: string }, q = '') => (await s
 describe('a store failing mid-transaction', () => {
   it('placing an order: 503 state_unavailable, retryable; no order appears, not even when the price passes its limit', async () => {
     const t = await s.trader();
-    const fault = failMidTransaction((await s.holder('sandbox', t.accountId)).rampart.store);
+    const fault = failMidTransaction(await s.holder('sandbox', t.accountId));
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'place-1', body: resting });
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
@@ -110,7 +112,7 @@ describe('a store failing mid-transaction', () => {
 
   it('a market order that would fill: nothing filled, no position, balance untouched', async () => {
     const t = await s.trader();
-    const fault = failMidTransaction((await s.holder('sandbox', t.accountId)).rampart.store);
+    const fault = failMidTransaction(await s.holder('sandbox', t.accountId));
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1' } });
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
@@ -131,7 +133,7 @@ describe('a store failing mid-transaction', () => {
       const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: resting });
       expect(r.status).toBe(201);
     }
-    const fault = failMidTransaction((await s.holder('sandbox', t.accountId)).rampart.store);
+    const fault = failMidTransaction(await s.holder('sandbox', t.accountId));
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders/cancel-all`, { key: t.key, idempotencyKey: 'cancel-all-1' });
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
@@ -147,7 +149,7 @@ describe('a store failing mid-transaction', () => {
     const t = await s.trader();
     const before = (await s.sandboxCall('GET', '/v1/accounts', { key: t.key })).body.data.length;
     // Node 0's store fails: the request goes to node 0 (with several nodes, the others would answer it as usual).
-    const fault = failMidTransaction(s.rampart.store);
+    const fault = failMidTransaction(s.app);
     const r = await s.call(s.nodes[0]!.url.sandbox, 'POST', '/v1/accounts', { key: t.key, idempotencyKey: 'open-1' });
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
@@ -170,7 +172,7 @@ describe('a store failing mid-transaction', () => {
     const placed = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: resting });
     expect(placed.status).toBe(201);
     // The node that holds the account's engine partition is the one whose store fails (one node on SQLite).
-    const fault = failMidTransaction((await s.holder('sandbox', t.accountId)).rampart.store);
+    const fault = failMidTransaction(await s.holder('sandbox', t.accountId));
     await s.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '58899.5', ask: '58900.5', last: '58900' });
     for (let i = 0; i < 100 && !fault.fired(); i++) await new Promise((r) => setTimeout(r, 10));
     expect(fault.restore()).toBe(true);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StoreUnavailableError, type DeliveryClaimRequest, type Store, type WebhookRecord } from '../../src/store/port.js';
+import { withFaults } from '../../src/store/faults.js';
 import { account, adapters, customer, delivery, event, type Opened } from './adapters.js';
 
 /** The storage contract over both adapters: the event log, webhooks and their outbox, transactions. */
@@ -233,13 +234,14 @@ describe.each(await adapters())('store contract (log, webhooks, transactions): $
   });
 
   it('fault switches: failing answers store unavailable and commits nothing', async () => {
-    store.faults.failing = true;
+    const faults = withFaults(store);
+    faults.failing = true;
     await expect(store.getCustomer('cus_1')).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(store.transaction((tx) => tx.insertCustomer(customer(7)))).rejects.toBeInstanceOf(StoreUnavailableError);
-    store.faults.failing = false;
-    store.faults.erroring = true;
+    faults.failing = false;
+    faults.erroring = true;
     await expect(store.getCustomer('cus_1')).rejects.toThrow('unexpected store error');
-    store.faults.erroring = false;
+    faults.erroring = false;
     expect(await store.getCustomer('cus_7')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { StoreUnavailableError, type Reads, type Store, type Tx } from '../port.js';
+import { OPEN_GATE, StoreUnavailableError, type Reads, type Store, type StoreGate, type Tx } from '../port.js';
 import { accountReads, accountWrites } from './accounts.js';
 import { credentialReads, credentialWrites, touchCredentials } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
@@ -63,7 +63,7 @@ export interface PostgresStore extends Reads {}
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class PostgresStore implements Store {
-  readonly faults = { failing: false, erroring: false, delayMs: 0 };
+  private gateway: StoreGate = OPEN_GATE;
   private readonly writer = new WriterChain();
   private readonly listeners = new Set<(c: Committed) => void>();
   private readonly listener: EventListener;
@@ -110,11 +110,13 @@ export class PostgresStore implements Store {
     }
   }
 
+  setGate(gate: StoreGate): void {
+    this.gateway = gate;
+  }
+
   private async gate(): Promise<void> {
     if (this.closed) throw new StoreUnavailableError('store closed');
-    if (this.faults.delayMs > 0) await new Promise((r) => setTimeout(r, this.faults.delayMs));
-    if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
-    if (this.faults.erroring) throw new Error('unexpected store error (injected fault)');
+    if (this.gateway.active) await this.gateway.beforeCall();
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -159,7 +161,7 @@ export class PostgresStore implements Store {
       let out: T;
       try {
         out = await fn(txOn(q, this.q, rollbacks, events), q);
-        if (this.faults.failing) throw new StoreUnavailableError('store failing (injected fault)');
+        this.gateway.beforeCommit();
         if (begun) {
           const on = await begun;
           const w = events.written;

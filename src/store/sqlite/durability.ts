@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
-import { StoreUnavailableError } from '../port.js';
+import { StoreUnavailableError, type StoreGate } from '../port.js';
 import { Connection } from './connection.js';
-import { anyFault, failIfFailing, injectFaults, type StoreFaults } from './faults.js';
 import { WalSync, type SyncFaults } from './wal-sync.js';
 import { WriterChain } from '../writer-chain.js';
 
@@ -56,7 +55,7 @@ export class Durability implements Sql {
   /** `reset` drops what the store keeps of the file (the record cache) when writes are rolled back. */
   constructor(
     file: string,
-    private readonly faults: StoreFaults,
+    private readonly gateOf: () => StoreGate,
     private readonly reset: () => void,
   ) {
     this.conn = new Connection(file);
@@ -90,11 +89,11 @@ export class Durability implements Sql {
   private async gate(): Promise<void> {
     if (this.closed) throw new StoreUnavailableError('store closed');
     if (this.wal?.broken) throw this.wal.broken;
-    await injectFaults(this.faults);
+    await this.gateOf().beforeCall();
   }
 
   async read<T>(fn: () => T): Promise<T> {
-    if (anyFault(this.faults) || this.closed || this.wal?.broken) await this.gate();
+    if (this.gateOf().active || this.closed || this.wal?.broken) await this.gate();
     return this.conn.run(fn);
   }
 
@@ -146,7 +145,7 @@ export class Durability implements Sql {
       this.written = undefined;
       try {
         const out = await fn(tx);
-        failIfFailing(this.faults);
+        this.gateOf().beforeCommit();
         this.conn.run(() => this.releaseStmt.run());
         this.stats.transactions++;
         member = newMember(this.rollbacks, this.written);
@@ -197,7 +196,7 @@ export class Durability implements Sql {
     const batch = this.batch;
     if (!batch) return;
     try {
-      failIfFailing(this.faults);
+      this.gateOf().beforeCommit();
       this.conn.run(() => this.commitStmt.run());
       this.stats.commits++;
     } catch (err) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountRecord, CustomerRecord } from '../port.js';
+import { withFaults } from '../faults.js';
 import { SqliteStore } from './sqlite-store.js';
 
 let dir: string;
@@ -82,6 +83,7 @@ describe('SqliteStore group commit', () => {
   });
 
   it('fails every member of a batch whose COMMIT fails, undoing each, and keeps nothing of it', async () => {
+    const faults = withFaults(store);
     const undone: string[] = [];
     const first = store.transaction(async (tx) => {
       await tx.insertCustomer(customer(1));
@@ -91,10 +93,10 @@ describe('SqliteStore group commit', () => {
       await tx.insertCustomer(customer(2));
       tx.onRollback(() => undone.push('second'));
       // The disk fails after both ran, before their shared COMMIT.
-      store.faults.failing = true;
+      faults.failing = true;
     });
     const results = await Promise.allSettled([first, second]);
-    store.faults.failing = false;
+    faults.failing = false;
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(undone.sort()).toEqual(['first', 'second']);
     expect(committedCustomers()).toEqual([]);

@@ -1,18 +1,16 @@
 import type Database from 'better-sqlite3';
-import type { Reads, Store, Tx } from '../port.js';
+import { OPEN_GATE, type Reads, type Store, type StoreGate, type Tx } from '../port.js';
 import { accountReads, accountWrites } from './accounts.js';
 import { RecordCache } from './cache.js';
 import { CredentialTouches, credentialReads, credentialWrites } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
 import { Durability, type CommitListener } from './durability.js';
 import { eventReads, eventWrites } from './events.js';
-import { noFaults, type StoreFaults } from './faults.js';
 import { lockWrites } from './locks.js';
 import { orderReads, orderWrites } from './orders.js';
 import { settingReads, settingWrites } from './settings.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
 
-export type { StoreFaults } from './faults.js';
 
 /** The port's reads, as members the constructor assigns from the query modules. */
 const WithReads = class {} as new () => Reads;
@@ -24,7 +22,7 @@ const WithReads = class {} as new () => Reads;
  * the store's gate; a transaction's Tx is the store (its reads see the transaction's own writes) plus the writes.
  */
 export class SqliteStore extends WithReads implements Store {
-  readonly faults: StoreFaults = noFaults();
+  private gate: StoreGate = OPEN_GATE;
   private readonly durability: Durability;
   private readonly touches: CredentialTouches;
   private readonly tx: Tx;
@@ -32,7 +30,7 @@ export class SqliteStore extends WithReads implements Store {
   constructor(file: string) {
     super();
     const cache = new RecordCache(() => durability.conn.changedElsewhere());
-    const durability = new Durability(file, this.faults, () => cache.clear());
+    const durability = new Durability(file, () => this.gate, () => cache.clear());
     this.durability = durability;
     // Typed as the port's Reads and Tx writes: a query the modules lack fails to compile, not at run time.
     const reads: Reads = {
@@ -69,6 +67,10 @@ export class SqliteStore extends WithReads implements Store {
 
   get isNew(): boolean {
     return this.durability.isNew;
+  }
+
+  setGate(gate: StoreGate): void {
+    this.gate = gate;
   }
 
   /** Transactions run, COMMITs and WAL syncs made: their ratios are the group commit's batch sizes. */
