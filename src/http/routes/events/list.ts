@@ -18,8 +18,8 @@ export default defineRoute({
     querystring: ListQuery({ account_id: Type.Optional(AccountId) }),
     response: { 200: page(Event) },
   },
-  handler: async ({ rampart, principal, query, environment }) => {
-    if (query.account_id !== undefined) await rampart.accounts.reachable(query.account_id, principal.customer.id, environment);
-    return rampart.events.list({ environment, customerId: principal.customer.id, accountId: query.account_id }, query.after, query.limit ?? 100);
+  handler: async ({ accounts, events, principal, query, environment }) => {
+    if (query.account_id !== undefined) await accounts.reachable(query.account_id, principal.customer.id, environment);
+    return events.list({ environment, customerId: principal.customer.id, accountId: query.account_id }, query.after, query.limit ?? 100);
   },
 });
