@@ -3,7 +3,7 @@ import type { Config } from '../config/config.js';
 import type { LimitsConfig, MarketConfig } from '../config/markets.js';
 import type { AccountView } from '../engine/account-view.js';
 import type { EnginePort } from '../engine-host/port.js';
-import type { EventPage, EventScope } from '../events/event-log.js';
+import type { EventScope } from '../events/event-log.js';
 import type { StreamOptions } from '../events/account-stream.js';
 import type { NewWebhook } from '../events/webhooks.js';
 import type { Quote } from '../feed/quotes.js';
@@ -70,7 +70,7 @@ export interface HistoryReads {
 }
 
 export interface EventsFacade {
-  list(scope: EventScope, after: string | undefined, limit: number): Promise<EventPage>;
+  list(scope: EventScope, after: string | undefined, limit: number): Promise<StoredRow[]>;
   head(): Promise<number>;
   cursorSeq(cursor: string, scope: EventScope): Promise<number>;
 }

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { Event } from '../../schemas/events.js';
 import { AccountId, ListQuery, page } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
+import { eventPage } from '../../views/events.js';
 
 export default defineRoute({
   method: 'GET',
@@ -20,6 +21,7 @@ export default defineRoute({
   },
   handler: async ({ accounts, events, principal, query, environment }) => {
     if (query.account_id !== undefined) await accounts.reachable(query.account_id, principal.customer.id, environment);
-    return events.list({ environment, customerId: principal.customer.id, accountId: query.account_id }, query.after, query.limit ?? 100);
+    const limit = query.limit ?? 100;
+    return eventPage(await events.list({ environment, customerId: principal.customer.id, accountId: query.account_id }, query.after, limit), query.after, limit);
   },
 });
