@@ -24,9 +24,10 @@ import type {
 } from '../store/port.js';
 import { budgetsInForce } from './plugins/rate-limit.js';
 
-/**
+/*
  * What public route handlers may reach: one narrow facade per resource, each with only the calls routes make, built
- * once per listener from the composition root. Routes never see the Rampart object nor the store.
+ * once per listener from the composition root. Routes never see the Rampart object nor the store (dependency rule
+ * routes-through-facades); the store types they name come from here.
  */
 export type { AccountRecord };
 
