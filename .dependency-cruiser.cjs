@@ -30,6 +30,14 @@ module.exports = {
       to: { path: ['^src/engine/(engine|book|close-all|state)\\.ts$', '^src/engine-host/(?!port\\.ts$)'] },
     },
     {
+      name: 'routes-through-facades',
+      comment:
+        'route handlers reach the application through the narrow per-resource facades of their context (src/http/facades.ts), never the composition root (Rampart) nor the store',
+      severity: 'error',
+      from: { path: '^src/http/routes/' },
+      to: { path: ['^src/services/rampart\\.ts$', '^src/store/'] },
+    },
+    {
       name: 'engine-no-node-core',
       comment: 'engine/ does no I/O and reads no time of its own: no node: core module (fs, http, timers, crypto, …)',
       severity: 'error',

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../engine/clock.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
-import type { Store } from '../store/port.js';
+import type { Store, StoredEvent } from '../store/port.js';
 import { every } from './ticker.js';
 
 /** Event ids as the trading host writes them: `evt_live_…` / `evt_test_…` and the log's seq, 12 digits or more. */
@@ -18,12 +18,6 @@ export interface EventScope {
   environment: Environment;
   customerId: string;
   accountId?: string | undefined;
-}
-
-export interface EventPage {
-  data: unknown[];
-  next_cursor: string | null;
-  has_more: boolean;
 }
 
 /**
@@ -67,16 +61,10 @@ export class EventLog {
     return seq;
   }
 
-  /** GET /v1/events: oldest first after the cursor; next_cursor is the page's last id, or `after` when empty. */
-  async list(scope: EventScope, after: string | undefined, limit: number): Promise<EventPage> {
+  /** GET /v1/events: the scope's events after the cursor, oldest first, limit + 1 of them (the page, and whether there is more). */
+  async list(scope: EventScope, after: string | undefined, limit: number): Promise<StoredEvent[]> {
     const afterSeq = after === undefined ? 0 : await this.cursorSeq(after, scope);
-    const rows = await this.store.listEvents({ environment: scope.environment, customerId: scope.customerId, accountId: scope.accountId, afterSeq, limit: limit + 1 });
-    const page = rows.slice(0, limit);
-    return {
-      data: page.map((r) => JSON.parse(r.data) as unknown),
-      next_cursor: page.at(-1)?.id ?? after ?? null,
-      has_more: rows.length > limit,
-    };
+    return this.store.listEvents({ environment: scope.environment, customerId: scope.customerId, accountId: scope.accountId, afterSeq, limit: limit + 1 });
   }
 
   /** The last committed event's seq: where a stream without a cursor starts. */

@@ -16,25 +16,6 @@ export interface NewWebhook {
   account_id?: string | undefined;
 }
 
-export function webhookView(w: WebhookRecord) {
-  return { id: w.id, url: w.url, types: w.types, account_id: w.account_id, environment: w.environment, created_at: w.created_at };
-}
-
-function deliveryView(d: DeliveryRow, attempts: AttemptRow[]) {
-  return {
-    id: d.id,
-    webhook_id: d.webhook_id,
-    event_id: d.event_id,
-    event_type: d.event_type,
-    status: d.status,
-    attempt_count: d.attempts,
-    next_attempt_at: d.next_attempt_at,
-    created_at: d.created_at,
-    finished_at: d.finished_at,
-    attempts: attempts.map((a) => ({ number: a.n, at: a.at, status_code: a.status_code, error: a.error, duration_ms: a.duration_ms })),
-  };
-}
-
 /** Webhook endpoints of a customer (create, list, delete, deliveries) and their delivery (the dispatcher). */
 export class WebhookService {
   readonly dispatcher: WebhookDispatcher;
@@ -103,15 +84,13 @@ export class WebhookService {
     return w;
   }
 
-  async list(customerId: string, environment: Environment, after: string | undefined, limit: number) {
+  /** The customer's endpoints after the cursor, oldest first: limit + 1 rows (the page and whether there is more). */
+  async list(customerId: string, environment: Environment, after: string | undefined, limit: number): Promise<WebhookRecord[]> {
     if (after !== undefined) {
       const w = await this.store.getWebhook(after);
       if (!w || w.customer_id !== customerId || w.environment !== environment) throw new ApiError('invalid_cursor', { details: { after } });
     }
-    const rows = await this.store.listWebhooks(customerId, environment, after, limit + 1);
-    const page = rows.slice(0, limit);
-    const hasMore = rows.length > limit;
-    return { data: page.map(webhookView), next_cursor: hasMore ? (page.at(-1)?.id ?? null) : null, has_more: hasMore };
+    return this.store.listWebhooks(customerId, environment, after, limit + 1);
   }
 
   async delete(customerId: string, environment: Environment, id: string): Promise<{ id: string; deleted: true }> {
@@ -120,19 +99,19 @@ export class WebhookService {
     return { id, deleted: true };
   }
 
-  /** An endpoint's deliveries, newest first, each with its attempts. */
-  async deliveries(customerId: string, environment: Environment, id: string, after: string | undefined, limit: number) {
+  /** An endpoint's deliveries, newest first: limit + 1 rows, and the attempts of the first `limit`. */
+  async deliveries(
+    customerId: string,
+    environment: Environment,
+    id: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<{ rows: DeliveryRow[]; attempts: AttemptRow[] }> {
     await this.get(customerId, environment, id);
     if (after !== undefined && (await this.store.getDelivery(after))?.webhook_id !== id) throw new ApiError('invalid_cursor', { details: { after } });
     const rows = await this.store.listDeliveries(id, after, limit + 1);
-    const page = rows.slice(0, limit);
-    const attempts = await this.store.listAttempts(page.map((d) => d.id));
-    const hasMore = rows.length > limit;
-    return {
-      data: page.map((d) => deliveryView(d, attempts.filter((a) => a.delivery_id === d.id))),
-      next_cursor: hasMore ? (page.at(-1)?.id ?? null) : null,
-      has_more: hasMore,
-    };
+    const attempts = await this.store.listAttempts(rows.slice(0, limit).map((d) => d.id));
+    return { rows, attempts };
   }
 
   start(): void {

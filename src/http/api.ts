@@ -4,6 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import type { Rampart } from '../services/rampart.js';
 import { sendError } from './envelope.js';
+import { routeServices } from './facades.js';
 import type { LoadMonitor } from './load.js';
 import { authenticate, type Principal } from './plugins/auth.js';
 import { idempotencyKeyOf, type Idempotency } from './plugins/idempotency.js';
@@ -171,6 +172,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   // The document is written from the route definitions (src/http/openapi.ts), once, on its first request.
   await app.register(swagger, swaggerOptions({ environment, publicUrl: rampart.config.publicUrl, routes: apiRoutes }));
 
+  // Handlers reach the application through these narrow facades, never the whole composition root.
+  const services = routeServices(rampart);
+
   for (const def of apiRoutes) {
     if (def.environments && !def.environments.includes(environment)) continue;
     app.route({
@@ -194,6 +198,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       } as Record<string, unknown>,
       handler: async (request: FastifyRequest, reply: FastifyReply) =>
         def.handler({
+          ...services,
           request,
           reply,
           body: request.body as never,
@@ -201,7 +206,6 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
           params: request.params as never,
           principal: request.principal as Principal,
           environment,
-          rampart,
           idempotency,
         }),
     });

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import { CODES, type ErrorCode } from '../errors/codes.js';
 import type { Environment } from '../schemas/common.js';
-import type { Rampart } from '../services/rampart.js';
+import type { RouteServices } from './facades.js';
 import type { Principal } from './plugins/auth.js';
 import type { Idempotency } from './plugins/idempotency.js';
 
@@ -18,7 +18,8 @@ export interface RouteSchemas {
 
 type In<S, K extends keyof RouteSchemas> = S extends { [P in K]: infer T extends TSchema } ? Static<T> : undefined;
 
-export interface HandlerContext<S extends RouteSchemas> {
+/** A request as its handler sees it, with the narrow services routes may call (src/http/facades.ts). */
+export interface HandlerContext<S extends RouteSchemas> extends RouteServices {
   request: FastifyRequest;
   reply: FastifyReply;
   body: In<S, 'body'>;
@@ -27,7 +28,6 @@ export interface HandlerContext<S extends RouteSchemas> {
   /** Set on every route with access read or trade. */
   principal: Principal;
   environment: Environment;
-  rampart: Rampart;
   idempotency: Idempotency;
 }
 

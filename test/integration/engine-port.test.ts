@@ -150,4 +150,15 @@ describe('the engine-host port', () => {
       expect(text, f).not.toMatch(/\.command\(|\.books\b|rampart\.engineHost\b|\.engine\(|engine\/engine\.js|engine-host\/host\.js|engine\/book\.js/);
     }
   });
+
+  it('keeps routes off the composition root and the store: they call the facades of their context', () => {
+    const root = join(import.meta.dirname, '../../src/http/routes');
+    // Files the dependency-cruiser fence test plants for a moment (test/lint/route-fence.test.ts) are not routes.
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.includes('planted-'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const f of files) {
+      const text = readFileSync(join(root, f), 'utf8');
+      expect(text, f).not.toMatch(/\brampart\b|services\/rampart\.js|\/store\/|\.store\.|\btx\.\w+\(/);
+    }
+  });
 });

@@ -13,6 +13,6 @@ export default defineRoute({
   access: 'read',
   errors: ['account_not_found'],
   schema: { params: Type.Object({ account_id: AccountId }, { additionalProperties: false }), response: { 200: Account } },
-  handler: async ({ rampart, principal, params, environment }) =>
-    rampart.accountView(await rampart.accounts.reachable(params.account_id, principal.customer.id, environment)),
+  handler: async ({ accounts, principal, params, environment }) =>
+    accounts.liveView(await accounts.reachable(params.account_id, principal.customer.id, environment)),
 });

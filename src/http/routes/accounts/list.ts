@@ -1,6 +1,7 @@
 import { Account, ListQuery, page } from '../../schemas/resources.js';
 import { ApiError } from '../../../errors/api-error.js';
 import { defineRoute } from '../../route.js';
+import { listPageAsync } from '../../views/page.js';
 
 export default defineRoute({
   method: 'GET',
@@ -13,17 +14,15 @@ export default defineRoute({
   access: 'read',
   errors: ['invalid_cursor'],
   schema: { querystring: ListQuery(), response: { 200: page(Account) } },
-  handler: async ({ rampart, principal, query, environment }) => {
+  handler: async ({ accounts, principal, query, environment }) => {
     const limit = query.limit ?? 100;
     if (query.after !== undefined) {
-      const a = await rampart.store.getAccount(query.after);
+      const a = await accounts.get(query.after);
       if (!a || a.customer_id !== principal.customer.id || a.environment !== environment) {
         throw new ApiError('invalid_cursor', { details: { after: query.after } });
       }
     }
-    const rows = await rampart.store.listAccounts({ customerId: principal.customer.id, environment, after: query.after, limit: limit + 1 });
-    const data = await Promise.all(rows.slice(0, limit).map((a) => rampart.accountView(a)));
-    const hasMore = rows.length > limit;
-    return { data, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null, has_more: hasMore };
+    const rows = await accounts.list({ customerId: principal.customer.id, environment, after: query.after, limit: limit + 1 });
+    return listPageAsync(rows, limit, (a) => accounts.liveView(a));
   },
 });

@@ -24,21 +24,19 @@ export default defineRoute({
     ),
     response: { 202: Account },
   },
-  handler: async ({ rampart, principal, body, request, reply, idempotency }) => {
-    if (body.product !== undefined) rampart.accounts.requireProduct(body.product);
+  handler: async ({ accounts, environments, opener, principal, body, request, reply, idempotency }) => {
+    if (body.product !== undefined) accounts.requireProduct(body.product);
     const answer = await idempotency.run(request, reply, principal, async (tx) => {
       // Checked inside: a retry of an open that already succeeded gets its account, not 503.
-      if (!rampart.environments.get('sandbox').sandbox_opening) throw new ApiError('sandbox_disabled');
-      const pending = (await tx.listAccountsByStatus('pending')).filter(
-        (a) => a.customer_id === principal.customer.id && a.environment === 'sandbox',
-      );
-      if (pending.length > 0) throw new ApiError('sandbox_opening', { details: { account_id: pending[0]!.id } });
-      const account = await rampart.accounts.openSandbox(tx, principal.customer, body.product);
+      if (!environments.get('sandbox').sandbox_opening) throw new ApiError('sandbox_disabled');
+      const pending = await accounts.sandboxOpening(tx, principal.customer.id);
+      if (pending) throw new ApiError('sandbox_opening', { details: { account_id: pending.id } });
+      const account = await accounts.openSandbox(tx, principal.customer, body.product);
       // The account as created (pending): the account opener may open it before the answer leaves, once the batch is
       // on disk; the 202 says pending, and so does its body. A replay renders the account as it is then.
-      return { status: 202, kind: 'account', id: account.id, view: rampart.accounts.view(account) };
+      return { status: 202, kind: 'account', id: account.id, view: accounts.view(account) };
     });
-    rampart.opener.kick();
+    opener.kick();
     reply.header('Location', `/v1/accounts/${(answer as { id: string }).id}`);
     return answer;
   },

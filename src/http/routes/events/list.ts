@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { Event } from '../../schemas/events.js';
 import { AccountId, ListQuery, page } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
+import { eventPage } from '../../views/events.js';
 
 export default defineRoute({
   method: 'GET',
@@ -18,8 +19,9 @@ export default defineRoute({
     querystring: ListQuery({ account_id: Type.Optional(AccountId) }),
     response: { 200: page(Event) },
   },
-  handler: async ({ rampart, principal, query, environment }) => {
-    if (query.account_id !== undefined) await rampart.accounts.reachable(query.account_id, principal.customer.id, environment);
-    return rampart.events.list({ environment, customerId: principal.customer.id, accountId: query.account_id }, query.after, query.limit ?? 100);
+  handler: async ({ accounts, events, principal, query, environment }) => {
+    if (query.account_id !== undefined) await accounts.reachable(query.account_id, principal.customer.id, environment);
+    const limit = query.limit ?? 100;
+    return eventPage(await events.list({ environment, customerId: principal.customer.id, accountId: query.account_id }, query.after, limit), query.after, limit);
   },
 });

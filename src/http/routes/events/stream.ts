@@ -29,23 +29,23 @@ export default defineRoute({
     querystring: Type.Object({ resume: Type.Optional(EventId) }, { additionalProperties: false }),
     response: { 200: SseStream },
   },
-  handler: async ({ rampart, principal, params, query, environment, request, reply }) => {
-    const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
+  handler: async ({ accounts, events, streams, settings, principal, params, query, environment, request, reply }) => {
+    const account = await accounts.reachable(params.account_id, principal.customer.id, environment);
     // A reconnecting EventSource sends Last-Event-ID with the URL it first used: the header is the newer place.
     const header = request.headers['last-event-id'];
     const cursor = typeof header === 'string' && header !== '' ? header : query.resume;
     const scope = { environment, customerId: principal.customer.id, accountId: account.id };
-    const afterSeq = cursor === undefined ? await rampart.events.head() : await rampart.events.cursorSeq(cursor, scope);
+    const afterSeq = cursor === undefined ? await events.head() : await events.cursorSeq(cursor, scope);
     // HEAD answers what GET would, without a stream that never ends.
     if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-cache, no-transform').send('');
     reply.hijack();
     const grant = { kind: principal.kind, hash: principal.hash, customerId: principal.customer.id, environment, accountId: account.id };
     // The envelope's error object, code first as in the slow_consumer frame.
     const farewell = (err: Parameters<typeof envelope>[0]) => {
-      const { code, ...rest } = envelope(err, request.id, rampart.config.docsUrl).error;
+      const { code, ...rest } = envelope(err, request.id, settings.docsUrl).error;
       return JSON.stringify({ code, ...rest });
     };
-    rampart.streams.open(reply.raw, { environment, accountId: account.id, afterSeq, grant, farewell }, reply.getHeaders() as Record<string, string | number | string[]>);
+    streams.open(reply.raw, { environment, accountId: account.id, afterSeq, grant, farewell }, reply.getHeaders() as Record<string, string | number | string[]>);
     return reply;
   },
 });

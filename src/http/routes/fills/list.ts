@@ -2,6 +2,7 @@ import { ApiError } from '../../../errors/api-error.js';
 import { Fill } from '../../schemas/orders.js';
 import { ListQuery, page } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
+import { listPage } from '../../views/page.js';
 import { AccountParams } from '../orders/shared.js';
 
 export default defineRoute({
@@ -15,16 +16,14 @@ export default defineRoute({
   access: 'read',
   errors: ['account_not_found', 'invalid_cursor', 'state_unavailable'],
   schema: { params: AccountParams, querystring: ListQuery(), response: { 200: page(Fill) } },
-  handler: async ({ rampart, principal, params, query, environment }) => {
-    await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
+  handler: async ({ accounts, fills, principal, params, query, environment }) => {
+    await accounts.reachable(params.account_id, principal.customer.id, environment);
     const limit = query.limit ?? 100;
-    const rows = await rampart.store.listFills(params.account_id, query.after, limit + 1);
+    const rows = await fills.list(params.account_id, query.after, limit + 1);
     if (query.after !== undefined && rows.length === 0) {
-      const probe = await rampart.store.listFills(params.account_id, undefined, 1_000_000);
+      const probe = await fills.list(params.account_id, undefined, 1_000_000);
       if (!probe.some((r) => r.id === query.after)) throw new ApiError('invalid_cursor', { details: { after: query.after } });
     }
-    const data = rows.slice(0, limit).map((r) => JSON.parse(r.data) as Record<string, unknown>);
-    const hasMore = rows.length > limit;
-    return { data, next_cursor: hasMore ? (rows[limit - 1]?.id ?? null) : null, has_more: hasMore };
+    return listPage(rows, limit, (r) => JSON.parse(r.data) as Record<string, unknown>);
   },
 });

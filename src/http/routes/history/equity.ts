@@ -18,10 +18,10 @@ export default defineRoute({
     querystring: Type.Object({ resolution: Type.Union([Type.Literal('trade'), Type.Literal('day')]) }, { additionalProperties: false }),
     response: { 200: EquityCurve },
   },
-  handler: async ({ rampart, principal, params, query, environment }) => {
-    const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
-    rampart.accounts.assertOpen(account);
-    const points = await rampart.store.listEquityPoints(account.id, query.resolution);
+  handler: async ({ accounts, history, principal, params, query, environment }) => {
+    const account = await accounts.reachable(params.account_id, principal.customer.id, environment);
+    accounts.assertOpen(account);
+    const points = await history.equity(account.id, query.resolution);
     return {
       resolution: query.resolution,
       points: [{ time: account.created_at, equity: account.starting_balance, balance: account.starting_balance }, ...points],

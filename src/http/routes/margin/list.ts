@@ -17,9 +17,9 @@ export default defineRoute({
     params: Type.Object({ account_id: AccountId }, { additionalProperties: false }),
     response: { 200: Type.Object({ data: Type.Array(MarginSetting) }, { additionalProperties: false }) },
   },
-  handler: async ({ rampart, principal, params, environment }) => {
-    const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
-    rampart.accounts.assertOpen(account);
-    return { data: (await ask(rampart, environment, { kind: 'margin_settings', account_id: account.id })).settings };
+  handler: async ({ accounts, engine, principal, params, environment }) => {
+    const account = await accounts.reachable(params.account_id, principal.customer.id, environment);
+    accounts.assertOpen(account);
+    return { data: (await ask(engine, environment, { kind: 'margin_settings', account_id: account.id })).settings };
   },
 });

@@ -21,12 +21,12 @@ export default defineRoute({
     ),
     response: { 200: MarginSetting },
   },
-  handler: async ({ rampart, principal, params, body, environment }) => {
-    const account = await tradingAccount(rampart, principal, params.account_id, environment);
-    rampart.markets.require(params.market);
+  handler: async ({ accounts, engine, markets, principal, params, body, environment }) => {
+    const account = await tradingAccount(accounts, principal, params.account_id, environment);
+    markets.require(params.market);
     assertKeyMarket(principal, params.market);
     const cmd = { kind: 'set_margin' as const, account_id: account.id, market: params.market, leverage: body.leverage, margin_mode: body.margin_mode };
-    await admit(rampart, environment, cmd);
-    return (await executed(rampart, environment, cmd)).setting;
+    await admit(engine, environment, cmd);
+    return (await executed(engine, environment, cmd)).setting;
   },
 });

@@ -16,5 +16,5 @@ export default defineRoute({
     params: Type.Object({ market: MarketId }, { additionalProperties: false }),
     response: { 200: Market },
   },
-  handler: async ({ rampart, params }) => rampart.markets.view(params.market),
+  handler: async ({ markets, params }) => markets.view(params.market),
 });

@@ -13,5 +13,5 @@ export default defineRoute({
   access: 'read',
   errors: [],
   schema: { response: { 200: Type.Object({ data: Type.Array(Market) }, { additionalProperties: false }) } },
-  handler: async ({ rampart }) => ({ data: rampart.markets.list() }),
+  handler: async ({ markets }) => ({ data: markets.list() }),
 });

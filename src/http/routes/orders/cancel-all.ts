@@ -21,18 +21,18 @@ export default defineRoute({
     body: Type.Object({ market: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })) }, { additionalProperties: false }),
     response: { 200: CancelAllAnswer },
   },
-  handler: async ({ rampart, principal, params, body, environment, request, reply, idempotency }) => {
+  handler: async ({ accounts, engine, markets, principal, params, body, environment, request, reply, idempotency }) => {
     idempotencyKeyOf(request);
-    const account = await tradingAccount(rampart, principal, params.account_id, environment);
+    const account = await tradingAccount(accounts, principal, params.account_id, environment);
     const market = body.market ?? null;
     if (market) {
-      rampart.markets.require(market);
+      markets.require(market);
       assertKeyMarket(principal, market);
     }
     const cmd = { kind: 'cancel_all' as const, account_id: account.id, market, markets: principal.fences.markets };
-    await admit(rampart, environment, cmd);
+    await admit(engine, environment, cmd);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const answer = await executed(rampart, environment, cmd, tx);
+      const answer = await executed(engine, environment, cmd, tx);
       return { status: 200, kind: 'literal', id: JSON.stringify(answer) };
     });
   },

@@ -15,13 +15,13 @@ export default defineRoute({
   idempotencyKey: true,
   errors: ['account_not_found', 'account_not_ready', 'account_not_tradable', 'order_not_found', 'order_not_working', 'key_market_not_allowed', ...ENGINE_CODES],
   schema: { params: OrderParams, response: { 200: Order } },
-  handler: async ({ rampart, principal, params, environment, request, reply, idempotency }) => {
+  handler: async ({ accounts, engine, principal, params, environment, request, reply, idempotency }) => {
     idempotencyKeyOf(request);
-    const account = await tradingAccount(rampart, principal, params.account_id, environment);
+    const account = await tradingAccount(accounts, principal, params.account_id, environment);
     const cmd = { kind: 'cancel' as const, account_id: account.id, order_id: params.order_id, reason: 'user' as const, markets: principal.fences.markets };
-    await admit(rampart, environment, cmd);
+    await admit(engine, environment, cmd);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const r = await executed(rampart, environment, cmd, tx);
+      const r = await executed(engine, environment, cmd, tx);
       return { status: 200, kind: 'order', id: r.order.id };
     });
   },

@@ -36,14 +36,14 @@ export default defineRoute({
     ),
     response: { 200: Order },
   },
-  handler: async ({ rampart, principal, params, body, environment, request, reply, idempotency }) => {
+  handler: async ({ accounts, engine, principal, params, body, environment, request, reply, idempotency }) => {
     idempotencyKeyOf(request);
-    const account = await tradingAccount(rampart, principal, params.account_id, environment);
+    const account = await tradingAccount(accounts, principal, params.account_id, environment);
     const { exits, ...fields } = body;
     const cmd = { kind: 'edit' as const, account_id: account.id, order_id: params.order_id, fields, ...(exits !== undefined ? { exits } : {}), actor: actorOf(principal) };
-    await admit(rampart, environment, cmd);
+    await admit(engine, environment, cmd);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const r = await executed(rampart, environment, cmd, tx);
+      const r = await executed(engine, environment, cmd, tx);
       return { status: 200, kind: 'order', id: r.order.id };
     });
   },

@@ -15,9 +15,9 @@ export default defineRoute({
   access: 'read',
   errors: ['account_not_found', 'order_not_found', 'state_unavailable'],
   schema: { params: OrderParams, response: { 200: Order } },
-  handler: async ({ rampart, principal, params, environment }) => {
-    await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
-    const row = await rampart.store.getOrder(params.order_id);
+  handler: async ({ accounts, orders, principal, params, environment }) => {
+    await accounts.reachable(params.account_id, principal.customer.id, environment);
+    const row = await orders.get(params.order_id);
     if (!row || row.account_id !== params.account_id) throw new ApiError('order_not_found', { details: { order_id: params.order_id } });
     return storedOrderView(row);
   },

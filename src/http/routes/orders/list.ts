@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { OPEN_STATUSES } from '../../../engine/order-status.js';
 import { ApiError } from '../../../errors/api-error.js';
-import { storedOrderJson } from '../../../services/trading-views.js';
 import { ClientOrderId, Order } from '../../schemas/orders.js';
 import { ListQuery, page } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
+import { orderPageJson } from '../../views/orders.js';
 import { AccountParams } from './shared.js';
 
 const Status = Type.Union(['pending', 'working', 'filled', 'canceled', 'rejected', 'expired', 'unconfirmed', 'open'].map((s) => Type.Literal(s)));
@@ -24,23 +24,19 @@ export default defineRoute({
     querystring: ListQuery({ status: Type.Optional(Status), market: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })), client_order_id: Type.Optional(ClientOrderId) }),
     response: { 200: page(Order) },
   },
-  handler: async ({ rampart, principal, params, query, environment, reply }) => {
-    await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
+  handler: async ({ accounts, orders, principal, params, query, environment, reply }) => {
+    await accounts.reachable(params.account_id, principal.customer.id, environment);
     if (query.after !== undefined) {
-      const row = await rampart.store.getOrder(query.after);
+      const row = await orders.get(query.after);
       if (!row || row.account_id !== params.account_id) throw new ApiError('invalid_cursor', { details: { after: query.after } });
     }
     const limit = query.limit ?? 100;
     const status = query.status === 'open' ? [...OPEN_STATUSES] : query.status ? [query.status] : undefined;
-    const rows = await rampart.store.listOrders({ accountId: params.account_id, status, market: query.market, clientOrderId: query.client_order_id, after: query.after, limit: limit + 1 });
-    const shown = rows.slice(0, limit);
-    const hasMore = rows.length > limit;
-    // The page is assembled from each order's JSON, serialized by the same compiled Order schema the single-order
-    // route uses and cached per stored version (trading-views.ts); a string answer is sent as it is.
+    const rows = await orders.list({ accountId: params.account_id, status, market: query.market, clientOrderId: query.client_order_id, after: query.after, limit: limit + 1 });
+    // Each order's JSON comes from the same compiled Order schema the single-order route uses (views/orders.ts); a
+    // string answer is sent as it is.
     const serialize = reply.compileSerializationSchema(Order as unknown as Record<string, unknown>) as (view: unknown) => string;
-    const items = shown.map((row) => storedOrderJson(row, serialize));
-    const cursor = hasMore ? (shown.at(-1)?.id ?? null) : null;
     reply.type('application/json; charset=utf-8');
-    return `{"data":[${items.join(',')}],"next_cursor":${JSON.stringify(cursor)},"has_more":${hasMore}}`;
+    return orderPageJson(rows, limit, serialize);
   },
 });

@@ -23,16 +23,16 @@ export default defineRoute({
     'market_halted', 'position_liquidating', 'account_paused', 'insufficient_balance', 'order_rejected', 'stale_quote', 'no_price', ...ENGINE_CODES,
   ],
   schema: { params: AccountParams, body: PlaceBody, response: { 201: Order, 202: Order } },
-  handler: async ({ rampart, principal, params, body, environment, request, reply, idempotency }) => {
+  handler: async ({ accounts, engine, markets, principal, params, body, environment, request, reply, idempotency }) => {
     idempotencyKeyOf(request);
-    const account = await tradingAccount(rampart, principal, params.account_id, environment);
-    rampart.markets.require(body.market);
+    const account = await tradingAccount(accounts, principal, params.account_id, environment);
+    markets.require(body.market);
     const { take_profit, stop_loss, break_even, ...order } = body;
     const exits = take_profit || stop_loss || break_even ? { take_profit, stop_loss, break_even } : null;
     const cmd = { kind: 'place' as const, account_id: account.id, order, exits, actor: actorOf(principal) };
-    await admit(rampart, environment, cmd);
+    await admit(engine, environment, cmd);
     const answer = await idempotency.run(request, reply, principal, async (tx) => {
-      const r = await execute(rampart, environment, cmd, tx);
+      const r = await execute(engine, environment, cmd, tx);
       // The engine's answer did not come within the wait: 202, the order unconfirmed, it settles later (SPEC).
       if (r.outcome === 'timeout') return { status: 202, kind: 'order', id: r.order_id };
       return { status: 201, kind: 'order', id: r.result.order.id, view: r.result.order };

@@ -13,10 +13,10 @@ export default defineRoute({
   access: 'read',
   errors: ['invalid_size_step', 'invalid_price_tick', 'account_not_found', 'market_not_found', 'account_not_ready', 'state_unavailable', 'stale_quote', 'no_price'],
   schema: { params: AccountParams, body: PreviewBody, response: { 200: Preview } },
-  handler: async ({ rampart, principal, params, body, environment }) => {
-    const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
-    rampart.accounts.assertOpen(account);
-    rampart.markets.require(body.market);
-    return ask(rampart, environment, { kind: 'preview', account_id: account.id, order: body, fences: fencesOf(principal) });
+  handler: async ({ accounts, engine, markets, principal, params, body, environment }) => {
+    const account = await accounts.reachable(params.account_id, principal.customer.id, environment);
+    accounts.assertOpen(account);
+    markets.require(body.market);
+    return ask(engine, environment, { kind: 'preview', account_id: account.id, order: body, fences: fencesOf(principal) });
   },
 });

@@ -1,9 +1,19 @@
 import { Type } from 'typebox';
-import { ANSWER_WAIT_MS, type ActorWire, type EngineAnswer, type EngineCommand, type KeyFences, type QueryResultOf, type EngineQuery, type ResultOf } from '../../../engine-host/port.js';
+import {
+  ANSWER_WAIT_MS,
+  type ActorWire,
+  type EngineAnswer,
+  type EngineCommand,
+  type EnginePort,
+  type EngineQuery,
+  type ExecuteOptions,
+  type KeyFences,
+  type QueryResultOf,
+  type ResultOf,
+} from '../../../engine-host/port.js';
 import { ApiError, rejectionToError } from '../../../errors/api-error.js';
 import type { Environment } from '../../../schemas/common.js';
-import type { Rampart } from '../../../services/rampart.js';
-import type { AccountRecord, Tx } from '../../../store/port.js';
+import type { AccountRecord, AccountsFacade } from '../../facades.js';
 import type { Principal } from '../../plugins/auth.js';
 import { AccountId } from '../../schemas/resources.js';
 
@@ -26,35 +36,40 @@ export function actorOf(p: Principal): ActorWire {
 }
 
 /** Waits while the engine is slow to take commands (fault injection), before the request's transaction opens. */
-export function admit(rampart: Rampart, env: Environment, cmd: EngineCommand): Promise<void> {
-  return rampart.enginePort.admit(env, cmd, { timeoutMs: ANSWER_WAIT_MS });
+export function admit(engine: EnginePort, env: Environment, cmd: EngineCommand): Promise<void> {
+  return engine.admit(env, cmd, { timeoutMs: ANSWER_WAIT_MS });
 }
 
 /** Runs a command (in the request's transaction when given); a refusal is thrown as its error. */
-export async function execute<C extends EngineCommand>(rampart: Rampart, env: Environment, cmd: C, tx?: Tx): Promise<Exclude<EngineAnswer<ResultOf<C>>, { outcome: 'rejected' }>> {
-  const a = await rampart.enginePort.execute(env, cmd, { timeoutMs: ANSWER_WAIT_MS, ...(tx ? { tx } : {}) });
+export async function execute<C extends EngineCommand>(
+  engine: EnginePort,
+  env: Environment,
+  cmd: C,
+  tx?: ExecuteOptions['tx'],
+): Promise<Exclude<EngineAnswer<ResultOf<C>>, { outcome: 'rejected' }>> {
+  const a = await engine.execute(env, cmd, { timeoutMs: ANSWER_WAIT_MS, ...(tx ? { tx } : {}) });
   if (a.outcome === 'rejected') throw rejectionToError(a.rejection);
   return a;
 }
 
 /** A command that always answers in time (only a placement can be left unconfirmed): its result. */
-export async function executed<C extends EngineCommand>(rampart: Rampart, env: Environment, cmd: C, tx?: Tx): Promise<ResultOf<C>> {
-  const a = await execute(rampart, env, cmd, tx);
+export async function executed<C extends EngineCommand>(engine: EnginePort, env: Environment, cmd: C, tx?: ExecuteOptions['tx']): Promise<ResultOf<C>> {
+  const a = await execute(engine, env, cmd, tx);
   if (a.outcome === 'timeout') throw new ApiError('engine_unavailable');
   return a.result;
 }
 
 /** Asks the engine; a refusal is thrown as its error. */
-export async function ask<Q extends EngineQuery>(rampart: Rampart, env: Environment, q: Q): Promise<QueryResultOf<Q>> {
-  const a = await rampart.enginePort.query(env, q);
+export async function ask<Q extends EngineQuery>(engine: EnginePort, env: Environment, q: Q): Promise<QueryResultOf<Q>> {
+  const a = await engine.query(env, q);
   if (a.outcome === 'rejected') throw rejectionToError(a.rejection);
   return a.result;
 }
 
 /** The account for a trading call: reachable, open on the engine and tradable. */
-export async function tradingAccount(rampart: Rampart, principal: Principal, accountId: string, env: Environment): Promise<AccountRecord> {
-  const account = await rampart.accounts.reachable(accountId, principal.customer.id, env);
-  rampart.accounts.assertTradable(account);
+export async function tradingAccount(accounts: AccountsFacade, principal: Principal, accountId: string, env: Environment): Promise<AccountRecord> {
+  const account = await accounts.reachable(accountId, principal.customer.id, env);
+  accounts.assertTradable(account);
   return account;
 }
 

@@ -30,13 +30,13 @@ export default defineRoute({
       ),
     },
   },
-  handler: async ({ rampart, principal, params, environment, request, reply, idempotency }) => {
+  handler: async ({ accounts, engine, principal, params, environment, request, reply, idempotency }) => {
     idempotencyKeyOf(request);
-    const account = await tradingAccount(rampart, principal, params.account_id, environment);
+    const account = await tradingAccount(accounts, principal, params.account_id, environment);
     const cmd = { kind: 'close_all' as const, account_id: account.id, actor: actorOf(principal) };
-    await admit(rampart, environment, cmd);
+    await admit(engine, environment, cmd);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const answer = await executed(rampart, environment, cmd, tx);
+      const answer = await executed(engine, environment, cmd, tx);
       return { status: 200, kind: 'literal', id: JSON.stringify(answer) };
     });
   },

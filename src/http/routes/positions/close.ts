@@ -16,14 +16,14 @@ export default defineRoute({
   accountOrders: true,
   errors: ['account_not_found', 'account_not_ready', 'account_not_tradable', 'position_not_found', 'key_market_not_allowed', 'market_closed', 'market_halted', 'no_price', 'stale_quote', ...ENGINE_CODES],
   schema: { params: MarketParams, response: { 200: Order } },
-  handler: async ({ rampart, principal, params, environment, request, reply, idempotency }) => {
+  handler: async ({ accounts, engine, principal, params, environment, request, reply, idempotency }) => {
     idempotencyKeyOf(request);
-    const account = await tradingAccount(rampart, principal, params.account_id, environment);
+    const account = await tradingAccount(accounts, principal, params.account_id, environment);
     assertKeyMarket(principal, params.market);
     const cmd = { kind: 'close_position' as const, account_id: account.id, market: params.market, actor: actorOf(principal) };
-    await admit(rampart, environment, cmd);
+    await admit(engine, environment, cmd);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const r = await executed(rampart, environment, cmd, tx);
+      const r = await executed(engine, environment, cmd, tx);
       return { status: 200, kind: 'order', id: r.order.id };
     });
   },

@@ -13,11 +13,11 @@ export default defineRoute({
   access: 'trade',
   errors: ['account_not_found', 'account_not_ready', 'account_not_tradable', 'position_not_found', 'key_market_not_allowed', 'invalid_price_tick', ...ENGINE_CODES],
   schema: { params: MarketParams, body: ExitsBody, response: { 200: Position } },
-  handler: async ({ rampart, principal, params, body, environment }) => {
-    const account = await tradingAccount(rampart, principal, params.account_id, environment);
+  handler: async ({ accounts, engine, principal, params, body, environment }) => {
+    const account = await tradingAccount(accounts, principal, params.account_id, environment);
     assertKeyMarket(principal, params.market);
     const cmd = { kind: 'set_exits' as const, account_id: account.id, market: params.market, exits: body, actor: actorOf(principal) };
-    await admit(rampart, environment, cmd);
-    return (await executed(rampart, environment, cmd)).position;
+    await admit(engine, environment, cmd);
+    return (await executed(engine, environment, cmd)).position;
   },
 });

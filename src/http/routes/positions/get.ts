@@ -14,9 +14,9 @@ export default defineRoute({
   access: 'read',
   errors: ['account_not_found', 'position_not_found', 'state_unavailable'],
   schema: { params: MarketParams, response: { 200: Position } },
-  handler: async ({ rampart, principal, params, environment }) => {
-    const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
-    const { position } = await ask(rampart, environment, { kind: 'position', account_id: account.id, market: params.market });
+  handler: async ({ accounts, engine, principal, params, environment }) => {
+    const account = await accounts.reachable(params.account_id, principal.customer.id, environment);
+    const { position } = await ask(engine, environment, { kind: 'position', account_id: account.id, market: params.market });
     if (!position) throw new ApiError('position_not_found', { details: { market: params.market } });
     return position;
   },

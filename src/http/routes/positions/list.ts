@@ -14,8 +14,8 @@ export default defineRoute({
   access: 'read',
   errors: ['account_not_found', 'state_unavailable'],
   schema: { params: AccountParams, response: { 200: Type.Object({ data: Type.Array(Position) }, { additionalProperties: false }) } },
-  handler: async ({ rampart, principal, params, environment }) => {
-    const account = await rampart.accounts.reachable(params.account_id, principal.customer.id, environment);
-    return { data: (await ask(rampart, environment, { kind: 'positions', account_id: account.id })).positions };
+  handler: async ({ accounts, engine, principal, params, environment }) => {
+    const account = await accounts.reachable(params.account_id, principal.customer.id, environment);
+    return { data: (await ask(engine, environment, { kind: 'positions', account_id: account.id })).positions };
   },
 });

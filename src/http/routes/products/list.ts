@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { ProductView } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
+import { productView } from '../../views/products.js';
 
 export default defineRoute({
   method: 'GET',
@@ -13,5 +14,5 @@ export default defineRoute({
   access: 'read',
   errors: [],
   schema: { response: { 200: Type.Object({ data: Type.Array(ProductView) }, { additionalProperties: false }) } },
-  handler: async ({ rampart }) => ({ data: rampart.config.products.map((p) => ({ id: p.id, stage: p.stage, size: p.size, rule: p.rule })) }),
+  handler: async ({ settings }) => ({ data: settings.products.map(productView) }),
 });

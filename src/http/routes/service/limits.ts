@@ -1,5 +1,4 @@
 import { Limits } from '../../schemas/resources.js';
-import { budgetsInForce } from '../../plugins/rate-limit.js';
 import { defineRoute } from '../../route.js';
 
 export default defineRoute({
@@ -13,13 +12,13 @@ export default defineRoute({
   access: 'read',
   errors: [],
   schema: { response: { 200: Limits } },
-  handler: async ({ rampart, principal }) => {
-    const { limits, rateLimitsEnabled } = rampart.config;
-    const used = await rampart.store.countAccounts(principal.customer.id, 'sandbox');
+  handler: async ({ accounts, settings, principal }) => {
+    const { limits, rateLimitsEnabled, rateBudgets } = settings;
+    const used = await accounts.count(principal.customer.id, 'sandbox');
     const limit = limits.sandbox_accounts_per_customer;
     return {
       sandbox_accounts: { limit, used, remaining: Math.max(0, limit - used) },
-      rate_limits: { enabled: rateLimitsEnabled, ...budgetsInForce(rampart.config) },
+      rate_limits: { enabled: rateLimitsEnabled, ...rateBudgets },
       working_orders: limits.working_orders,
       body_max_bytes: limits.body_max_bytes,
       url_max_bytes: limits.url_max_bytes,

@@ -12,22 +12,22 @@ export default defineRoute({
   access: 'read',
   errors: [],
   schema: { response: { 200: Status } },
-  handler: async ({ rampart, environment }) => {
-    const now = rampart.clock.now();
+  handler: async ({ environments, opener, feed, settings, environment }) => {
+    const now = feed.now();
     const stale: string[] = [];
     let quoted = 0;
-    for (const m of rampart.config.markets) {
-      const q = rampart.quotes.get(m.id);
+    for (const m of settings.markets) {
+      const q = feed.quote(m.id);
       if (q) quoted++;
       if (!q || now - q.time > m.stale_after_ms) stale.push(m.id);
     }
-    const env = rampart.environments.get(environment);
-    const engineUp = rampart.opener.up[environment];
+    const env = environments.get(environment);
+    const engineUp = opener.up(environment);
     return {
       environment,
       status: engineUp && stale.length === 0 && env.enabled ? 'operational' : 'degraded',
       engine: engineUp ? 'up' : 'down',
-      price_feed: { source: rampart.config.priceFeed.kind, markets_quoted: quoted, markets_stale: stale },
+      price_feed: { source: feed.source, markets_quoted: quoted, markets_stale: stale },
       accepting_requests: env.enabled,
       sandbox_opening: environment === 'sandbox' && env.sandbox_opening,
       time: now,

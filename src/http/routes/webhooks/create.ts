@@ -14,12 +14,12 @@ export default defineRoute({
   idempotencyKey: true,
   errors: ['account_not_found'],
   schema: { body: WebhookBody, response: { 201: WebhookCreated } },
-  handler: async ({ rampart, principal, body, environment, request, reply, idempotency }) => {
+  handler: async ({ accounts, webhooks, principal, body, environment, request, reply, idempotency }) => {
     idempotencyKeyOf(request);
-    rampart.webhooks.checkUrl(environment, body.url);
-    if (body.account_id !== undefined) await rampart.accounts.reachable(body.account_id, principal.customer.id, environment);
+    webhooks.checkUrl(environment, body.url);
+    if (body.account_id !== undefined) await accounts.reachable(body.account_id, principal.customer.id, environment);
     return idempotency.run(request, reply, principal, async (tx) => {
-      const created = await rampart.webhooks.create(tx, principal.customer.id, environment, body);
+      const created = await webhooks.create(tx, principal.customer.id, environment, body);
       return { status: 201, kind: 'webhook', id: created.id };
     });
   },

@@ -16,5 +16,5 @@ export default defineRoute({
     params: WebhookParams,
     response: { 200: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }, { additionalProperties: false }) },
   },
-  handler: async ({ rampart, principal, params, environment }) => rampart.webhooks.delete(principal.customer.id, environment, params.webhook_id),
+  handler: async ({ webhooks, principal, params, environment }) => webhooks.delete(principal.customer.id, environment, params.webhook_id),
 });

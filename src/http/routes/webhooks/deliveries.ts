@@ -1,6 +1,7 @@
 import { Delivery, WebhookParams } from '../../schemas/events.js';
 import { ListQuery, page } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
+import { deliveryPage } from '../../views/webhooks.js';
 
 export default defineRoute({
   method: 'GET',
@@ -13,6 +14,9 @@ export default defineRoute({
   access: 'read',
   errors: ['webhook_not_found', 'invalid_cursor'],
   schema: { params: WebhookParams, querystring: ListQuery(), response: { 200: page(Delivery) } },
-  handler: async ({ rampart, principal, params, query, environment }) =>
-    rampart.webhooks.deliveries(principal.customer.id, environment, params.webhook_id, query.after, query.limit ?? 100),
+  handler: async ({ webhooks, principal, params, query, environment }) => {
+    const limit = query.limit ?? 100;
+    const { rows, attempts } = await webhooks.deliveries(principal.customer.id, environment, params.webhook_id, query.after, limit);
+    return deliveryPage(rows, attempts, limit);
+  },
 });

@@ -1,6 +1,8 @@
 import { ListQuery, page } from '../../schemas/resources.js';
 import { WebhookEndpoint } from '../../schemas/events.js';
 import { defineRoute } from '../../route.js';
+import { listPage } from '../../views/page.js';
+import { webhookView } from '../../views/webhooks.js';
 
 export default defineRoute({
   method: 'GET',
@@ -13,5 +15,8 @@ export default defineRoute({
   access: 'read',
   errors: ['invalid_cursor'],
   schema: { querystring: ListQuery(), response: { 200: page(WebhookEndpoint) } },
-  handler: async ({ rampart, principal, query, environment }) => rampart.webhooks.list(principal.customer.id, environment, query.after, query.limit ?? 100),
+  handler: async ({ webhooks, principal, query, environment }) => {
+    const limit = query.limit ?? 100;
+    return listPage(await webhooks.list(principal.customer.id, environment, query.after, limit), limit, webhookView);
+  },
 });

@@ -1,0 +1,199 @@
+import type { ServerResponse } from 'node:http';
+import type { Config } from '../config/config.js';
+import type { LimitsConfig, MarketConfig } from '../config/markets.js';
+import type { AccountView } from '../engine/account-view.js';
+import type { EnginePort } from '../engine-host/port.js';
+import type { EventScope } from '../events/event-log.js';
+import type { StreamOptions } from '../events/account-stream.js';
+import type { NewWebhook } from '../events/webhooks.js';
+import type { Quote } from '../feed/quotes.js';
+import type { Environment, Product } from '../schemas/common.js';
+import type { Rampart } from '../services/rampart.js';
+import type { MarketService } from '../services/markets.js';
+import type {
+  AccountPage,
+  AccountRecord,
+  AttemptRow,
+  CustomerRecord,
+  DeliveryRow,
+  EnvironmentState,
+  OrderQuery,
+  OrderRow,
+  Tx,
+  WebhookRecord,
+} from '../store/port.js';
+import { budgetsInForce } from './plugins/rate-limit.js';
+
+/*
+ * What public route handlers may reach: one narrow facade per resource, each with only the calls routes make, built
+ * once per listener from the composition root. Routes never see the Rampart object nor the store (dependency rule
+ * routes-through-facades); the store types they name come from here.
+ */
+export type { AccountRecord };
+
+/** Stored JSON of a record (an order, a fill) with its id, as the store keeps it. */
+export interface StoredRow {
+  id: string;
+  data: string;
+}
+
+export interface AccountsFacade {
+  /** The customer's account in this environment; account_not_found otherwise. */
+  reachable(id: string, customerId: string, environment: Environment): Promise<AccountRecord>;
+  assertOpen(a: AccountRecord): void;
+  assertTradable(a: AccountRecord): void;
+  requireProduct(id: string): void;
+  /** The account by id, whoever holds it (a list cursor is checked against it). */
+  get(id: string): Promise<AccountRecord | undefined>;
+  list(page: AccountPage): Promise<AccountRecord[]>;
+  /** Every account ever opened for the customer in the environment. */
+  count(customerId: string, environment: Environment): Promise<number>;
+  /** The customer's sandbox account still opening, in the request's transaction. */
+  sandboxOpening(tx: Tx, customerId: string): Promise<AccountRecord | undefined>;
+  openSandbox(tx: Tx, customer: CustomerRecord, product: string | undefined): Promise<AccountRecord>;
+  /** The account as stored, without engine figures (a pending account has none). */
+  view(record: AccountRecord): AccountView;
+  /** The account with its engine figures, from whichever node holds its partition. */
+  liveView(record: AccountRecord): Promise<AccountView>;
+}
+
+export interface OrderReads {
+  get(id: string): Promise<OrderRow | undefined>;
+  list(q: OrderQuery): Promise<StoredRow[]>;
+}
+
+export interface FillReads {
+  list(accountId: string, afterId: string | undefined, limit: number): Promise<StoredRow[]>;
+}
+
+export interface HistoryReads {
+  equity(accountId: string, resolution: 'trade' | 'day'): Promise<{ time: number; equity: string; balance: string }[]>;
+}
+
+export interface EventsFacade {
+  list(scope: EventScope, after: string | undefined, limit: number): Promise<StoredRow[]>;
+  head(): Promise<number>;
+  cursorSeq(cursor: string, scope: EventScope): Promise<number>;
+}
+
+export interface StreamsFacade {
+  open(res: ServerResponse, options: StreamOptions, headers: Record<string, string | number | string[]>): void;
+}
+
+export interface WebhooksFacade {
+  checkUrl(environment: Environment, url: string): void;
+  create(tx: Tx, customerId: string, environment: Environment, body: NewWebhook): Promise<WebhookRecord>;
+  list(customerId: string, environment: Environment, after: string | undefined, limit: number): Promise<WebhookRecord[]>;
+  delete(customerId: string, environment: Environment, id: string): Promise<{ id: string; deleted: true }>;
+  deliveries(
+    customerId: string,
+    environment: Environment,
+    id: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<{ rows: DeliveryRow[]; attempts: AttemptRow[] }>;
+}
+
+export interface MarketsFacade {
+  require(id: string): void;
+  list(): ReturnType<MarketService['list']>;
+  view(id: string): ReturnType<MarketService['view']>;
+}
+
+export interface EnvironmentsFacade {
+  get(environment: Environment): EnvironmentState;
+}
+
+export interface OpenerFacade {
+  /** Opens pending accounts now rather than at the next poll. */
+  kick(): void;
+  /** Whether the engine of an environment is up. */
+  up(environment: Environment): boolean;
+}
+
+/** The service's time and latest quotes (GET /v1/status). */
+export interface FeedFacade {
+  now(): number;
+  quote(market: string): Quote | undefined;
+  source: Config['priceFeed']['kind'];
+}
+
+/** The configuration values routes show or apply. */
+export interface RouteSettings {
+  docsUrl: string;
+  limits: LimitsConfig;
+  rateLimitsEnabled: boolean;
+  rateBudgets: ReturnType<typeof budgetsInForce>;
+  markets: readonly MarketConfig[];
+  products: readonly Product[];
+}
+
+export interface RouteServices {
+  accounts: AccountsFacade;
+  engine: EnginePort;
+  orders: OrderReads;
+  fills: FillReads;
+  history: HistoryReads;
+  events: EventsFacade;
+  streams: StreamsFacade;
+  webhooks: WebhooksFacade;
+  markets: MarketsFacade;
+  environments: EnvironmentsFacade;
+  opener: OpenerFacade;
+  feed: FeedFacade;
+  settings: RouteSettings;
+}
+
+/** The facades of one listener, over the application services. */
+export function routeServices(rampart: Rampart): RouteServices {
+  const { store, config } = rampart;
+  return {
+    accounts: {
+      reachable: (id, customerId, environment) => rampart.accounts.reachable(id, customerId, environment),
+      assertOpen: (a) => rampart.accounts.assertOpen(a),
+      assertTradable: (a) => rampart.accounts.assertTradable(a),
+      requireProduct: (id) => void rampart.accounts.requireProduct(id),
+      get: (id) => store.getAccount(id),
+      list: (page) => store.listAccounts(page),
+      count: (customerId, environment) => store.countAccounts(customerId, environment),
+      sandboxOpening: async (tx, customerId) =>
+        (await tx.listAccountsByStatus('pending')).find((a) => a.customer_id === customerId && a.environment === 'sandbox'),
+      openSandbox: (tx, customer, product) => rampart.accounts.openSandbox(tx, customer, product),
+      view: (record) => rampart.accounts.view(record),
+      liveView: (record) => rampart.accountView(record),
+    },
+    engine: rampart.enginePort,
+    orders: { get: (id) => store.getOrder(id), list: (q) => store.listOrders(q) },
+    fills: { list: (accountId, afterId, limit) => store.listFills(accountId, afterId, limit) },
+    history: { equity: (accountId, resolution) => store.listEquityPoints(accountId, resolution) },
+    events: {
+      list: (scope, after, limit) => rampart.events.list(scope, after, limit),
+      head: () => rampart.events.head(),
+      cursorSeq: (cursor, scope) => rampart.events.cursorSeq(cursor, scope),
+    },
+    streams: { open: (res, options, headers) => void rampart.streams.open(res, options, headers) },
+    webhooks: {
+      checkUrl: (environment, url) => rampart.webhooks.checkUrl(environment, url),
+      create: (tx, customerId, environment, body) => rampart.webhooks.create(tx, customerId, environment, body),
+      list: (customerId, environment, after, limit) => rampart.webhooks.list(customerId, environment, after, limit),
+      delete: (customerId, environment, id) => rampart.webhooks.delete(customerId, environment, id),
+      deliveries: (customerId, environment, id, after, limit) => rampart.webhooks.deliveries(customerId, environment, id, after, limit),
+    },
+    markets: {
+      require: (id) => void rampart.markets.require(id),
+      list: () => rampart.markets.list(),
+      view: (id) => rampart.markets.view(id),
+    },
+    environments: { get: (environment) => rampart.environments.get(environment) },
+    opener: { kick: () => rampart.opener.kick(), up: (environment) => rampart.opener.up[environment] },
+    feed: { now: () => rampart.clock.now(), quote: (market) => rampart.quotes.get(market), source: config.priceFeed.kind },
+    settings: {
+      docsUrl: config.docsUrl,
+      limits: config.limits,
+      rateLimitsEnabled: config.rateLimitsEnabled,
+      rateBudgets: budgetsInForce(config),
+      markets: config.markets,
+      products: config.products,
+    },
+  };
+}
