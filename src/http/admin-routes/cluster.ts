@@ -5,7 +5,7 @@ export const getCluster = defineAdminRoute({
   url: '/admin/v1/cluster',
   operationId: 'getCluster',
   summary: 'Read the state of the cluster',
-  description: 'The live nodes and who holds each engine partition (CONTRACT §8).',
+  description: 'The nodes of the cluster and who holds each engine partition (CONTRACT §8).',
   tags: ['Cluster'],
   errors: [],
   schema: {},
