@@ -1,0 +1,22 @@
+import { Type } from 'typebox';
+import { Environment } from '../../schemas/common.js';
+import { defineAdminRoute } from '../admin-route.js';
+import { strict } from './shared.js';
+
+export const updateEnvironment = defineAdminRoute({
+  method: 'PATCH',
+  url: '/admin/v1/environments/:environment',
+  operationId: 'updateEnvironment',
+  summary: 'Switch an environment on or off',
+  description: "Enables or disables the environment's listener (503 environment_disabled while off) and, for sandbox, the opening of sandbox accounts; every node is told.",
+  tags: ['Environments'],
+  errors: [],
+  schema: { params: strict({ environment: Environment }), body: strict({ enabled: Type.Optional(Type.Boolean()), sandbox_opening: Type.Optional(Type.Boolean()) }) },
+  handler: async ({ rampart, ops, params, body }) => {
+    const out = await rampart.environments.set(params.environment, body);
+    await ops.others({ kind: 'environments' });
+    return out;
+  },
+});
+
+export const environmentRoutes = [updateEnvironment];

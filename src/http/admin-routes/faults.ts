@@ -1,0 +1,51 @@
+import { Type, type Static } from 'typebox';
+import type { EngineFault } from '../../engine-host/faults.js';
+import { Environment } from '../../schemas/common.js';
+import type { Rampart } from '../../services/rampart.js';
+import { defineAdminRoute } from '../admin-route.js';
+import { strict } from './shared.js';
+
+const Fault = Type.Union([
+  strict({ kind: Type.Literal('engine_down'), environment: Environment, enabled: Type.Boolean() }),
+  strict({ kind: Type.Literal('store_failing'), enabled: Type.Boolean() }),
+  strict({ kind: Type.Literal('store_error'), enabled: Type.Boolean() }),
+  strict({ kind: Type.Literal('store_delay'), ms: Type.Integer({ minimum: 0, maximum: 60_000 }) }),
+  strict({ kind: Type.Literal('engine_busy'), enabled: Type.Boolean() }),
+  strict({ kind: Type.Literal('engine_delay'), ms: Type.Integer({ minimum: 0, maximum: 60_000 }) }),
+  strict({ kind: Type.Literal('engine_lost'), enabled: Type.Boolean() }),
+  strict({ kind: Type.Literal('clear') }),
+]);
+
+/** Fault injection (RAMPART_FAULTS=1 only): registered by buildAdmin with config.faults, never otherwise. */
+export const setFault = defineAdminRoute({
+  method: 'POST',
+  url: '/admin/v1/faults',
+  operationId: 'setFault',
+  summary: 'Switch an injected fault',
+  description: "Switches one fault of the store or the engine (or clears them all) on every node; answers this node's switches.",
+  tags: ['Faults'],
+  errors: [],
+  schema: { body: Fault },
+  handler: async ({ ops, body }) => ops.all({ kind: 'faults', fault: body }),
+});
+
+export const faultRoutes = [setFault];
+
+/** How a fault switch is applied in this process (ClusterOps.applyFault): the same switch on every node. */
+export function faultApplier(rampart: Rampart): (fault: Record<string, unknown>) => unknown {
+  return (fault) => {
+    const f = fault as Static<typeof Fault>;
+    // The store's switches are a gate installed on it, the engine's a decorator around the engine-host port:
+    // both only with RAMPART_FAULTS=1.
+    const switches = rampart.storeFaults!;
+    if (f.kind === 'store_failing') switches.failing = f.enabled;
+    if (f.kind === 'store_error') switches.erroring = f.enabled;
+    if (f.kind === 'store_delay') switches.delayMs = f.ms;
+    if (f.kind === 'clear') switches.clear();
+    const store = switches.view();
+    const faults = rampart.engineFaults!;
+    const engine = f.kind === 'clear' || f.kind.startsWith('engine_') ? faults.set(f as EngineFault) : faults.view();
+    if (f.kind === 'clear' || f.kind === 'engine_down') rampart.opener.kick();
+    return { engine_up: rampart.opener.up, store, engine: { busy: engine.busy, answerDelayMs: engine.answerDelayMs, answerLost: engine.answerLost } };
+  };
+}

@@ -1,0 +1,44 @@
+import { Type } from 'typebox';
+import { DecimalString } from '../../schemas/common.js';
+import { defineAdminRoute } from '../admin-route.js';
+import { strict } from './shared.js';
+
+const tags = ['Markets'];
+const MarketParam = strict({ market: Type.String() });
+
+export const setMarketPrice = defineAdminRoute({
+  method: 'PUT',
+  url: '/admin/v1/markets/:market/price',
+  operationId: 'setMarketPrice',
+  summary: "Set a market's price",
+  description: "Sets the market's bid, ask and last price; every node's engines act on it (stops, limits, liquidations) before the answer.",
+  tags,
+  errors: ['market_not_found'],
+  schema: { params: MarketParam, body: strict({ bid: DecimalString, ask: DecimalString, last: DecimalString }) },
+  // Every node's engines act on the price before the answer (checked here first: a refused price goes nowhere).
+  handler: async ({ ops, params, body }) => ops.all({ kind: 'price', market: params.market, ...body }),
+});
+
+export const updateMarket = defineAdminRoute({
+  method: 'PATCH',
+  url: '/admin/v1/markets/:market',
+  operationId: 'updateMarket',
+  summary: "Set a market's status or offer",
+  description: 'Opens, closes or halts the market, and/or offers it or not for new positions; every node is told.',
+  tags,
+  errors: ['market_not_found'],
+  schema: {
+    params: MarketParam,
+    body: strict({
+      status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('halted')])),
+      offered: Type.Optional(Type.Boolean()),
+    }),
+  },
+  handler: async ({ rampart, ops, params, body }) => {
+    const out = await rampart.markets.setState(params.market, body);
+    await ops.others({ kind: 'markets' });
+    return out;
+  },
+});
+
+export const marketRoutes = [setMarketPrice, updateMarket];
