@@ -5,8 +5,7 @@ import type { Config } from '../config/config.js';
 import type { Book } from '../engine/book.js';
 import type { Clock } from '../engine/clock.js';
 import type { TradingCalendar } from '../engine/trading-day.js';
-import { dec, fmt, fmtMoney } from '../engine/decimal.js';
-import { initialRuleState, ruleStateFromJson, ruleStateToJson } from '../engine/rules.js';
+import { dec, fmt } from '../engine/decimal.js';
 import { cancelOrder, Engine, type Effects } from '../engine/engine.js';
 import { marketSpec } from '../engine/market-spec.js';
 import type { EngineEvent, Position } from '../engine/state.js';
@@ -16,7 +15,8 @@ import type { Environment } from '../schemas/common.js';
 import { StoreUnavailableError, type AccountRecord, type EventRow, type Store, type Tx } from '../store/port.js';
 import { newId } from '../services/credentials.js';
 import type { MarketService } from '../services/markets.js';
-import { eventView, fillToData, orderFromData, orderToData, positionFromData, positionToData, positionView } from '../services/trading-views.js';
+import { eventView, orderFromData, orderToData, positionFromData, positionView } from '../services/trading-views.js';
+import { bookFromRecord, hasEffects, writeEffects } from './effects.js';
 
 const QUOTE_STORE_INTERVAL_MS = 1000;
 const tagOf = (env: Environment) => (env === 'live' ? 'live' : 'test');
@@ -197,26 +197,7 @@ export class EngineHost {
   }
 
   private bookOf(a: AccountRecord): Book {
-    const starting = dec(a.starting_balance);
-    const stored = a.rule_state ? (JSON.parse(a.rule_state) as { rules: Record<string, unknown>; keyLoss: [string, { dayStart: number; loss: string; until: number | null }][] }) : null;
-    return {
-      id: a.id,
-      customerId: a.customer_id,
-      product: a.product,
-      status: a.status,
-      balance: dec(a.balance),
-      orders: new Map(),
-      positions: new Map(),
-      margin: new Map(),
-      weekendAllowed: a.rule.weekend_allowed,
-      rule: a.rule,
-      rules: stored ? ruleStateFromJson(stored.rules) : initialRuleState(dec(a.balance), starting, this.calendar.dayStart(a.created_at)),
-      startingBalance: starting,
-      createdAt: a.created_at,
-      pausedUntil: a.paused_until,
-      statusReason: a.status_reason,
-      keyLoss: new Map((stored?.keyLoss ?? []).map(([k, v]) => [k, { ...v, loss: dec(v.loss) }])),
-    };
+    return bookFromRecord(a, this.calendar);
   }
 
   /** The operator changed an account's status or pause: the engine judges it (or not) accordingly. */
@@ -497,8 +478,7 @@ export class EngineHost {
   private async persist(part: Partition, tx: Tx, st: TxState): Promise<boolean> {
     const env = part.environment;
     const fx: Effects = part.engine.take();
-    const changed = fx.orders.size + fx.fills.length + fx.positions.size + fx.balances.size + fx.margins.size + fx.accounts.size + fx.equity.length + fx.events.length > 0;
-    if (!changed) return false;
+    if (!hasEffects(fx)) return false;
     // Only a transaction that carries what the engine changed needs undoing in memory if it rolls back (a refusal
     // changes nothing, and a rebuild per refusal would be waste). Registered before the first write: a write that
     // fails midway leaves the engine ahead of the store just the same.
@@ -506,38 +486,7 @@ export class EngineHost {
       st.undo.add(part.key);
       tx.onRollback(() => this.invalidate(part));
     }
-    const now = this.clock.now();
-    for (const o of fx.orders.values()) {
-      await tx.upsertOrder({
-        id: o.id,
-        seq: o.seq,
-        environment: env,
-        account_id: o.accountId,
-        customer_id: o.customerId,
-        client_order_id: o.clientOrderId,
-        market: o.market,
-        status: o.status,
-        created_at: o.createdAt,
-        updated_at: o.updatedAt,
-        data: orderToData(o),
-      });
-    }
-    for (const f of fx.fills) await tx.insertFill({ id: f.id, account_id: f.accountId, order_id: f.orderId, filled_at: f.filledAt, data: fillToData(f) });
-    for (const p of fx.positions.values()) await tx.putPosition(p.accountId, p.market, p.position ? positionToData(p.position) : null);
-    for (const s of fx.margins.values()) await tx.putMarginSetting(s.accountId, s.market, s.leverage, s.mode);
-    // One UPDATE per account: its new balance and its rule state together.
-    const patches = new Map<string, Parameters<Tx['updateAccount']>[1]>();
-    for (const [id, balance] of fx.balances) patches.set(id, { balance: fmt(balance) });
-    for (const b of fx.accounts.values()) {
-      const ruleState = b.rules
-        ? JSON.stringify({ rules: ruleStateToJson(b.rules), keyLoss: [...(b.keyLoss ?? new Map()).entries()].map(([k, v]) => [k, { ...v, loss: fmt(v.loss) }]) })
-        : null;
-      patches.set(b.id, { ...patches.get(b.id), status: b.status as AccountRecord['status'], status_reason: b.statusReason ?? null, paused_until: b.pausedUntil ?? null, rule_state: ruleState });
-    }
-    for (const [id, patch] of patches) await tx.updateAccount(id, patch, now);
-    for (const p of fx.equity) {
-      await tx.insertEquityPoint({ account_id: p.accountId, resolution: p.resolution, time: p.time, equity: fmtMoney(p.equity), balance: fmtMoney(p.balance) });
-    }
+    await writeEffects(fx, env, tx, this.clock.now());
     if (fx.events.length > 0) st.seq ??= await tx.lockEventLog();
     for (const e of fx.events) await tx.insertEvent(this.eventRow(part, st, e));
     return true;

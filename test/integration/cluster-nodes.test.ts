@@ -1,14 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitionOf } from '../../src/cluster/partition.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
-import { expectError, TEST_STORE, TestServer } from '../helpers/server.js';
+import { expectError, markReached, TEST_STORE, TestServer } from '../helpers/server.js';
 
 /**
  * Three nodes on one PostgreSQL schema, four engine partitions per environment (CONTRACT §8); an account's partition
  * is its customer's. Runs in the sqlite
  * project (it brings its own schema; the postgres project runs every HTTP suite on three nodes already).
  */
-const pgUp = TEST_STORE === 'sqlite' && (await postgresAvailable());
+const pgReachable = await postgresAvailable();
+const pgUp = TEST_STORE === 'sqlite' && pgReachable;
+if (TEST_STORE === 'sqlite' && !pgReachable) {
+  if (process.env.CI === 'true') throw new Error('cluster-nodes: PostgreSQL does not answer, and CI=true requires it');
+  console.warn('SKIPPED the three-node tests: PostgreSQL does not answer (set CI=true to make this a failure)');
+  // The code only these tests reach is not judged in a run that skipped them (test/global/reached-codes.ts).
+  markReached('excused:temporarily_unavailable');
+}
 const PARTITIONS = 4;
 
 let s: TestServer;
