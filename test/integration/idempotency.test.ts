@@ -138,7 +138,11 @@ describe('Idempotency-Key on POST /v1/accounts', () => {
     const t = await s.trader();
     // Every store operation now waits 300 ms: the first request is still inside its transaction when the second arrives.
     await s.fault({ kind: 'store_delay', ms: 300 });
-    const answers = await Promise.all([open(s, t.key, 'slow-1'), open(s, t.key, 'slow-1')]);
+    // Both to one node: "still running" is that node's request (with several nodes, the key's lock is held only
+    // for the first one's transaction, and a second arriving after it commits is a replay — the test above).
+    const first = s.nodes[0]!.url.sandbox;
+    const slow = () => s.call(first, 'POST', '/v1/accounts', { key: t.key, idempotencyKey: 'slow-1' });
+    const answers = await Promise.all([slow(), slow()]);
     await s.fault({ kind: 'clear' });
     const [done, busy] = [...answers].sort((a, b) => a.status - b.status);
     expectOpened(done!);
