@@ -4,6 +4,7 @@ import type { Cluster } from '../cluster/leases.js';
 import type { ClusterOps } from '../cluster/ops.js';
 import type { ErrorCode } from '../errors/codes.js';
 import type { Rampart } from '../services/rampart.js';
+import type { Operation } from './route.js';
 
 /**
  * The operator API's counterpart of defineRoute (route.ts): one declaration per /admin/v1 route, its input typed
@@ -33,18 +34,7 @@ export interface AdminContext<S extends AdminRouteSchemas> extends AdminDeps {
   params: In<S, 'params'>;
 }
 
-export interface AdminRouteDef<S extends AdminRouteSchemas = AdminRouteSchemas> {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  /** camelCase verbNoun, stable (as the public routes' operationId). */
-  operationId: string;
-  /** One line. */
-  summary: string;
-  /** What the operation does (CommonMark). */
-  description: string;
-  tags: string[];
-  /** Codes the route answers beyond those every operator route can (see adminCommonCodes). */
-  errors: ErrorCode[];
+export interface AdminRouteDef<S extends AdminRouteSchemas = AdminRouteSchemas> extends Operation {
   schema: S;
   handler(ctx: AdminContext<S>): Promise<unknown>;
 }

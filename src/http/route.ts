@@ -31,7 +31,8 @@ export interface HandlerContext<S extends RouteSchemas> extends RouteServices {
   idempotency: Idempotency;
 }
 
-export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
+/** What every route declares about itself, public or operator: where it is, what it does, what it can refuse. */
+export interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   /** The OpenAPI operationId: camelCase verbNoun (placeOrder), stable — generated clients name their methods by it. */
@@ -41,6 +42,11 @@ export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
   /** What the operation does, for the OpenAPI description (CommonMark). */
   description: string;
   tags: string[];
+  /** Codes the route answers beyond those every route of its kind can (see commonCodes / adminCommonCodes). */
+  errors: ErrorCode[];
+}
+
+export interface RouteDef<S extends RouteSchemas = RouteSchemas> extends Operation {
   access: Access;
   /** Registered only on these listeners (POST /v1/accounts is sandbox only: 405 on live). */
   environments?: Environment[];
@@ -56,8 +62,6 @@ export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
   streaming?: boolean;
   /** Headers a success answer sends beyond those every answer carries (the OpenAPI document declares them). */
   responseHeaders?: Partial<Record<number, 'Location'[]>>;
-  /** Codes the route answers beyond those every route of its kind can (see commonCodes). */
-  errors: ErrorCode[];
   schema: S;
   handler(ctx: HandlerContext<S>): Promise<unknown>;
 }
