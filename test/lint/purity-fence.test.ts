@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cruise, Planted, ROOT } from '../helpers/fence.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const ENGINE = join(ROOT, 'src/engine');
-const run = promisify(execFile);
+const planted = new Planted(ENGINE);
+const tag = `planted-${process.pid}`;
 
 /**
  * The engine's purity fence, checked by linting each forbidden thing as an engine file (ESLint's lintText with an
@@ -53,24 +51,12 @@ const CLEAN = [
   '',
 ].join('\n');
 
-const tag = `planted-${process.pid}`;
-const planted = new Map<string, string>();
-const plant = (name: string, text: string): string => {
-  const file = join(ENGINE, `${tag}-${planted.size}.ts`);
-  writeFileSync(file, `${text}\n`);
-  planted.set(name, file);
-  return file;
-};
-const removePlanted = () => {
-  for (const file of planted.values()) rmSync(file, { force: true });
-};
-
 describe('engine purity fence', () => {
   let eslint: ESLint;
   beforeAll(() => {
     eslint = new ESLint({ cwd: ROOT });
   });
-  afterAll(removePlanted);
+  afterAll(() => planted.remove());
 
   it.each(Object.entries(LINT_CASES))('ESLint refuses %s in src/engine', async (_name, text) => {
     // Linted as if it were an engine source file: nothing is written into the tree for ESLint.
@@ -88,28 +74,22 @@ describe('engine purity fence', () => {
   it('ESLint and dependency-cruiser pass engine code that takes time from the Clock', async () => {
     const [result] = await eslint.lintText(CLEAN, { filePath: join(ENGINE, `${tag}.ts`) });
     expect(result!.messages).toEqual([]);
-    // dependency-cruiser reads files from disk: these are the only files planted, removed at once.
-    const file = plant('clean', CLEAN);
+    // dependency-cruiser reads files from disk: this is the only file planted, removed at once.
     try {
-      await run(process.execPath, [join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), relative(ROOT, file), '--config', '.dependency-cruiser.cjs'], { cwd: ROOT });
+      expect(await cruise([planted.plant(CLEAN)])).toEqual([]);
     } finally {
-      rmSync(file, { force: true });
+      planted.remove();
     }
   });
 
   it('dependency-cruiser refuses each forbidden import into src/engine', { timeout: 120_000 }, async () => {
-    const files = Object.entries(CRUISE_CASES).map(([name, text]) => [name, relative(ROOT, plant(`cruise ${name}`, text))] as const);
-    let output: string;
+    const files = Object.entries(CRUISE_CASES).map(([name, text]) => [name, planted.plant(text)] as const);
+    let violations;
     try {
-      const r = await run(process.execPath, [join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), ...files.map(([, f]) => f), '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
-      output = r.stdout;
-    } catch (err) {
-      // Violations make the CLI exit non-zero; its report is still on stdout.
-      output = (err as { stdout: string }).stdout;
+      violations = await cruise(files.map(([, f]) => f));
     } finally {
-      removePlanted();
+      planted.remove();
     }
-    const violations = (JSON.parse(output) as { summary: { violations: { from: string; rule: { name: string } }[] } }).summary.violations;
     for (const [name, file] of files) {
       expect(violations.filter((v) => v.from === file).map((v) => v.rule.name), name).not.toEqual([]);
     }

@@ -1,12 +1,8 @@
-import { execFile } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cruise, Planted, ROOT } from '../helpers/fence.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const ROUTES = join(ROOT, 'src/http/routes');
-const run = promisify(execFile);
+const planted = new Planted(join(ROOT, 'src/http/routes'));
 
 /**
  * The route fence (.dependency-cruiser.cjs, routes-through-facades): a route file reaches the application through
@@ -20,39 +16,18 @@ const FORBIDDEN: Record<string, string> = {
 };
 const CLEAN = "import type { AccountsFacade } from '../facades.js';\nexport type A = AccountsFacade;";
 
-const tag = `planted-${process.pid}`;
-const planted: string[] = [];
-const plant = (text: string): string => {
-  const file = join(ROUTES, `${tag}-${planted.length}.ts`);
-  writeFileSync(file, `${text}\n`);
-  planted.push(file);
-  return relative(ROOT, file);
-};
-const removePlanted = () => {
-  for (const file of planted) rmSync(file, { force: true });
-};
-
 describe('route fence', () => {
-  afterAll(removePlanted);
+  afterAll(() => planted.remove());
 
   it('dependency-cruiser refuses a route that imports Rampart or the store, and passes one that imports the facades', { timeout: 120_000 }, async () => {
-    const cases = Object.entries(FORBIDDEN).map(([name, text]) => [name, plant(text)] as const);
-    const clean = plant(CLEAN);
-    let output: string;
+    const cases = Object.entries(FORBIDDEN).map(([name, text]) => [name, planted.plant(text)] as const);
+    const clean = planted.plant(CLEAN);
+    let violations;
     try {
-      const files = [...cases.map(([, f]) => f), clean];
-      const r = await run(process.execPath, [join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), ...files, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
-        cwd: ROOT,
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      output = r.stdout;
-    } catch (err) {
-      // Violations make the CLI exit non-zero; its report is still on stdout.
-      output = (err as { stdout: string }).stdout;
+      violations = await cruise([...cases.map(([, f]) => f), clean]);
     } finally {
-      removePlanted();
+      planted.remove();
     }
-    const violations = (JSON.parse(output) as { summary: { violations: { from: string; rule: { name: string } }[] } }).summary.violations;
     for (const [name, file] of cases) {
       expect(violations.filter((v) => v.from === file).map((v) => v.rule.name), name).toContain('routes-through-facades');
     }
