@@ -44,6 +44,8 @@ export class Connection {
       // From here on COMMIT writes the WAL and durability syncs it before anything is answered (the migrations
       // above committed with synchronous=FULL).
       this.db.pragma('synchronous = NORMAL');
+      // No checkpoint inside a COMMIT on the event loop: the checkpointer's worker thread runs them (checkpointer.ts).
+      this.db.pragma('wal_autocheckpoint = 0');
       this.walFile = `${file}-wal`;
       this.logDb = new Database(file, { fileMustExist: true });
       this.logDb.pragma('busy_timeout = 5000');

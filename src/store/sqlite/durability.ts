@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { StoreUnavailableError, type StoreGate } from '../port.js';
 import { Connection } from './connection.js';
 import { WalSync, type SyncFaults } from './wal-sync.js';
+import { Checkpointer } from './checkpointer.js';
 import { WriterChain } from '../writer-chain.js';
 
 /** What a transaction wrote to the event log: published once its batch is on disk. */
@@ -45,6 +46,8 @@ export class Durability implements Sql {
   private commitScheduled = false;
   /** The sync of the WAL (absent for an in-memory store, whose COMMIT is all there is). */
   private readonly wal: WalSync<Batch> | undefined;
+  /** The WAL checkpoint, on a worker thread (absent in memory). */
+  readonly checkpointer: Checkpointer | undefined;
   private readonly beginStmt: Database.Statement;
   private readonly savepointStmt: Database.Statement;
   private readonly releaseStmt: Database.Statement;
@@ -61,6 +64,7 @@ export class Durability implements Sql {
     this.conn = new Connection(file);
     if (this.conn.walFile !== undefined) {
       this.wal = new WalSync<Batch>(this.conn.walFile, this.syncFaults, this.stats, (b) => this.settleDurable(b), failMembers);
+      this.checkpointer = new Checkpointer(file);
     }
     this.beginStmt = this.conn.stmt('BEGIN IMMEDIATE');
     this.savepointStmt = this.conn.stmt('SAVEPOINT member');
@@ -184,8 +188,10 @@ export class Durability implements Sql {
     this.commitScheduled = true;
     // After the I/O callbacks of this turn: the requests read in it join the batch before its one fsync.
     setImmediate(() => {
-      void this.exclusive(() => {
+      void this.exclusive(async () => {
         this.commitScheduled = false;
+        const hold = this.checkpointer?.whenCommitMay();
+        if (hold) await hold;
         this.commitBatch();
       });
     });
@@ -204,6 +210,7 @@ export class Durability implements Sql {
       return;
     }
     this.batch = undefined;
+    this.checkpointer?.committed();
     if (this.wal) this.wal.add(batch);
     else this.settleDurable(batch);
   }
@@ -254,6 +261,7 @@ export class Durability implements Sql {
     await this.exclusive(() => this.commitBatch());
     await this.chain.idle();
     await this.wal?.drain();
+    await this.checkpointer?.close();
     this.closed = true;
     this.wal?.close();
     this.conn.close();

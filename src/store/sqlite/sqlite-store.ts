@@ -5,6 +5,7 @@ import { RecordCache } from './cache.js';
 import { CredentialTouches, credentialReads, credentialWrites } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
 import { Durability, type CommitListener } from './durability.js';
+import type { CheckpointStats } from './checkpointer.js';
 import { eventReads, eventWrites } from './events.js';
 import { lockWrites } from './locks.js';
 import { orderReads, orderWrites } from './orders.js';
@@ -76,6 +77,11 @@ export class SqliteStore extends WithReads implements Store {
   /** Transactions run, COMMITs and WAL syncs made: their ratios are the group commit's batch sizes. */
   get stats(): Durability['stats'] {
     return this.durability.stats;
+  }
+
+  /** The WAL checkpoints the worker thread ran (undefined in memory). */
+  get checkpoints(): CheckpointStats | undefined {
+    return this.durability.checkpointer?.stats;
   }
 
   /** Test-only: make the next syncs of the WAL fail, or hold them until the promise settles. */
