@@ -10,6 +10,7 @@ import { peerBenchmark } from './peer.js';
 import { startupBenchmark } from './startup.js';
 import { streamBenchmark } from './stream.js';
 import { riskBenchmark } from './risk.js';
+import { judgeTargets } from './targets.js';
 import { runTicks } from './ticks.js';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -113,6 +114,12 @@ if (only.has('startup')) {
   console.log('\nStart-up (restart transition included)');
   console.log(table(rows.map((r) => ({ ...r }))));
 }
+
+// The targets, judged on every section the file holds (those not run now keep their earlier figures and dates).
+const targets = judgeTargets(results);
+results.targets = targets;
+console.log('\nTargets (issue 16; docs/PERFORMANCE.md)');
+console.log(table(targets.map((t) => ({ ...t, met: t.met === undefined ? '-' : t.met ? 'met' : 'MISSED' }))));
 
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nwritten to bench/results.json');

@@ -1,0 +1,87 @@
+// The performance targets (docs/PERFORMANCE.md, "Targets"), judged on one results file: each figure beside the
+// baseline of the same run, so a noisy box moves both.
+
+/** One target as measured: what was wanted, what was found, and whether it holds (undefined: not measured). */
+export interface TargetRow {
+  target: string;
+  goal: string;
+  measured: string;
+  met: boolean | undefined;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- results.json is read as the sections wrote it
+type Results = Record<string, any>;
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const int = (x: number) => Math.round(x).toLocaleString('en-US');
+const missing = (target: string, goal: string): TargetRow => ({ target, goal, measured: 'not measured', met: undefined });
+
+/** Every target row the results hold a figure for, in the order of the table in docs/PERFORMANCE.md. */
+export function judgeTargets(r: Results): TargetRow[] {
+  const rows: TargetRow[] = [];
+  const http = r.http;
+  const base = http?.baseline?.rps as number | undefined;
+  const ratioRow = (target: string, goal: number, rps: number | undefined) => {
+    if (!base || rps === undefined) return missing(target, `≥ ${pct(goal)} of the bare route`);
+    return { target, goal: `≥ ${pct(goal)} of the bare route`, measured: `${int(rps)}/s = ${pct(rps / base)} of ${int(base)}/s`, met: rps / base >= goal };
+  };
+  rows.push(ratioRow('place market order, SQLite, 50 connections', 0.25, http?.placeMarket?.rps));
+  const at2000 = (http?.placeMarketAt as { offered: number; rps: number; p99: number }[] | undefined)?.find((x) => x.offered === 2000);
+  rows.push(
+    at2000
+      ? { target: 'place market order offered at 2,000/s (open loop)', goal: 'p99 ≤ 5 ms', measured: `${int(at2000.rps)}/s answered, p99 ${Math.round(at2000.p99 * 10) / 10} ms`, met: at2000.p99 <= 5 && at2000.rps >= 1960 }
+      : missing('place market order offered at 2,000/s (open loop)', 'p99 ≤ 5 ms'),
+  );
+  const pgOne = r.pg?.oneNode?.rps as number | undefined;
+  const pgThree = r.pg?.threeNodes?.rps as number | undefined;
+  const sqlite = (r.pg?.sqlite?.rps as number | undefined) ?? (http?.placeMarket?.rps as number | undefined);
+  rows.push(
+    pgOne !== undefined && sqlite
+      ? {
+          target: 'place market order, PostgreSQL one node (three nodes)',
+          goal: '≥ 50% of the SQLite rate',
+          measured: `${int(pgOne)}/s = ${pct(pgOne / sqlite)} of ${int(sqlite)}/s${pgThree !== undefined ? ` (three nodes ${int(pgThree)}/s)` : ''}`,
+          met: pgOne / sqlite >= 0.5,
+        }
+      : missing('place market order, PostgreSQL one node (three nodes)', '≥ 50% of the SQLite rate'),
+  );
+  rows.push(ratioRow('GET /v1/accounts/{id}', 0.5, http?.readAccount?.rps));
+  rows.push(ratioRow('list of 100 orders', 0.25, http?.readOrders?.rps));
+
+  const peak = (r.risk as { products: string; ticksPerSecond: number; touchedShare: number }[] | undefined)?.at(-1);
+  rows.push(
+    peak
+      ? { target: 'ticks/s, 10k accounts, ¼ on peak-equity rules', goal: '≥ 100,000', measured: `${int(peak.ticksPerSecond)} (share looked at ${peak.touchedShare})`, met: peak.ticksPerSecond >= 100_000 }
+      : missing('ticks/s, 10k accounts, ¼ on peak-equity rules', '≥ 100,000'),
+  );
+  const calm = (r.ticks as { n: number; triggers: string; path: string; 'ticks/s': number }[] | undefined)?.find((x) => x.n === 100000 && x.triggers === 'stops + exits' && x.path === 'no fills');
+  rows.push(
+    calm
+      ? { target: 'ticks/s, no fills, 100k triggers (half exits)', goal: '≥ 1,000,000', measured: int(calm['ticks/s']), met: calm['ticks/s'] >= 1_000_000 }
+      : missing('ticks/s, no fills, 100k triggers (half exits)', '≥ 1,000,000'),
+  );
+  const peer = r.peer as { n: number; speedup: number; oursTriggers: number; peerTriggers: number }[] | undefined;
+  rows.push(
+    peer?.length
+      ? {
+          target: `peer nodejs-order-book at ${peer.map((p) => int(p.n)).join(' / ')} stops`,
+          goal: '≥ 2× at every size, same triggers',
+          measured: peer.map((p) => `${p.speedup}×`).join(' / '),
+          met: peer.every((p) => p.speedup >= 2 && p.oursTriggers === p.peerTriggers) && [1000, 10000, 100000].every((n) => peer.some((p) => p.n === n)),
+        }
+      : missing('peer nodejs-order-book at 1k / 10k / 100k stops', '≥ 2× at every size'),
+  );
+  const start = (r.startup as { events: number; workingOrders: number; startMs: number }[] | undefined)?.find((x) => x.workingOrders >= 100000 && x.events >= 1_000_000);
+  rows.push(
+    start
+      ? { target: 'start-up, 1M events + 100k working orders', goal: '≤ 3,000 ms', measured: `${int(start.startMs)} ms`, met: start.startMs <= 3000 }
+      : missing('start-up, 1M events + 100k working orders', '≤ 3,000 ms'),
+  );
+  const pause = r.failover?.pauseMs as number | undefined;
+  rows.push(
+    pause !== undefined
+      ? { target: 'fail-over pause, kill -9 of a partition owner, 3 nodes', goal: '≤ 5,000 ms', measured: `${int(pause)} ms`, met: pause <= 5000 }
+      : missing('fail-over pause, kill -9 of a partition owner, 3 nodes', '≤ 5,000 ms'),
+  );
+  return rows;
+}
