@@ -1,4 +1,6 @@
 import type { Rejection } from '../errors/api-error.js';
+import { fail, sourceOf, type EngineOptions, type Evaluation, type Fences, type Outcome, type PlaceRequest } from './pipeline/core.js';
+import { Journal, type Effects } from './pipeline/7-journal.js';
 import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, fromProducts, max, min, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
 import { figures, leverageOf, marginLocked, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
@@ -13,84 +15,9 @@ import type { CloseReason, EngineEvent, ExitSpec, Fill, Order, Position } from '
 import { TriggerBook, type Trigger } from './trigger-book.js';
 import type { CancelReason, MarketSpec, Origin, Quote, Side, Triggerable } from './types.js';
 
-export interface MarketStateLike {
-  status: 'open' | 'closed' | 'halted';
-  offered: boolean;
-}
+export type { Actor, EngineOptions, Evaluation, Fences, MarketStateLike, Outcome, PlaceRequest } from './pipeline/core.js';
+export type { Effects } from './pipeline/7-journal.js';
 
-export interface EngineOptions {
-  markets: ReadonlyMap<string, MarketSpec>;
-  quote(market: string): Quote | undefined;
-  marketState(market: string): MarketStateLike;
-  newId(prefix: 'ord' | 'fil'): string;
-  /** Whether the trading day containing t is a weekend day. */
-  isWeekend(t: number): boolean;
-  /** Trading days (rollovers); absent, no rollover is ever judged. */
-  calendar?: { dayStart(t: number): number; nextRollover(t: number): number; rolloversBetween(a: number, b: number): number };
-  caps: { perAccount: number; perCustomer: number };
-  /** Look at every account holding the market on every tick (the reference the risk index is tested against). */
-  fullScan?: boolean;
-}
-
-/** The key fences that apply to an order (SPEC Authentication 6). */
-export interface Fences {
-  markets: string[] | null;
-  reduceOnly: boolean;
-  maxOrderUsd: Dec | null;
-  maxPositionUsd: Dec | null;
-  lossStopUsd?: Dec | null;
-}
-
-export interface Actor {
-  keyId: string | null;
-  fences: Fences | null;
-  origin: Origin;
-}
-
-export interface PlaceRequest {
-  accountId: string;
-  body: OrderBody;
-  exits: ExitSpec | null;
-  actor: Actor;
-  now: number;
-  /** Set by the host so the id is known before the engine answers (202 Location). */
-  orderId?: string;
-}
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; rejection: Rejection };
-
-export interface Evaluation {
-  priced: PricedOrder;
-  market: MarketSpec;
-  opening: Dec;
-  leverage: number;
-  mode: 'isolated' | 'cross';
-  required: Dec;
-  fee: Dec;
-  before: Figures;
-  positionAfter: { size: Dec; side: 'long' | 'short'; entryPrice: Dec } | null;
-  exposure: { cap: Dec; open: Dec };
-}
-
-/** What one command changed: the host persists it in one transaction before anyone hears of it. */
-export interface Effects {
-  orders: Map<string, Order>;
-  fills: Fill[];
-  positions: Map<string, { accountId: string; market: string; position: Position | null }>;
-  balances: Map<string, Dec>;
-  margins: Map<string, { accountId: string; market: string; leverage: number; mode: 'isolated' | 'cross' }>;
-  /** Accounts whose status, pause or rule figures changed. */
-  accounts: Map<string, Book>;
-  /** Points of the equity curve: one per closed trade, one per trading day. */
-  equity: { accountId: string; resolution: 'trade' | 'day'; time: number; equity: Dec; balance: Dec }[];
-  events: EngineEvent[];
-}
-
-const newEffects = (): Effects => ({ orders: new Map(), fills: [], positions: new Map(), balances: new Map(), margins: new Map(), accounts: new Map(), equity: [], events: [] });
-const fail = (code: Rejection['code'], details?: Record<string, unknown>, message?: string): { ok: false; rejection: Rejection } => ({
-  ok: false,
-  rejection: { code, ...(details ? { details } : {}), ...(message ? { message } : {}) },
-});
 /** The fields of an order nothing has happened to yet (no fill, no end, no exit role, no trailing). */
 const untouched = (now: number) => ({
   exitOrderIds: null,
@@ -109,7 +36,6 @@ const untouched = (now: number) => ({
   updatedAt: now,
   activeFrom: now,
 });
-const sourceOf = (origin: Origin): 'api' | 'platform' | 'engine' => (origin === 'api' ? 'api' : origin === 'system' ? 'engine' : 'platform');
 
 /**
  * An open order canceled (changed in place), and the event that announces it. The engine's cancels and the
@@ -152,7 +78,7 @@ export class Engine {
   /** Per account: its band in each market it holds, as indexed in riskBooks, and its ids there. */
   private readonly riskBands = new Map<string, Map<string, Band>>();
   private readonly riskIds = new Map<string, [string, string]>();
-  private fx: Effects = newEffects();
+  readonly journal = new Journal();
   private seq = 0;
   private deferred: Order[] | null = null;
   private tickTime = 0;
@@ -171,9 +97,12 @@ export class Engine {
 
   /** Hands over what changed since the last call. */
   take(): Effects {
-    const out = this.fx;
-    this.fx = newEffects();
-    return out;
+    return this.journal.take();
+  }
+
+  /** The effects being gathered for the current command or tick (the journal's). */
+  private get fx(): Effects {
+    return this.journal.fx;
   }
 
   // ---- loading -----------------------------------------------------------------------------------
@@ -582,7 +511,7 @@ export class Engine {
       const exit = this.open.get(id);
       if (exit) this.cancel(exit, by?.exitKind ? 'oco' : exitReason, now);
     }
-    this.fx.positions.set(`${book.id}\u0000${p.market}`, { accountId: book.id, market: p.market, position: null });
+    this.journal.positionGone(book.id, p.market);
     this.emit({ type: 'position.closed', accountId: book.id, at: now, source: 'engine', closedPosition: closed, previousSize: p.size, closeReason: reason });
   }
 
@@ -1327,20 +1256,15 @@ export class Engine {
   }
 
   private touch(o: Order): void {
-    this.fx.orders.set(o.id, o);
+    this.journal.order(o);
   }
 
   private touchPosition(p: Position): void {
-    this.fx.positions.set(`${p.accountId}\u0000${p.market}`, { accountId: p.accountId, market: p.market, position: p });
+    this.journal.position(p);
   }
 
   private emit(e: EngineEvent): void {
-    // Events carry snapshots: later changes in the same command must not rewrite what this event says.
-    this.fx.events.push({
-      ...e,
-      ...(e.order ? { order: { ...e.order } } : {}),
-      ...(e.position ? { position: { ...e.position, breakEven: e.position.breakEven ? { ...e.position.breakEven } : null } } : {}),
-    });
+    this.journal.emit(e);
   }
 
   get lastTickTime(): number {
