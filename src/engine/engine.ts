@@ -1,6 +1,7 @@
 import type { Rejection } from '../errors/api-error.js';
 import { fail, sourceOf, type EngineOptions, type Evaluation, type Fences, type Outcome, type PlaceRequest } from './pipeline/core.js';
 import { Journal, type Effects } from './pipeline/7-journal.js';
+import { newOrder, type OrderInit } from './pipeline/order-factory.js';
 import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, fromProducts, max, min, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
 import { figures, leverageOf, marginLocked, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
@@ -17,25 +18,6 @@ import type { CancelReason, MarketSpec, Origin, Quote, Side, Triggerable } from 
 
 export type { Actor, EngineOptions, Evaluation, Fences, MarketStateLike, Outcome, PlaceRequest } from './pipeline/core.js';
 export type { Effects } from './pipeline/7-journal.js';
-
-/** The fields of an order nothing has happened to yet (no fill, no end, no exit role, no trailing). */
-const untouched = (now: number) => ({
-  exitOrderIds: null,
-  averageFillPrice: null,
-  fee: null,
-  exitKind: null,
-  trailingDistance: null,
-  trailingAnchor: null,
-  triggered: false,
-  closeReason: null,
-  cancelReason: null,
-  reject: null,
-  createdAt: now,
-  filledAt: null,
-  canceledAt: null,
-  updatedAt: now,
-  activeFrom: now,
-});
 
 /**
  * An open order canceled (changed in place), and the event that announces it. The engine's cancels and the
@@ -280,7 +262,7 @@ export class Engine {
     const book = this.books.get(req.accountId)!;
     const b = req.body;
     const d = (t: string | undefined) => (t === undefined ? null : (parseDec(t) ?? null));
-    const o: Order = {
+    const o = newOrder({
       id: req.orderId ?? this.o.newId('ord'),
       seq: this.nextSeq(),
       clientOrderId: b.client_order_id ?? null,
@@ -292,7 +274,6 @@ export class Engine {
       type: b.type,
       status: transition('pending', 'lose_answer'),
       size: d(b.size) ?? ZERO,
-      filledSize: ZERO,
       limitPrice: d(b.limit_price),
       stopPrice: d(b.stop_price),
       worstPrice: d(b.worst_price),
@@ -302,8 +283,8 @@ export class Engine {
       expiresAt: b.expires_at ?? null,
       origin: req.actor.origin,
       exits: req.exits,
-      ...untouched(req.now),
-    };
+      now: req.now,
+    });
     if (o.clientOrderId) this.rememberClientId(o.customerId, o.clientOrderId, o.id);
     this.touch(o);
     return o;
@@ -335,7 +316,7 @@ export class Engine {
     if (!ev.ok) return ev;
     const { priced } = ev.value;
     const book = this.books.get(req.accountId)!;
-    const o: Order = {
+    const o = newOrder({
       id: req.orderId ?? this.o.newId('ord'),
       seq: this.nextSeq(),
       clientOrderId: req.body.client_order_id ?? null,
@@ -345,9 +326,7 @@ export class Engine {
       market: priced.market,
       side: priced.side,
       type: priced.type,
-      status: 'pending',
       size: priced.size,
-      filledSize: ZERO,
       limitPrice: priced.limitPrice,
       stopPrice: priced.stopPrice,
       worstPrice: priced.worstPrice,
@@ -357,18 +336,11 @@ export class Engine {
       expiresAt: priced.expiresAt,
       origin: req.actor.origin,
       exits: req.exits,
-      ...untouched(req.now),
+      now: req.now,
       keyLossStop: req.actor.fences?.lossStopUsd ?? null,
-    };
+    });
     if (o.clientOrderId) this.rememberClientId(o.customerId, o.clientOrderId, o.id);
-    o.status = transition(o.status, 'accept');
-    book.orders.set(o.id, o);
-    this.open.set(o.id, o);
-    this.touch(o);
-    this.emit({ type: 'order.created', accountId: o.accountId, at: req.now, source: sourceOf(o.origin), order: o });
-    if (priced.immediate !== null) this.fill(o, priced.immediate, req.now, 'taker');
-    else if (priced.expiresUnfilled) this.end(o, 'expire', req.now);
-    else this.index(o);
+    this.admit(o, req.now, priced.immediate !== null ? { price: priced.immediate, liquidity: 'taker' } : priced.expiresUnfilled ? 'expire' : 'rest');
     this.judgeDirty(req.now);
     return { ok: true, value: o };
   }
@@ -517,33 +489,24 @@ export class Engine {
 
   // ---- exits -------------------------------------------------------------------------------------
 
-  private exitOrder(p: Position, kind: 'take_profit' | 'stop_loss', origin: Origin, now: number, id: string | null = null): Order {
+  /** One of a position's exits (or, made a market order, a system close): reduce-only, the whole position's size. */
+  private exitOrder(p: Position, kind: 'take_profit' | 'stop_loss', origin: Origin, now: number, extra: Partial<OrderInit> = {}): Order {
     const book = this.books.get(p.accountId)!;
-    return {
-      id: id ?? this.o.newId('ord'),
+    return newOrder({
+      id: extra.id ?? this.o.newId('ord'),
       seq: this.nextSeq(),
-      clientOrderId: null,
       accountId: p.accountId,
       customerId: book.customerId,
-      keyId: null,
       market: p.market,
       side: opposite(p),
       type: kind === 'take_profit' ? 'take_market' : 'stop_market',
-      status: 'pending',
       size: p.size,
-      filledSize: ZERO,
-      limitPrice: null,
-      stopPrice: null,
-      worstPrice: null,
       reduceOnly: true,
-      postOnly: false,
-      tif: 'gtc',
-      expiresAt: null,
       origin,
-      exits: null,
-      ...untouched(now),
+      now,
       exitKind: kind,
-    };
+      ...extra,
+    });
   }
 
   /**
@@ -558,7 +521,6 @@ export class Engine {
     by: { keyId: string | null; lossStop: Dec | null } | null = null,
     ids: { takeProfit: string | null; stopLoss: string | null } | null = null,
   ): void {
-    const book = this.books.get(p.accountId)!;
     for (const id of [p.takeProfitId, p.stopLossId]) {
       const old = id ? this.open.get(id) : undefined;
       if (old) this.cancel(old, 'replaced', now);
@@ -567,36 +529,29 @@ export class Engine {
     p.stopLossId = null;
     p.breakEven = null;
     const last = this.o.quote(p.market)?.last ?? p.entryPrice;
-    const add = (o: Order) => {
-      if (by) {
-        o.keyId = by.keyId;
-        o.keyLossStop = by.lossStop;
-      }
-      o.status = transition(o.status, 'accept');
-      book.orders.set(o.id, o);
-      this.open.set(o.id, o);
-      this.touch(o);
-      this.emit({ type: 'order.created', accountId: o.accountId, at: now, source: sourceOf(origin), order: o });
-      if (this.deferred) this.deferred.push(o);
-      else this.index(o);
-    };
+    const key = by ? { keyId: by.keyId, keyLossStop: by.lossStop } : {};
     if (spec.takeProfit) {
-      const o = this.exitOrder(p, 'take_profit', origin, now, ids?.takeProfit ?? null);
-      o.stopPrice = spec.takeProfit.price;
-      if (spec.takeProfit.limitPrice !== null) {
-        o.type = 'take_limit';
-        o.limitPrice = spec.takeProfit.limitPrice;
-      }
+      const tp = spec.takeProfit;
+      const o = this.exitOrder(p, 'take_profit', origin, now, {
+        ...(ids?.takeProfit ? { id: ids.takeProfit } : {}),
+        ...key,
+        stopPrice: tp.price,
+        ...(tp.limitPrice !== null ? { type: 'take_limit' as const, limitPrice: tp.limitPrice } : {}),
+      });
       p.takeProfitId = o.id;
-      add(o);
+      this.admit(o, now, 'rest');
     }
     if (spec.stopLoss) {
-      const o = this.exitOrder(p, 'stop_loss', origin, now, ids?.stopLoss ?? null);
-      o.stopPrice = spec.stopLoss.price;
-      o.trailingDistance = spec.stopLoss.trailingDistance;
-      o.trailingAnchor = spec.stopLoss.trailingDistance !== null ? last : null;
+      const sl = spec.stopLoss;
+      const o = this.exitOrder(p, 'stop_loss', origin, now, {
+        ...(ids?.stopLoss ? { id: ids.stopLoss } : {}),
+        ...key,
+        stopPrice: sl.price,
+        trailingDistance: sl.trailingDistance,
+        trailingAnchor: sl.trailingDistance !== null ? last : null,
+      });
       p.stopLossId = o.id;
-      add(o);
+      this.admit(o, now, 'rest');
     }
     this.breakEvens.get(p.market)?.remove(p.accountId);
     if (spec.breakEven) {
@@ -812,19 +767,34 @@ export class Engine {
     this.fill(o, p.side === 'long' ? q.bid : q.ask, now, 'taker', true);
   }
 
-  /** A market order that closes the whole position (close requests, rules, restart, liquidation). */
+  /**
+   * A market order that closes the whole position (close requests, rules, restart, liquidation), admitted; the
+   * caller fills it at the bid or ask.
+   */
   private systemOrder(p: Position, now: number, origin: Origin): Order {
-    const book = this.books.get(p.accountId)!;
-    const o = this.exitOrder(p, 'stop_loss', origin, now);
-    o.type = 'market';
-    o.exitKind = null;
-    o.tif = 'ioc';
+    const o = this.exitOrder(p, 'stop_loss', origin, now, { type: 'market', exitKind: null, tif: 'ioc' });
+    this.admit(o, now, 'hold');
+    return o;
+  }
+
+  /**
+   * The one way an order enters the engine — a client's, a position's exit, a system close: accepted, held on its
+   * account, announced (order.created); then routed: filled now at `price`, expired (an ioc or fok order that
+   * cannot fill at once), resting on its market's trigger book (after the tick's triggers when one is running),
+   * or held for the caller to fill.
+   */
+  private admit(o: Order, now: number, route: { price: Dec; liquidity: 'maker' | 'taker' } | 'expire' | 'rest' | 'hold'): void {
     o.status = transition(o.status, 'accept');
-    book.orders.set(o.id, o);
+    this.books.get(o.accountId)!.orders.set(o.id, o);
     this.open.set(o.id, o);
     this.touch(o);
-    this.emit({ type: 'order.created', accountId: o.accountId, at: now, source: sourceOf(origin), order: o });
-    return o;
+    this.emit({ type: 'order.created', accountId: o.accountId, at: now, source: sourceOf(o.origin), order: o });
+    if (route === 'hold') return;
+    if (route === 'expire') this.end(o, 'expire', now);
+    else if (route === 'rest') {
+      if (this.deferred) this.deferred.push(o);
+      else this.index(o);
+    } else this.fill(o, route.price, now, route.liquidity);
   }
 
   // ---- cancels, closes, edits --------------------------------------------------------------------
