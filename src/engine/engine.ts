@@ -1,15 +1,16 @@
-import type { Rejection } from '../errors/api-error.js';
-import { fail, sourceOf, type EngineOptions, type Evaluation, type Fences, type Outcome, type PlaceRequest } from './pipeline/core.js';
+import { fail, sourceOf, type Core, type EngineOptions, type Evaluation, type Fences, type Outcome, type PlaceRequest } from './pipeline/core.js';
 import { Journal, type Effects } from './pipeline/7-journal.js';
 import { newOrder, type OrderInit } from './pipeline/order-factory.js';
-import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, fromProducts, max, min, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { validate } from './pipeline/1-validate.js';
+import { exposure, mayFill, pretradeRisk } from './pipeline/2-pretrade-risk.js';
+import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, max, min, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
-import { figures, leverageOf, marginLocked, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
+import { figures, marginLocked, settingOf, type Book, type Figures } from './book.js';
 import { judge } from './fill-rules.js';
 import { net, unrealized } from './netting.js';
 import { bands, type Band } from './risk.js';
 import { judgeRule, observe, onClosedTrade, onTrade, rollover, type Verdict } from './rules.js';
-import { checkOrder, type OrderBody, type PricedOrder } from './order-checks.js';
+import type { OrderBody } from './order-checks.js';
 import { exitRefusal, exitsList, hasExits, mergeExits, type ExitPatch } from './exits.js';
 import { isOpen, transition } from './order-status.js';
 import type { CloseReason, EngineEvent, ExitSpec, Fill, Order, Position } from './state.js';
@@ -36,40 +37,40 @@ const opposite = (p: Position): Side => (p.side === 'long' ? 'sell' : 'buy');
  * The trading engine of one environment: pure domain state in memory, commands in, effects out.
  * Time comes in with every command and tick; prices come from ticks. No I/O.
  */
-export class Engine {
+export class Engine implements Core {
   readonly books = new Map<string, Book>();
-  private readonly open = new Map<string, Order>();
-  private readonly triggers = new Map<string, TriggerBook>();
+  readonly open = new Map<string, Order>();
+  readonly triggers = new Map<string, TriggerBook>();
   private readonly last = new Map<string, Dec>();
-  private readonly holders = new Map<string, Set<string>>();
+  readonly holders = new Map<string, Set<string>>();
   private readonly clientIds = new Map<string, string>();
   /** Books by customer: exposure and working-order caps look at one customer's accounts, not all. */
-  private readonly byCustomer = new Map<string, Set<Book>>();
+  readonly byCustomer = new Map<string, Set<Book>>();
   /**
    * Working trailing stops by market, indexed by the price at which the stop would next move: a sell stop
    * (protecting a long) once last rises above both its anchor and its stop + distance, a buy stop once last falls
    * below both its anchor and its stop − distance. A tick visits only the stops it moves; a new best last that
    * would not tighten the stop changes nothing (the anchor is the last the stop was last moved from).
    */
-  private readonly trailing = new Map<string, TriggerBook>();
+  readonly trailing = new Map<string, TriggerBook>();
   /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
   readonly stats = { riskLooks: 0 };
   /** Per market: accounts' risk bands (see risk.ts) and pending break-evens, indexed by price like orders. */
   private readonly riskBooks = new Map<string, TriggerBook>();
-  private readonly breakEvens = new Map<string, TriggerBook>();
+  readonly breakEvens = new Map<string, TriggerBook>();
   /** Per account: its band in each market it holds, as indexed in riskBooks, and its ids there. */
   private readonly riskBands = new Map<string, Map<string, Band>>();
   private readonly riskIds = new Map<string, [string, string]>();
   readonly journal = new Journal();
   private seq = 0;
-  private deferred: Order[] | null = null;
+  deferred: Order[] | null = null;
   private tickTime = 0;
   /** Accounts to judge against their rule once the current command or tick is done. */
-  private readonly dirty = new Set<string>();
+  readonly dirty = new Set<string>();
   private judging = false;
   private currentDay = 0;
 
-  constructor(private readonly o: EngineOptions) {
+  constructor(readonly o: EngineOptions) {
     for (const id of o.markets.keys()) {
       this.triggers.set(id, new TriggerBook());
       this.riskBooks.set(id, new TriggerBook());
@@ -147,110 +148,17 @@ export class Engine {
 
   // ---- placing -----------------------------------------------------------------------------------
 
-  /** Every check a placement makes, without changing anything (preview uses it as is). */
+  /** Every check a placement makes (stages 1 and 2), without changing anything (preview uses it as is). */
   evaluate(req: PlaceRequest): Outcome<Evaluation> {
-    const book = this.books.get(req.accountId);
-    if (!book) return fail('account_not_found');
-    // The API checks the stored account first; the engine checks again, since a tick or rollover may have ended
-    // or paused the account between that read and this command.
-    if (book.status !== 'active') return fail('account_not_tradable', { account_id: book.id, status: book.status, reason: book.statusReason ?? book.status });
-    if (book.pausedUntil !== undefined && book.pausedUntil !== null && book.pausedUntil > req.now) return fail('account_paused', { until: book.pausedUntil });
-    const m = this.o.markets.get(req.body.market);
-    if (!m) return fail('market_not_found', { market: req.body.market });
-    const state = this.o.marketState(m.id);
-    if (state.status === 'closed') return fail('market_closed', { market: m.id });
-    if (state.status === 'halted') return fail('market_halted', { market: m.id });
-    const pos = book.positions.get(m.id);
-    if (pos?.liquidating) return fail('position_liquidating', { market: m.id });
-    const checked = checkOrder(req.body, m, this.o.quote(m.id), req.now);
-    if (!checked.ok) return checked;
-    const priced = checked.order;
-    const fences = req.actor.fences;
-    if (fences?.markets && !fences.markets.includes(m.id)) return fail('key_market_not_allowed', { markets: fences.markets });
-    if (fences?.reduceOnly && !priced.reduceOnly) return fail('key_reduce_only');
-    const stop = req.actor.keyId ? book.keyLoss?.get(req.actor.keyId) : undefined;
-    if (stop?.until && stop.until > req.now) return fail('key_loss_stop_active', { unlocks_at: stop.until });
-    if (priced.reduceOnly) {
-      if (!pos || (priced.side === 'buy') === (pos.side === 'long')) {
-        return fail('reduce_only_violation', { position: pos ? pos.side : null }, 'A reduce-only order needs a position on the other side to reduce.');
-      }
-      if (priced.size > pos.size) return fail('reduce_only_violation', { position_size: fmt(pos.size) }, 'A reduce-only order may not be larger than the position.');
-    }
-    const opening = openingSize({ side: priced.side, size: priced.size, reduceOnly: priced.reduceOnly }, pos);
-    if (opening > 0n && !state.offered) return fail('market_not_offered', { market: m.id });
-    if (opening > 0n && !book.weekendAllowed && this.o.isWeekend(req.now)) {
-      return fail('order_rejected', { reason: 'weekend' }, "The account's rule does not allow opening or adding to positions on a weekend.");
-    }
-    if (fences?.maxOrderUsd && priced.notional > fences.maxOrderUsd) return fail('key_max_order_notional', { max_order_usd: fmt(fences.maxOrderUsd) });
-    const after = net(pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null, priced.side, priced.size, priced.immediate ?? priced.valuePrice).after;
-    if (fences?.maxPositionUsd && after && mul(after.size, priced.valuePrice) > fences.maxPositionUsd && opening > 0n) {
-      return fail('key_max_position_notional', { max_position_usd: fmt(fences.maxPositionUsd) });
-    }
-    const exitsOk = this.checkExits(req.exits, priced, opening, pos, m);
-    if (exitsOk) return exitsOk;
-    if (priced.immediate === null && !priced.expiresUnfilled) {
-      if (book.orders.size >= this.o.caps.perAccount) return fail('working_order_cap', { scope: 'account', limit: this.o.caps.perAccount });
-      let customerCount = 0;
-      for (const b of this.byCustomer.get(book.customerId) ?? []) customerCount += b.orders.size;
-      if (customerCount >= this.o.caps.perCustomer) return fail('working_order_cap', { scope: 'customer', limit: this.o.caps.perCustomer });
-    }
-    const setting = settingOf(book, m);
-    const before = this.figures(book);
-    const required = divInt(mul(opening, priced.valuePrice), setting.leverage);
-    const fee = roundMoney(mul(mul(priced.immediate ?? priced.valuePrice, priced.size), priced.immediate !== null ? m.takerFee : m.makerFee));
-    if (book.balance <= 0n) {
-      return fail('insufficient_balance', { balance: fmt(book.balance) }, 'The balance does not cover the fee of a new order.');
-    }
-    if (opening > 0n && required > before.available) {
-      return fail('insufficient_margin', { required: fmt(roundMoney(required)), available: fmt(roundMoney(before.available)) });
-    }
-    const exposure = this.exposure(book, m);
-    if (opening > 0n && add(exposure, mul(opening, priced.valuePrice)) > m.exposureCap) {
-      return fail('exposure_cap_exceeded', { cap_usd: fmt(m.exposureCap), open_usd: fmt(roundMoney(exposure)) });
-    }
-    return {
-      ok: true,
-      value: { priced, market: m, opening, leverage: setting.leverage, mode: setting.mode, required, fee, before, positionAfter: after, exposure: { cap: m.exposureCap, open: exposure } },
-    };
-  }
-
-  private checkExits(exits: ExitSpec | null, o: PricedOrder, opening: Dec, pos: Position | undefined, m: MarketSpec): { ok: false; rejection: Rejection } | null {
-    if (!hasExits(exits)) return null;
-    if (o.reduceOnly || opening === ZERO) return fail('invalid_request', { field: 'exits' }, 'Exits attach only to an order that opens, adds to or flips a position.');
-    const long = o.side === 'buy';
-    const entry = pos && (pos.side === 'long') === long ? pos.entryPrice : (o.immediate ?? o.limitPrice ?? o.stopPrice ?? o.valuePrice);
-    // An order that fills now: its exits are placed now, so last matters as it does for a position's.
-    const last = o.immediate !== null ? (this.o.quote(m.id)?.last ?? null) : null;
-    const refused = exitRefusal(exits, { long, entry, last }, m);
-    return refused ? { ok: false, rejection: refused } : null;
+    const v = validate(this, req);
+    return v.ok ? pretradeRisk(this, req, v.value) : v;
   }
 
   /** The exposure the cap is judged on, for an account and market (a preview shows it whatever its outcome). */
   exposureOf(accountId: string, market: string): { cap: Dec; open: Dec } | null {
     const book = this.books.get(accountId);
     const m = this.o.markets.get(market);
-    return book && m ? { cap: m.exposureCap, open: this.exposure(book, m) } : null;
-  }
-
-  /** Open notional on the market across the customer's accounts of the same product (CONTRACT §7). */
-  private exposure(book: Book, m: MarketSpec): Dec {
-    const q = this.o.quote(m.id);
-    let total = ZERO;
-    for (const b of this.byCustomer.get(book.customerId) ?? []) {
-      if (b.product !== book.product) continue;
-      const p = b.positions.get(m.id);
-      if (p) total = add(total, mul(p.size, q?.last ?? p.entryPrice));
-      if (b.orders instanceof OrderMap) {
-        total = add(total, fromProducts(b.orders.openingNotionalRaw(m.id, p, q)));
-        continue;
-      }
-      for (const o of b.orders.values()) {
-        if (o.market !== m.id) continue;
-        const size = openingSize(o, p);
-        if (size > 0n) total = add(total, mul(size, orderValuePrice(o, q)));
-      }
-    }
-    return total;
+    return book && m ? { cap: m.exposureCap, open: exposure(this, book, m) } : null;
   }
 
   /**
@@ -347,36 +255,12 @@ export class Engine {
 
   // ---- fills and positions -----------------------------------------------------------------------
 
-  private fill(o: Order, price: Dec, now: number, liquidity: 'maker' | 'taker', liquidation = false): void {
+  fill(o: Order, price: Dec, now: number, liquidity: 'maker' | 'taker', liquidation = false): void {
     const book = this.books.get(o.accountId)!;
     const m = this.o.markets.get(o.market)!;
+    if (!mayFill(this, o, price, now, liquidation)) return;
     let pos = book.positions.get(o.market);
     const side = o.side!;
-    if (o.reduceOnly && !liquidation) {
-      if (!pos) return this.cancel(o, 'position_closed', now);
-      if ((side === 'buy') === (pos.side === 'long')) return this.cancel(o, 'position_reversed', now);
-      if (o.size > pos.size) {
-        o.size = pos.size;
-      }
-    }
-    if (!o.reduceOnly && o.createdAt !== now) {
-      // A resting opening order that triggers must still find its margin (CONTRACT §7).
-      const opening = openingSize(o, pos);
-      if (opening > 0n && !book.weekendAllowed && this.o.isWeekend(now)) {
-        o.reject = { code: 'order_rejected', message: 'Opening orders that trigger on a weekend are rejected by the account rule.', details: { reason: 'weekend' } };
-        return this.end(o, 'reject', now);
-      }
-      if (opening > 0n) {
-        const f = this.figures(book);
-        const leverage = leverageOf(book, m);
-        const own = divInt(mul(opening, orderValuePrice(o, this.o.quote(o.market))), leverage);
-        const needed = divInt(mul(opening, price), leverage);
-        if (needed > add(f.available, own)) {
-          o.reject = { code: 'insufficient_margin', message: 'The margin the order needs was no longer available when it triggered.' };
-          return this.end(o, 'reject', now);
-        }
-      }
-    }
     const fee = roundMoney(mul(mul(price, o.size), liquidity === 'maker' ? m.makerFee : m.takerFee));
     const held = pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null;
     const n = net(held, side, o.size, price);
@@ -805,7 +689,7 @@ export class Engine {
     this.emit(e);
   }
 
-  private end(o: Order, how: 'expire' | 'reject', now: number): void {
+  end(o: Order, how: 'expire' | 'reject', now: number): void {
     o.status = transition(o.status, how);
     o.updatedAt = now;
     if (how === 'expire') o.canceledAt = now;
@@ -1056,7 +940,7 @@ export class Engine {
   // ---- account rules and key loss stops -------------------------------------------------------------
 
   /** What a fill means for the rule (trading day, references) and for the loss stop of the key that placed it. */
-  private afterFill(book: Book, o: Order, realized: Dec, fee: Dec, now: number): void {
+  afterFill(book: Book, o: Order, realized: Dec, fee: Dec, now: number): void {
     this.dirty.add(book.id);
     if (book.rules && book.rule) {
       if (o.origin !== 'system') onTrade(book.rules, now);

@@ -107,4 +107,6 @@ export interface Core {
   /** What a fill means for the account's rule and the loss stop of the key that placed it. */
   afterFill(book: Book, o: Order, realized: Dec, fee: Dec, now: number): void;
   cancel(o: Order, reason: CancelReason, now: number): void;
+  /** The order ends expired or rejected (off its book, announced). */
+  end(o: Order, how: 'expire' | 'reject', now: number): void;
 }
