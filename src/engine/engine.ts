@@ -3,10 +3,10 @@ import { Journal, type Effects } from './pipeline/7-journal.js';
 import { newOrder, type OrderInit } from './pipeline/order-factory.js';
 import { validate } from './pipeline/1-validate.js';
 import { exposure, mayFill, pretradeRisk } from './pipeline/2-pretrade-risk.js';
-import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, max, min, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { cancel, end, index, indexTrail, matchQuote, unindex } from './pipeline/3-match.js';
+import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
 import { figures, marginLocked, settingOf, type Book, type Figures } from './book.js';
-import { judge } from './fill-rules.js';
 import { net, unrealized } from './netting.js';
 import { bands, type Band } from './risk.js';
 import { judgeRule, observe, onClosedTrade, onTrade, rollover, type Verdict } from './rules.js';
@@ -15,22 +15,12 @@ import { exitRefusal, exitsList, hasExits, mergeExits, type ExitPatch } from './
 import { isOpen, transition } from './order-status.js';
 import type { CloseReason, EngineEvent, ExitSpec, Fill, Order, Position } from './state.js';
 import { TriggerBook, type Trigger } from './trigger-book.js';
-import type { CancelReason, MarketSpec, Origin, Quote, Side, Triggerable } from './types.js';
+import type { CancelReason, Origin, Quote, Side } from './types.js';
 
 export type { Actor, EngineOptions, Evaluation, Fences, MarketStateLike, Outcome, PlaceRequest } from './pipeline/core.js';
 export type { Effects } from './pipeline/7-journal.js';
+export { cancelOrder, triggerOf } from './pipeline/3-match.js';
 
-/**
- * An open order canceled (changed in place), and the event that announces it. The engine's cancels and the
- * start-up restart transition, which cancels stored orders without loading them, both go through it.
- */
-export function cancelOrder(o: Order, reason: CancelReason, now: number): EngineEvent {
-  o.status = transition(o.status, 'cancel');
-  o.cancelReason = reason;
-  o.canceledAt = now;
-  o.updatedAt = now;
-  return { type: 'order.canceled', accountId: o.accountId, at: now, source: sourceOf(o.origin), order: o };
-}
 const opposite = (p: Position): Side => (p.side === 'long' ? 'sell' : 'buy');
 
 /**
@@ -111,7 +101,7 @@ export class Engine implements Core {
     if (!book) return;
     book.orders.set(o.id, o);
     this.open.set(o.id, o);
-    if (o.status === 'working') this.index(o);
+    if (o.status === 'working') index(this, o);
   }
 
   rememberClientId(customerId: string, clientOrderId: string, orderId: string): void {
@@ -277,7 +267,7 @@ export class Engine implements Core {
     o.fee = fee;
     o.filledAt = now;
     o.updatedAt = now;
-    this.unindex(o);
+    unindex(this, o);
     book.orders.delete(o.id);
     this.open.delete(o.id);
     this.touch(o);
@@ -476,7 +466,7 @@ export class Engine implements Core {
     if (!(long ? candidate > o.stopPrice! : candidate < o.stopPrice!)) return false;
     o.stopPrice = candidate;
     o.updatedAt = now;
-    this.index(o);
+    index(this, o);
     return true;
   }
 
@@ -499,7 +489,7 @@ export class Engine implements Core {
         sl.stopPrice = target;
         sl.updatedAt = now;
         this.touch(sl);
-        if (this.deferred === null) this.index(sl);
+        if (this.deferred === null) index(this, sl);
         else this.deferred.push(sl);
         this.emit({ type: 'order.edited', accountId: p.accountId, at: now, source: 'engine', order: sl, changes: { stop_price: { from, to: fmt(target) } } });
       }
@@ -534,7 +524,7 @@ export class Engine implements Core {
           const o = this.open.get(t.id);
           if (!o) continue;
           // Put back at its new level (not due again on this tick), unless moving it re-indexed it already.
-          if (!(o.status === 'working' && this.trail(o, q.last, now))) this.indexTrail(o);
+          if (!(o.status === 'working' && this.trail(o, q.last, now))) indexTrail(this, o);
         }
       }
       const bes = this.breakEvens.get(market)!;
@@ -544,12 +534,12 @@ export class Engine implements Core {
       }
       const state = this.o.marketState(market);
       if (state.status === 'open') {
-        for (let t = book.next(q.last, rising); t; t = book.next(q.last, rising)) this.onTrigger(t, q, m, now);
+        matchQuote(this, m, book, q, rising, now);
       }
     } finally {
       const deferred = this.deferred;
       this.deferred = null;
-      for (const o of deferred) if (this.open.get(o.id) === o && o.status === 'working') this.index(o);
+      for (const o of deferred) if (this.open.get(o.id) === o && o.status === 'working') index(this, o);
     }
     // Risk: only the accounts whose band this tick left (no allocation on the ticks that leave none).
     let touched: Set<string> | null = null;
@@ -624,19 +614,6 @@ export class Engine implements Core {
     }
   }
 
-  private onTrigger(t: Trigger, q: Quote, m: MarketSpec, now: number): void {
-    const o = this.open.get(t.id);
-    if (!o || o.status !== 'working') return;
-    const out = judge(o as Triggerable, q, m.tick);
-    if (out.latch) {
-      o.triggered = true;
-      o.updatedAt = now;
-      this.touch(o);
-    }
-    if (out.price !== null) this.fill(o, out.price, now, o.type === 'limit' ? 'maker' : 'taker');
-    else this.index(o);
-  }
-
   private liquidate(book: Book, p: Position, q: Quote, now: number): void {
     const state = this.o.marketState(p.market);
     const m = this.o.markets.get(p.market)!;
@@ -677,37 +654,18 @@ export class Engine implements Core {
     if (route === 'expire') this.end(o, 'expire', now);
     else if (route === 'rest') {
       if (this.deferred) this.deferred.push(o);
-      else this.index(o);
+      else index(this, o);
     } else this.fill(o, route.price, now, route.liquidity);
   }
 
   // ---- cancels, closes, edits --------------------------------------------------------------------
 
   cancel(o: Order, reason: CancelReason, now: number): void {
-    const e = cancelOrder(o, reason, now);
-    this.finish(o);
-    this.emit(e);
+    cancel(this, o, reason, now);
   }
 
   end(o: Order, how: 'expire' | 'reject', now: number): void {
-    o.status = transition(o.status, how);
-    o.updatedAt = now;
-    if (how === 'expire') o.canceledAt = now;
-    this.finish(o);
-    this.emit({ type: how === 'expire' ? 'order.expired' : 'order.rejected', accountId: o.accountId, at: now, source: sourceOf(o.origin), order: o });
-  }
-
-  private finish(o: Order): void {
-    this.unindex(o);
-    this.books.get(o.accountId)?.orders.delete(o.id);
-    this.open.delete(o.id);
-    const p = this.books.get(o.accountId)?.positions.get(o.market);
-    if (p && (p.takeProfitId === o.id || p.stopLossId === o.id)) {
-      if (p.takeProfitId === o.id) p.takeProfitId = null;
-      if (p.stopLossId === o.id) p.stopLossId = null;
-      this.touchPosition(p);
-    }
-    this.touch(o);
+    end(this, o, how, now);
   }
 
   /** Cancels the account's working orders (all, or one market's; a key limited to markets reaches only those). */
@@ -825,7 +783,7 @@ export class Engine implements Core {
     o.exits = exits;
     o.updatedAt = now;
     book.orders.set(o.id, o); // again: the OrderMap takes the new size and prices into the account's reservation
-    this.index(o);
+    index(this, o);
     this.touch(o);
     this.emit({ type: 'order.edited', accountId, at: now, source: sourceOf(o.origin), order: o, changes });
     return { ok: true, value: o };
@@ -1077,32 +1035,6 @@ export class Engine implements Core {
 
   // ---- indexing and bookkeeping ------------------------------------------------------------------
 
-  private index(o: Order): void {
-    const book = this.triggers.get(o.market);
-    if (!book) return;
-    this.indexTrail(o);
-    const t = triggerOf(o);
-    if (t) book.add(t);
-  }
-
-  /**
-   * A trailing stop in its market's trailing index (see `trailing`), at the last beyond which it moves: the anchor
-   * or the stop ± the distance, whichever is farther — a best last before that would give no tighter stop.
-   */
-  private indexTrail(o: Order): void {
-    if (o.trailingDistance === null || o.trailingAnchor === null || o.stopPrice === null) return;
-    let book = this.trailing.get(o.market);
-    if (!book) this.trailing.set(o.market, (book = new TriggerBook()));
-    const sell = o.side === 'sell';
-    const moves = sell ? max(o.trailingAnchor, add(o.stopPrice, o.trailingDistance)) : min(o.trailingAnchor, sub(o.stopPrice, o.trailingDistance));
-    book.add({ id: o.id, seq: o.seq, price: moves, strict: true, direction: sell ? 'up' : 'down' });
-  }
-
-  private unindex(o: Order): void {
-    this.triggers.get(o.market)?.remove(o.id);
-    this.trailing.get(o.market)?.remove(o.id);
-  }
-
   private hold(p: Position): void {
     let set = this.holders.get(p.market);
     if (!set) this.holders.set(p.market, (set = new Set()));
@@ -1125,25 +1057,3 @@ export class Engine implements Core {
     return this.tickTime;
   }
 }
-
-/** Where an order waits in the trigger book (see fill-rules for the conditions). */
-export function triggerOf(o: Order): Trigger | null {
-  const buy = o.side === 'buy';
-  // Built field by field in one shape (no spread): one is made for every order the engine indexes.
-  const at = (direction: 'up' | 'down', price: Dec, strict: boolean): Trigger => ({ direction, price, strict, seq: o.seq, id: o.id });
-  switch (o.type) {
-    case 'limit':
-      return at(buy ? 'down' : 'up', o.limitPrice!, true);
-    case 'stop_market':
-      return at(buy ? 'up' : 'down', o.stopPrice!, false);
-    case 'take_market':
-      return at(buy ? 'down' : 'up', o.stopPrice!, false);
-    case 'stop_limit':
-      return o.triggered ? at(buy ? 'down' : 'up', o.limitPrice!, true) : at(buy ? 'up' : 'down', o.stopPrice!, false);
-    case 'take_limit':
-      return o.triggered ? at(buy ? 'down' : 'up', o.limitPrice!, true) : at(buy ? 'down' : 'up', o.stopPrice!, false);
-    case 'market':
-      return null;
-  }
-}
-
