@@ -1,9 +1,10 @@
-import { fail, sourceOf, type Core, type EngineOptions, type Evaluation, type Fences, type Outcome, type PlaceRequest } from './pipeline/core.js';
+import { fail, sourceOf, type Core, type EngineOptions, type Route, type Evaluation, type Fences, type Outcome, type PlaceRequest } from './pipeline/core.js';
 import { Journal, type Effects } from './pipeline/7-journal.js';
-import { newOrder, type OrderInit } from './pipeline/order-factory.js';
+import { newOrder } from './pipeline/order-factory.js';
 import { validate } from './pipeline/1-validate.js';
 import { exposure, mayFill, pretradeRisk } from './pipeline/2-pretrade-risk.js';
-import { cancel, end, index, indexTrail, matchQuote, unindex } from './pipeline/3-match.js';
+import { cancel, end, index, matchQuote, unindex } from './pipeline/3-match.js';
+import { exitOrder, exitsOnQuote, indexBreakEven, placeExits, resizeExits } from './pipeline/5-exits.js';
 import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
 import { figures, marginLocked, settingOf, type Book, type Figures } from './book.js';
@@ -14,14 +15,13 @@ import type { OrderBody } from './order-checks.js';
 import { exitRefusal, exitsList, hasExits, mergeExits, type ExitPatch } from './exits.js';
 import { isOpen, transition } from './order-status.js';
 import type { CloseReason, EngineEvent, ExitSpec, Fill, Order, Position } from './state.js';
-import { TriggerBook, type Trigger } from './trigger-book.js';
-import type { CancelReason, Origin, Quote, Side } from './types.js';
+import { TriggerBook } from './trigger-book.js';
+import type { CancelReason, Origin, Quote } from './types.js';
 
 export type { Actor, EngineOptions, Evaluation, Fences, MarketStateLike, Outcome, PlaceRequest } from './pipeline/core.js';
 export type { Effects } from './pipeline/7-journal.js';
 export { cancelOrder, triggerOf } from './pipeline/3-match.js';
 
-const opposite = (p: Position): Side => (p.side === 'long' ? 'sell' : 'buy');
 
 /**
  * The trading engine of one environment: pure domain state in memory, commands in, effects out.
@@ -89,7 +89,7 @@ export class Engine implements Core {
     mine.add(book);
     for (const p of book.positions.values()) {
       this.hold(p);
-      if (p.breakEven && !p.breakEven.done) this.indexBreakEven(p);
+      if (p.breakEven && !p.breakEven.done) indexBreakEven(this, p);
     }
     if (book.positions.size > 0) this.refreshRisk(book);
   }
@@ -331,12 +331,12 @@ export class Engine implements Core {
       p.entryPrice = after.entryPrice;
       p.realizedPnl = add(p.realizedPnl, n.realized);
       p.updatedAt = now;
-      this.resizeExits(p, now);
+      resizeExits(this, p, now);
       this.touchPosition(p);
       this.emit({ type: 'position.changed', accountId: book.id, at: now, source: 'engine', position: p, previousSize: previous });
     }
     if (pos && placesExits) {
-      this.placeExits(pos, o.exits!, o.origin, now, { keyId: o.keyId, lossStop: o.keyLossStop ?? null }, o.exitOrderIds!);
+      placeExits(this, pos, o.exits!, o.origin, now, { keyId: o.keyId, lossStop: o.keyLossStop ?? null }, o.exitOrderIds!);
     }
     // The closed trade's point of the equity curve, taken once the position shows the fill: the P&L it realized
     // is in the balance and no longer in the open position's unrealized P&L.
@@ -361,146 +361,6 @@ export class Engine implements Core {
     this.emit({ type: 'position.closed', accountId: book.id, at: now, source: 'engine', closedPosition: closed, previousSize: p.size, closeReason: reason });
   }
 
-  // ---- exits -------------------------------------------------------------------------------------
-
-  /** One of a position's exits (or, made a market order, a system close): reduce-only, the whole position's size. */
-  private exitOrder(p: Position, kind: 'take_profit' | 'stop_loss', origin: Origin, now: number, extra: Partial<OrderInit> = {}): Order {
-    const book = this.books.get(p.accountId)!;
-    return newOrder({
-      id: extra.id ?? this.o.newId('ord'),
-      seq: this.nextSeq(),
-      accountId: p.accountId,
-      customerId: book.customerId,
-      market: p.market,
-      side: opposite(p),
-      type: kind === 'take_profit' ? 'take_market' : 'stop_market',
-      size: p.size,
-      reduceOnly: true,
-      origin,
-      now,
-      exitKind: kind,
-      ...extra,
-    });
-  }
-
-  /**
-   * Replaces a position's exits (old ones canceled `replaced`); null parts remove that exit. `by`: the key that
-   * set them (with the order they came with, or PUT exits) — their fills count toward its loss stop.
-   */
-  placeExits(
-    p: Position,
-    spec: ExitSpec,
-    origin: Origin,
-    now: number,
-    by: { keyId: string | null; lossStop: Dec | null } | null = null,
-    ids: { takeProfit: string | null; stopLoss: string | null } | null = null,
-  ): void {
-    for (const id of [p.takeProfitId, p.stopLossId]) {
-      const old = id ? this.open.get(id) : undefined;
-      if (old) this.cancel(old, 'replaced', now);
-    }
-    p.takeProfitId = null;
-    p.stopLossId = null;
-    p.breakEven = null;
-    const last = this.o.quote(p.market)?.last ?? p.entryPrice;
-    const key = by ? { keyId: by.keyId, keyLossStop: by.lossStop } : {};
-    if (spec.takeProfit) {
-      const tp = spec.takeProfit;
-      const o = this.exitOrder(p, 'take_profit', origin, now, {
-        ...(ids?.takeProfit ? { id: ids.takeProfit } : {}),
-        ...key,
-        stopPrice: tp.price,
-        ...(tp.limitPrice !== null ? { type: 'take_limit' as const, limitPrice: tp.limitPrice } : {}),
-      });
-      p.takeProfitId = o.id;
-      this.admit(o, now, 'rest');
-    }
-    if (spec.stopLoss) {
-      const sl = spec.stopLoss;
-      const o = this.exitOrder(p, 'stop_loss', origin, now, {
-        ...(ids?.stopLoss ? { id: ids.stopLoss } : {}),
-        ...key,
-        stopPrice: sl.price,
-        trailingDistance: sl.trailingDistance,
-        trailingAnchor: sl.trailingDistance !== null ? last : null,
-      });
-      p.stopLossId = o.id;
-      this.admit(o, now, 'rest');
-    }
-    this.breakEvens.get(p.market)?.remove(p.accountId);
-    if (spec.breakEven) {
-      p.breakEven = { ...spec.breakEven, done: false };
-      this.indexBreakEven(p);
-    }
-    p.updatedAt = now;
-    this.touchPosition(p);
-  }
-
-  private resizeExits(p: Position, now: number): void {
-    for (const id of [p.takeProfitId, p.stopLossId]) {
-      const o = id ? this.open.get(id) : undefined;
-      if (o && o.size !== p.size) {
-        const from = fmt(o.size);
-        o.size = p.size;
-        o.updatedAt = now;
-        this.touch(o);
-        // Like a break-even move: the exit changed without a call, so event followers learn its new size.
-        this.emit({ type: 'order.edited', accountId: o.accountId, at: now, source: 'engine', order: o, changes: { size: { from, to: fmt(o.size) } } });
-      }
-    }
-  }
-
-  /**
-   * Moves a trailing stop with the best last since placement; it only tightens and emits no event. Called when last
-   * passes the stop's level in the trailing index, so the stop tightens here (unless it was placed looser than
-   * anchor ∓ distance and last has only just passed the anchor).
-   */
-  private trail(o: Order, last: Dec, now: number): boolean {
-    if (o.trailingDistance === null || o.trailingAnchor === null) return false;
-    const long = o.side === 'sell';
-    const anchor = long ? (last > o.trailingAnchor ? last : o.trailingAnchor) : last < o.trailingAnchor ? last : o.trailingAnchor;
-    if (anchor === o.trailingAnchor) return false;
-    o.trailingAnchor = anchor;
-    this.touch(o);
-    const candidate = long ? sub(anchor, o.trailingDistance) : add(anchor, o.trailingDistance);
-    if (!(long ? candidate > o.stopPrice! : candidate < o.stopPrice!)) return false;
-    o.stopPrice = candidate;
-    o.updatedAt = now;
-    index(this, o);
-    return true;
-  }
-
-  /** Break-even: once last reaches the trigger, the stop goes to entry ± offset ticks if that is tighter. */
-  private breakEven(p: Position, q: Quote, now: number): void {
-    const be = p.breakEven;
-    if (!be || be.done) return;
-    const long = p.side === 'long';
-    if (!(long ? q.last >= be.triggerPrice : q.last <= be.triggerPrice)) return;
-    const m = this.o.markets.get(p.market)!;
-    const offset = mul(m.tick, fromInt(be.offsetTicks));
-    const target = long ? floorToStep(add(p.entryPrice, offset), m.tick) : ceilToStep(sub(p.entryPrice, offset), m.tick);
-    be.done = true;
-    p.updatedAt = now;
-    this.touchPosition(p);
-    const sl = p.stopLossId ? this.open.get(p.stopLossId) : undefined;
-    if (sl) {
-      if (long ? target > sl.stopPrice! : target < sl.stopPrice!) {
-        const from = fmt(sl.stopPrice!);
-        sl.stopPrice = target;
-        sl.updatedAt = now;
-        this.touch(sl);
-        if (this.deferred === null) index(this, sl);
-        else this.deferred.push(sl);
-        this.emit({ type: 'order.edited', accountId: p.accountId, at: now, source: 'engine', order: sl, changes: { stop_price: { from, to: fmt(target) } } });
-      }
-      return;
-    }
-    const tp = p.takeProfitId ? this.open.get(p.takeProfitId) : undefined;
-    const by = tp ? { keyId: tp.keyId, lossStop: tp.keyLossStop ?? null } : null;
-    this.placeExits(p, { takeProfit: tp ? { price: tp.stopPrice!, limitPrice: tp.limitPrice } : null, stopLoss: { price: target, trailingDistance: null }, breakEven: null }, tp?.origin ?? 'api', now, by);
-    be.done = true;
-  }
-
   // ---- ticks -------------------------------------------------------------------------------------
 
   /** A new quote: trailing stops and break-evens move, then resting orders it reached fill in path order. */
@@ -515,23 +375,7 @@ export class Engine implements Core {
     this.tickTime = now;
     this.deferred = [];
     try {
-      const trailing = this.trailing.get(market);
-      if (trailing && trailing.size > 0) {
-        // Taken out first, then moved and put back at their new anchor (= last, not due again on this tick).
-        const due: Trigger[] = [];
-        for (let t = trailing.next(q.last, rising); t; t = trailing.next(q.last, rising)) due.push(t);
-        for (const t of due) {
-          const o = this.open.get(t.id);
-          if (!o) continue;
-          // Put back at its new level (not due again on this tick), unless moving it re-indexed it already.
-          if (!(o.status === 'working' && this.trail(o, q.last, now))) indexTrail(this, o);
-        }
-      }
-      const bes = this.breakEvens.get(market)!;
-      for (let t = bes.next(q.last, rising); t; t = bes.next(q.last, rising)) {
-        const p = this.books.get(t.id)?.positions.get(market);
-        if (p) this.breakEven(p, q, now);
-      }
+      exitsOnQuote(this, market, q, rising, now);
       const state = this.o.marketState(market);
       if (state.status === 'open') {
         matchQuote(this, m, book, q, rising, now);
@@ -576,11 +420,6 @@ export class Engine implements Core {
           : maintenance > 0n && equity <= maintenance;
       if (due) this.liquidate(book, p, q, now);
     }
-  }
-
-  private indexBreakEven(p: Position): void {
-    if (!p.breakEven) return;
-    this.breakEvens.get(p.market)?.add({ id: p.accountId, seq: 0, price: p.breakEven.triggerPrice, strict: false, direction: p.side === 'long' ? 'up' : 'down' });
   }
 
   /**
@@ -633,7 +472,7 @@ export class Engine implements Core {
    * caller fills it at the bid or ask.
    */
   private systemOrder(p: Position, now: number, origin: Origin): Order {
-    const o = this.exitOrder(p, 'stop_loss', origin, now, { type: 'market', exitKind: null, tif: 'ioc' });
+    const o = exitOrder(this, p, 'stop_loss', origin, now, { type: 'market', exitKind: null, tif: 'ioc' });
     this.admit(o, now, 'hold');
     return o;
   }
@@ -644,7 +483,7 @@ export class Engine implements Core {
    * cannot fill at once), resting on its market's trigger book (after the tick's triggers when one is running),
    * or held for the caller to fill.
    */
-  private admit(o: Order, now: number, route: { price: Dec; liquidity: 'maker' | 'taker' } | 'expire' | 'rest' | 'hold'): void {
+  admit(o: Order, now: number, route: Route): void {
     o.status = transition(o.status, 'accept');
     this.books.get(o.accountId)!.orders.set(o.id, o);
     this.open.set(o.id, o);
@@ -801,7 +640,7 @@ export class Engine implements Core {
       const refused = exitRefusal(spec, { long: p.side === 'long', entry: p.entryPrice, last: this.o.quote(market)?.last ?? null }, m);
       if (refused) return { ok: false, rejection: refused };
     }
-    this.placeExits(p, spec, 'api', now, by);
+    placeExits(this, p, spec, 'api', now, by);
     return { ok: true, value: p };
   }
 

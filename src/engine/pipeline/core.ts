@@ -75,6 +75,9 @@ export const fail = (code: Rejection['code'], details?: Record<string, unknown>,
 /** The `source` an order's events carry: who acted. */
 export const sourceOf = (origin: Origin): 'api' | 'platform' | 'engine' => (origin === 'api' ? 'api' : origin === 'system' ? 'engine' : 'platform');
 
+/** Where an admitted order goes: filled now at a price, expired, resting on its trigger book, or held for the caller. */
+export type Route = { price: Dec; liquidity: 'maker' | 'taker' } | 'expire' | 'rest' | 'hold';
+
 /**
  * What the stages of the pipeline share: the state and indexes the `Engine` facade owns, and the facade's entry
  * points a stage hands an order on through (so stages never import one another in a circle). Stages are plain
@@ -101,6 +104,8 @@ export interface Core {
   /** During a tick: orders whose trigger moved, indexed again once the tick's triggers are done (null otherwise). */
   deferred: Order[] | null;
   nextSeq(): number;
+  /** The one way an order enters the engine (see Engine.admit). */
+  admit(o: Order, now: number, route: Route): void;
   figures(book: Book): Figures;
   /** Stages 2 and 4: the order fills whole at `price` (or is refused, cut or canceled on the way). */
   fill(o: Order, price: Dec, now: number, liquidity: 'maker' | 'taker', liquidation?: boolean): void;
