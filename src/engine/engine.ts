@@ -1,20 +1,21 @@
-import { fail, sourceOf, type Core, type EngineOptions, type Route, type Evaluation, type Fences, type Outcome, type PlaceRequest } from './pipeline/core.js';
+import { fail, sourceOf, type Core, type EngineOptions, type Evaluation, type Fences, type Outcome, type PlaceRequest, type Route } from './pipeline/core.js';
 import { Journal, type Effects } from './pipeline/7-journal.js';
 import { newOrder } from './pipeline/order-factory.js';
 import { validate } from './pipeline/1-validate.js';
 import { exposure, mayFill, pretradeRisk } from './pipeline/2-pretrade-risk.js';
-import { cancel, end, index, matchQuote, unindex } from './pipeline/3-match.js';
-import { exitOrder, exitsOnQuote, indexBreakEven, placeExits, resizeExits } from './pipeline/5-exits.js';
-import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { cancel, end, index, matchQuote } from './pipeline/3-match.js';
+import { hold, settle } from './pipeline/4-settle.js';
+import { exitOrder, exitsOnQuote, indexBreakEven, placeExits } from './pipeline/5-exits.js';
+import { add, ceilToStep, div, floorToStep, fmt, fromInt, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
 import { figures, marginLocked, settingOf, type Book, type Figures } from './book.js';
-import { net, unrealized } from './netting.js';
+import { unrealized } from './netting.js';
 import { bands, type Band } from './risk.js';
 import { judgeRule, observe, onClosedTrade, onTrade, rollover, type Verdict } from './rules.js';
 import type { OrderBody } from './order-checks.js';
 import { exitRefusal, exitsList, hasExits, mergeExits, type ExitPatch } from './exits.js';
 import { isOpen, transition } from './order-status.js';
-import type { CloseReason, EngineEvent, ExitSpec, Fill, Order, Position } from './state.js';
+import type { CloseReason, EngineEvent, ExitSpec, Order, Position } from './state.js';
 import { TriggerBook } from './trigger-book.js';
 import type { CancelReason, Origin, Quote } from './types.js';
 
@@ -88,7 +89,7 @@ export class Engine implements Core {
     if (!mine) this.byCustomer.set(book.customerId, (mine = new Set()));
     mine.add(book);
     for (const p of book.positions.values()) {
-      this.hold(p);
+      hold(this, p);
       if (p.breakEven && !p.breakEven.done) indexBreakEven(this, p);
     }
     if (book.positions.size > 0) this.refreshRisk(book);
@@ -245,120 +246,9 @@ export class Engine implements Core {
 
   // ---- fills and positions -----------------------------------------------------------------------
 
+  /** An order fills whole at `price`: judged again as it fills (stage 2), then settled (stage 4). */
   fill(o: Order, price: Dec, now: number, liquidity: 'maker' | 'taker', liquidation = false): void {
-    const book = this.books.get(o.accountId)!;
-    const m = this.o.markets.get(o.market)!;
-    if (!mayFill(this, o, price, now, liquidation)) return;
-    let pos = book.positions.get(o.market);
-    const side = o.side!;
-    const fee = roundMoney(mul(mul(price, o.size), liquidity === 'maker' ? m.makerFee : m.takerFee));
-    const held = pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null;
-    const n = net(held, side, o.size, price);
-    // Exits are placed once the position shows this fill; their ids are known now, so the order.filled event and the
-    // stored order list them (CONTRACT §3: order_id once placed).
-    const placesExits = hasExits(o.exits) && (n.kind === 'opened' || n.kind === 'added' || n.kind === 'flipped');
-    if (placesExits) o.exitOrderIds = { takeProfit: o.exits!.takeProfit ? this.o.newId('ord') : null, stopLoss: o.exits!.stopLoss ? this.o.newId('ord') : null };
-    book.balance = sub(add(book.balance, n.realized), fee);
-    this.fx.balances.set(book.id, book.balance);
-    this.afterFill(book, o, n.realized, fee, now);
-    o.status = transition(o.status, 'fill');
-    o.filledSize = o.size;
-    o.averageFillPrice = price;
-    o.fee = fee;
-    o.filledAt = now;
-    o.updatedAt = now;
-    unindex(this, o);
-    book.orders.delete(o.id);
-    this.open.delete(o.id);
-    this.touch(o);
-    const fill: Fill = {
-      id: this.o.newId('fil'),
-      orderId: o.id,
-      accountId: o.accountId,
-      market: o.market,
-      side,
-      size: o.size,
-      price,
-      fee,
-      liquidation,
-      realizedPnl: n.realized,
-      filledAt: now,
-    };
-    this.fx.fills.push(fill);
-    const source = sourceOf(o.origin);
-    this.emit({ type: 'order.filled', accountId: o.accountId, at: now, source, order: o });
-    this.emit({ type: 'fill.created', accountId: o.accountId, at: now, source, fill });
-
-    const setting = settingOf(book, m);
-    const previous = pos ? pos.size : ZERO;
-    if (n.kind === 'opened' || n.kind === 'flipped') {
-      if (pos && n.kind === 'flipped') this.closePositionRecord(book, pos, now, 'reversed', n.realized, 'position_reversed');
-      const after = n.after!;
-      pos = {
-        accountId: book.id,
-        market: o.market,
-        side: after.side,
-        size: after.size,
-        entryPrice: after.entryPrice,
-        realizedPnl: n.kind === 'flipped' ? ZERO : ZERO,
-        leverage: setting.leverage,
-        marginMode: setting.mode,
-        // Initial margin is money computed at the fill: 8 places, half-even (CONTRACT conventions).
-        margin: roundMoney(divInt(mul(after.size, after.entryPrice), setting.leverage)),
-        takeProfitId: null,
-        stopLossId: null,
-        breakEven: null,
-        liquidating: false,
-        openedAt: now,
-        updatedAt: now,
-      };
-      book.positions.set(o.market, pos);
-      this.hold(pos);
-      this.touchPosition(pos);
-      this.emit({ type: 'position.opened', accountId: book.id, at: now, source: 'engine', position: pos });
-    } else if (n.kind === 'closed') {
-      this.closePositionRecord(book, pos!, now, o.exitKind ? 'exit' : liquidation ? 'liquidation' : (o.closeReason ?? 'user'), n.realized, 'position_closed', o);
-      pos = undefined;
-    } else {
-      const p = pos!;
-      const after = n.after!;
-      if (p.marginMode === 'isolated') {
-        p.margin = roundMoney(n.kind === 'added' ? add(p.margin, divInt(mul(o.size, price), p.leverage)) : div(mul(p.margin, after.size), p.size));
-      } else {
-        p.margin = roundMoney(divInt(mul(after.size, after.entryPrice), p.leverage));
-      }
-      p.size = after.size;
-      p.entryPrice = after.entryPrice;
-      p.realizedPnl = add(p.realizedPnl, n.realized);
-      p.updatedAt = now;
-      resizeExits(this, p, now);
-      this.touchPosition(p);
-      this.emit({ type: 'position.changed', accountId: book.id, at: now, source: 'engine', position: p, previousSize: previous });
-    }
-    if (pos && placesExits) {
-      placeExits(this, pos, o.exits!, o.origin, now, { keyId: o.keyId, lossStop: o.keyLossStop ?? null }, o.exitOrderIds!);
-    }
-    // The closed trade's point of the equity curve, taken once the position shows the fill: the P&L it realized
-    // is in the balance and no longer in the open position's unrealized P&L.
-    if (book.rule && book.rules && n.realized !== ZERO) {
-      this.fx.equity.push({ accountId: book.id, resolution: 'trade', time: now, equity: this.figures(book).equity, balance: book.balance });
-    }
-  }
-
-  private closePositionRecord(book: Book, p: Position, now: number, reason: CloseReason, realized: Dec, exitReason: CancelReason, by?: Order): void {
-    p.realizedPnl = add(p.realizedPnl, realized);
-    const closed: Position = { ...p, size: ZERO, updatedAt: now };
-    book.positions.delete(p.market);
-    this.holders.get(p.market)?.delete(book.id);
-    this.breakEvens.get(p.market)?.remove(book.id);
-    this.dirty.add(book.id);
-    for (const id of [p.takeProfitId, p.stopLossId]) {
-      if (!id || id === by?.id) continue;
-      const exit = this.open.get(id);
-      if (exit) this.cancel(exit, by?.exitKind ? 'oco' : exitReason, now);
-    }
-    this.journal.positionGone(book.id, p.market);
-    this.emit({ type: 'position.closed', accountId: book.id, at: now, source: 'engine', closedPosition: closed, previousSize: p.size, closeReason: reason });
+    if (mayFill(this, o, price, now, liquidation)) settle(this, o, price, now, liquidity, liquidation);
   }
 
   // ---- ticks -------------------------------------------------------------------------------------
@@ -873,12 +763,6 @@ export class Engine implements Core {
   }
 
   // ---- indexing and bookkeeping ------------------------------------------------------------------
-
-  private hold(p: Position): void {
-    let set = this.holders.get(p.market);
-    if (!set) this.holders.set(p.market, (set = new Set()));
-    set.add(p.accountId);
-  }
 
   private touch(o: Order): void {
     this.journal.order(o);
