@@ -27,6 +27,12 @@ export { cancelOrder, triggerOf } from './pipeline/3-match.js';
 /**
  * The trading engine of one environment: pure domain state in memory, commands in, effects out.
  * Time comes in with every command and tick; prices come from ticks. No I/O.
+ *
+ * The facade owns the state and its indexes; the work is done by the numbered stages under pipeline/, in the order
+ * an order meets them: 1 validate, 2 pre-trade risk (and the same judgement when a resting order fills), 3 match
+ * (trigger books, fill rules), 4 settle (fee, P&L, balance, position netting), 5 exits (placed, resized, trailed,
+ * moved to break-even), 6 risk watch (liquidation and account rules: still here, in the facade), 7 journal (the
+ * effects out). Every order enters through `admit`, every order is made by the one factory (order-factory.ts).
  */
 export class Engine implements Core {
   readonly books = new Map<string, Book>();
