@@ -47,11 +47,14 @@ export class Journal {
   }
 
   emit(e: EngineEvent): void {
-    // Events carry snapshots: later changes in the same command must not rewrite what this event says.
-    this.fx.events.push({
-      ...e,
-      ...(e.order ? { order: { ...e.order } } : {}),
-      ...(e.position ? { position: { ...e.position, breakEven: e.position.breakEven ? { ...e.position.breakEven } : null } } : {}),
-    });
+    // Events carry snapshots: later changes in the same command must not rewrite what this event says. The event
+    // is the caller's own literal, so its order and position are replaced by copies in place (no second event).
+    if (e.order) e.order = { ...e.order };
+    if (e.position) {
+      const p = { ...e.position };
+      if (p.breakEven) p.breakEven = { ...p.breakEven };
+      e.position = p;
+    }
+    this.fx.events.push(e);
   }
 }
