@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dec, fmt } from './decimal.js';
+import { add, dec, fmt, sub, type Dec } from './decimal.js';
 import { marketSpec } from './market-spec.js';
 import type { OrderBody } from './order-checks.js';
 import type { ExitSpec, Fill } from './state.js';
@@ -155,7 +155,7 @@ function run(steps: Step[]) {
   for (const step of steps) {
     now += 1000;
     if ('quote' in step) {
-      const [bid, ask, last] = step.quote.map(dec) as [ReturnType<typeof dec>, ReturnType<typeof dec>, ReturnType<typeof dec>];
+      const [bid, ask, last] = step.quote.map(dec) as [Dec, Dec, Dec];
       const quote = { bid, ask, last, time: now };
       quotes.set(BTC.id, quote);
       engine.onQuote(BTC.id, quote);
@@ -176,7 +176,7 @@ describe('engine scenarios: quote in, order in → fills, position, balance out'
     expect(p ? [p.side, fmt(p.size), fmt(p.entryPrice)] : null).toEqual(position);
     expect(fmt(book.balance)).toBe(balance);
     // The balance is the start plus what the fills realized less their fees, whatever the scenario.
-    expect(book.balance).toBe(got.reduce((b, f) => b + f.realizedPnl - f.fee, dec('100000')));
+    expect(book.balance).toBe(got.reduce((b, f) => sub(add(b, f.realizedPnl), f.fee), dec('100000')));
     // Flat at the end: no exit is left working (the one that did not fill was canceled with the position).
     if (position === null) expect([...book.orders.values()].map((o) => o.id)).toEqual([]);
   });
