@@ -216,6 +216,7 @@ export class Engine implements Core {
     return shell;
   }
 
+  /** Places an order: judged (stages 1 and 2), made by the factory, admitted (filled now, expired or resting). */
   place(req: PlaceRequest): Outcome<Order> {
     const ev = this.evaluate(req);
     if (!ev.ok) return ev;
@@ -768,7 +769,7 @@ export class Engine implements Core {
     }
   }
 
-  // ---- indexing and bookkeeping ------------------------------------------------------------------
+  // ---- bookkeeping: what the facade's own members record goes to the journal (stage 7) --------------------------
 
   private touch(o: Order): void {
     this.journal.order(o);
