@@ -92,7 +92,7 @@ if (only.has('risk')) {
 }
 
 if (only.has('peer')) {
-  const rows = (quick ? [1000] : [1000, 10000]).map((n) => peerBenchmark(n, quick ? 5000 : 20000));
+  const rows = (quick ? [1000] : [1000, 10000, 100000]).map((n) => peerBenchmark(n, quick ? 5000 : 20000));
   results.peer = rows;
   console.log('\nPeer: the same price path and stops through nodejs-order-book');
   console.log(table(rows.map((r) => ({ ...r }))));

@@ -121,13 +121,19 @@ export function div(a: Dec, b: Dec, mode: Rounding = 'half_even'): Dec {
   return divRound(a * ONE_RAW, b, mode) as Dec;
 }
 
+/** The raw unit of each number of decimal places (10^(18 − places)), computed once rather than per rounding. */
+const UNITS = Array.from({ length: SCALE + 1 }, (_, places) => 10n ** BigInt(SCALE - places));
+
 /** Rounds to `places` decimal places. */
 export function round(a: Dec, places: number, mode: Rounding = 'half_even'): Dec {
-  const unit = 10n ** BigInt(SCALE - places);
+  const unit = UNITS[places] ?? 10n ** BigInt(SCALE - places);
   return (divRound(a, unit, mode) * unit) as Dec;
 }
 
-export const roundMoney = (a: Dec): Dec => round(a, 8, 'half_even');
+const MONEY_UNIT = UNITS[8]!;
+
+/** Money computed at a fill: 8 places, half-even (the rounding table above); a fill rounds several amounts. */
+export const roundMoney = (a: Dec): Dec => (divRound(a, MONEY_UNIT, 'half_even') * MONEY_UNIT) as Dec;
 
 /** Money (and an average entry price) as the API shows it: 8 places, half-even. */
 export const fmtMoney = (a: Dec): string => fmt(roundMoney(a));

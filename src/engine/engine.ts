@@ -1,167 +1,73 @@
-import type { Rejection } from '../errors/api-error.js';
-import { add, ceilToStep, div, divInt, floorToStep, fmt, fromInt, fromProducts, max, min, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { fail, sourceOf, type Core, type EngineOptions, type Evaluation, type Fences, type Outcome, type PlaceRequest, type Route } from './pipeline/core.js';
+import { Journal, type Effects } from './pipeline/7-journal.js';
+import { newOrder } from './pipeline/order-factory.js';
+import { validate } from './pipeline/1-validate.js';
+import { exposure, mayFill, pretradeRisk } from './pipeline/2-pretrade-risk.js';
+import { cancel, end, index, matchQuote } from './pipeline/3-match.js';
+import { hold, settle } from './pipeline/4-settle.js';
+import { exitOrder, exitsOnQuote, indexBreakEven, placeExits } from './pipeline/5-exits.js';
+import { add, ceilToStep, div, floorToStep, fmt, fromInt, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
-import { figures, leverageOf, marginLocked, openingSize, orderValuePrice, settingOf, type Book, type Figures } from './book.js';
-import { judge } from './fill-rules.js';
-import { net, unrealized } from './netting.js';
+import { figures, marginLocked, settingOf, type Book, type Figures } from './book.js';
+import { unrealized } from './netting.js';
 import { bands, type Band } from './risk.js';
 import { judgeRule, observe, onClosedTrade, onTrade, rollover, type Verdict } from './rules.js';
-import { checkOrder, type OrderBody, type PricedOrder } from './order-checks.js';
+import type { OrderBody } from './order-checks.js';
 import { exitRefusal, exitsList, hasExits, mergeExits, type ExitPatch } from './exits.js';
 import { isOpen, transition } from './order-status.js';
-import type { CloseReason, EngineEvent, ExitSpec, Fill, Order, Position } from './state.js';
-import { TriggerBook, type Trigger } from './trigger-book.js';
-import type { CancelReason, MarketSpec, Origin, Quote, Side, Triggerable } from './types.js';
+import type { CloseReason, EngineEvent, ExitSpec, Order, Position } from './state.js';
+import { TriggerBook } from './trigger-book.js';
+import type { CancelReason, Origin, Quote } from './types.js';
 
-export interface MarketStateLike {
-  status: 'open' | 'closed' | 'halted';
-  offered: boolean;
-}
+export type { Actor, EngineOptions, Evaluation, Fences, MarketStateLike, Outcome, PlaceRequest } from './pipeline/core.js';
+export type { Effects } from './pipeline/7-journal.js';
+export { cancelOrder, triggerOf } from './pipeline/3-match.js';
 
-export interface EngineOptions {
-  markets: ReadonlyMap<string, MarketSpec>;
-  quote(market: string): Quote | undefined;
-  marketState(market: string): MarketStateLike;
-  newId(prefix: 'ord' | 'fil'): string;
-  /** Whether the trading day containing t is a weekend day. */
-  isWeekend(t: number): boolean;
-  /** Trading days (rollovers); absent, no rollover is ever judged. */
-  calendar?: { dayStart(t: number): number; nextRollover(t: number): number; rolloversBetween(a: number, b: number): number };
-  caps: { perAccount: number; perCustomer: number };
-  /** Look at every account holding the market on every tick (the reference the risk index is tested against). */
-  fullScan?: boolean;
-}
-
-/** The key fences that apply to an order (SPEC Authentication 6). */
-export interface Fences {
-  markets: string[] | null;
-  reduceOnly: boolean;
-  maxOrderUsd: Dec | null;
-  maxPositionUsd: Dec | null;
-  lossStopUsd?: Dec | null;
-}
-
-export interface Actor {
-  keyId: string | null;
-  fences: Fences | null;
-  origin: Origin;
-}
-
-export interface PlaceRequest {
-  accountId: string;
-  body: OrderBody;
-  exits: ExitSpec | null;
-  actor: Actor;
-  now: number;
-  /** Set by the host so the id is known before the engine answers (202 Location). */
-  orderId?: string;
-}
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; rejection: Rejection };
-
-export interface Evaluation {
-  priced: PricedOrder;
-  market: MarketSpec;
-  opening: Dec;
-  leverage: number;
-  mode: 'isolated' | 'cross';
-  required: Dec;
-  fee: Dec;
-  before: Figures;
-  positionAfter: { size: Dec; side: 'long' | 'short'; entryPrice: Dec } | null;
-  exposure: { cap: Dec; open: Dec };
-}
-
-/** What one command changed: the host persists it in one transaction before anyone hears of it. */
-export interface Effects {
-  orders: Map<string, Order>;
-  fills: Fill[];
-  positions: Map<string, { accountId: string; market: string; position: Position | null }>;
-  balances: Map<string, Dec>;
-  margins: Map<string, { accountId: string; market: string; leverage: number; mode: 'isolated' | 'cross' }>;
-  /** Accounts whose status, pause or rule figures changed. */
-  accounts: Map<string, Book>;
-  /** Points of the equity curve: one per closed trade, one per trading day. */
-  equity: { accountId: string; resolution: 'trade' | 'day'; time: number; equity: Dec; balance: Dec }[];
-  events: EngineEvent[];
-}
-
-const newEffects = (): Effects => ({ orders: new Map(), fills: [], positions: new Map(), balances: new Map(), margins: new Map(), accounts: new Map(), equity: [], events: [] });
-const fail = (code: Rejection['code'], details?: Record<string, unknown>, message?: string): { ok: false; rejection: Rejection } => ({
-  ok: false,
-  rejection: { code, ...(details ? { details } : {}), ...(message ? { message } : {}) },
-});
-/** The fields of an order nothing has happened to yet (no fill, no end, no exit role, no trailing). */
-const untouched = (now: number) => ({
-  exitOrderIds: null,
-  averageFillPrice: null,
-  fee: null,
-  exitKind: null,
-  trailingDistance: null,
-  trailingAnchor: null,
-  triggered: false,
-  closeReason: null,
-  cancelReason: null,
-  reject: null,
-  createdAt: now,
-  filledAt: null,
-  canceledAt: null,
-  updatedAt: now,
-  activeFrom: now,
-});
-const sourceOf = (origin: Origin): 'api' | 'platform' | 'engine' => (origin === 'api' ? 'api' : origin === 'system' ? 'engine' : 'platform');
-
-/**
- * An open order canceled (changed in place), and the event that announces it. The engine's cancels and the
- * start-up restart transition, which cancels stored orders without loading them, both go through it.
- */
-export function cancelOrder(o: Order, reason: CancelReason, now: number): EngineEvent {
-  o.status = transition(o.status, 'cancel');
-  o.cancelReason = reason;
-  o.canceledAt = now;
-  o.updatedAt = now;
-  return { type: 'order.canceled', accountId: o.accountId, at: now, source: sourceOf(o.origin), order: o };
-}
-const opposite = (p: Position): Side => (p.side === 'long' ? 'sell' : 'buy');
 
 /**
  * The trading engine of one environment: pure domain state in memory, commands in, effects out.
  * Time comes in with every command and tick; prices come from ticks. No I/O.
+ *
+ * The facade owns the state and its indexes; the work is done by the numbered stages under pipeline/, in the order
+ * an order meets them: 1 validate, 2 pre-trade risk (and the same judgement when a resting order fills), 3 match
+ * (trigger books, fill rules), 4 settle (fee, P&L, balance, position netting), 5 exits (placed, resized, trailed,
+ * moved to break-even), 6 risk watch (liquidation and account rules: still here, in the facade), 7 journal (the
+ * effects out). Every order enters through `admit`, every order is made by the one factory (order-factory.ts).
  */
-export class Engine {
+export class Engine implements Core {
   readonly books = new Map<string, Book>();
-  private readonly open = new Map<string, Order>();
-  private readonly triggers = new Map<string, TriggerBook>();
+  readonly open = new Map<string, Order>();
+  readonly triggers = new Map<string, TriggerBook>();
   private readonly last = new Map<string, Dec>();
-  private readonly holders = new Map<string, Set<string>>();
+  readonly holders = new Map<string, Set<string>>();
   private readonly clientIds = new Map<string, string>();
   /** Books by customer: exposure and working-order caps look at one customer's accounts, not all. */
-  private readonly byCustomer = new Map<string, Set<Book>>();
+  readonly byCustomer = new Map<string, Set<Book>>();
   /**
    * Working trailing stops by market, indexed by the price at which the stop would next move: a sell stop
    * (protecting a long) once last rises above both its anchor and its stop + distance, a buy stop once last falls
    * below both its anchor and its stop − distance. A tick visits only the stops it moves; a new best last that
    * would not tighten the stop changes nothing (the anchor is the last the stop was last moved from).
    */
-  private readonly trailing = new Map<string, TriggerBook>();
+  readonly trailing = new Map<string, TriggerBook>();
   /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
   readonly stats = { riskLooks: 0 };
   /** Per market: accounts' risk bands (see risk.ts) and pending break-evens, indexed by price like orders. */
   private readonly riskBooks = new Map<string, TriggerBook>();
-  private readonly breakEvens = new Map<string, TriggerBook>();
+  readonly breakEvens = new Map<string, TriggerBook>();
   /** Per account: its band in each market it holds, as indexed in riskBooks, and its ids there. */
   private readonly riskBands = new Map<string, Map<string, Band>>();
   private readonly riskIds = new Map<string, [string, string]>();
-  private fx: Effects = newEffects();
+  readonly journal = new Journal();
   private seq = 0;
-  private deferred: Order[] | null = null;
+  deferred: Order[] | null = null;
   private tickTime = 0;
   /** Accounts to judge against their rule once the current command or tick is done. */
-  private readonly dirty = new Set<string>();
+  readonly dirty = new Set<string>();
   private judging = false;
   private currentDay = 0;
 
-  constructor(private readonly o: EngineOptions) {
+  constructor(readonly o: EngineOptions) {
     for (const id of o.markets.keys()) {
       this.triggers.set(id, new TriggerBook());
       this.riskBooks.set(id, new TriggerBook());
@@ -171,9 +77,12 @@ export class Engine {
 
   /** Hands over what changed since the last call. */
   take(): Effects {
-    const out = this.fx;
-    this.fx = newEffects();
-    return out;
+    return this.journal.take();
+  }
+
+  /** The effects being gathered for the current command or tick (the journal's). */
+  private get fx(): Effects {
+    return this.journal.fx;
   }
 
   // ---- loading -----------------------------------------------------------------------------------
@@ -186,8 +95,8 @@ export class Engine {
     if (!mine) this.byCustomer.set(book.customerId, (mine = new Set()));
     mine.add(book);
     for (const p of book.positions.values()) {
-      this.hold(p);
-      if (p.breakEven && !p.breakEven.done) this.indexBreakEven(p);
+      hold(this, p);
+      if (p.breakEven && !p.breakEven.done) indexBreakEven(this, p);
     }
     if (book.positions.size > 0) this.refreshRisk(book);
   }
@@ -199,7 +108,7 @@ export class Engine {
     if (!book) return;
     book.orders.set(o.id, o);
     this.open.set(o.id, o);
-    if (o.status === 'working') this.index(o);
+    if (o.status === 'working') index(this, o);
   }
 
   rememberClientId(customerId: string, clientOrderId: string, orderId: string): void {
@@ -236,110 +145,17 @@ export class Engine {
 
   // ---- placing -----------------------------------------------------------------------------------
 
-  /** Every check a placement makes, without changing anything (preview uses it as is). */
+  /** Every check a placement makes (stages 1 and 2), without changing anything (preview uses it as is). */
   evaluate(req: PlaceRequest): Outcome<Evaluation> {
-    const book = this.books.get(req.accountId);
-    if (!book) return fail('account_not_found');
-    // The API checks the stored account first; the engine checks again, since a tick or rollover may have ended
-    // or paused the account between that read and this command.
-    if (book.status !== 'active') return fail('account_not_tradable', { account_id: book.id, status: book.status, reason: book.statusReason ?? book.status });
-    if (book.pausedUntil !== undefined && book.pausedUntil !== null && book.pausedUntil > req.now) return fail('account_paused', { until: book.pausedUntil });
-    const m = this.o.markets.get(req.body.market);
-    if (!m) return fail('market_not_found', { market: req.body.market });
-    const state = this.o.marketState(m.id);
-    if (state.status === 'closed') return fail('market_closed', { market: m.id });
-    if (state.status === 'halted') return fail('market_halted', { market: m.id });
-    const pos = book.positions.get(m.id);
-    if (pos?.liquidating) return fail('position_liquidating', { market: m.id });
-    const checked = checkOrder(req.body, m, this.o.quote(m.id), req.now);
-    if (!checked.ok) return checked;
-    const priced = checked.order;
-    const fences = req.actor.fences;
-    if (fences?.markets && !fences.markets.includes(m.id)) return fail('key_market_not_allowed', { markets: fences.markets });
-    if (fences?.reduceOnly && !priced.reduceOnly) return fail('key_reduce_only');
-    const stop = req.actor.keyId ? book.keyLoss?.get(req.actor.keyId) : undefined;
-    if (stop?.until && stop.until > req.now) return fail('key_loss_stop_active', { unlocks_at: stop.until });
-    if (priced.reduceOnly) {
-      if (!pos || (priced.side === 'buy') === (pos.side === 'long')) {
-        return fail('reduce_only_violation', { position: pos ? pos.side : null }, 'A reduce-only order needs a position on the other side to reduce.');
-      }
-      if (priced.size > pos.size) return fail('reduce_only_violation', { position_size: fmt(pos.size) }, 'A reduce-only order may not be larger than the position.');
-    }
-    const opening = openingSize({ side: priced.side, size: priced.size, reduceOnly: priced.reduceOnly }, pos);
-    if (opening > 0n && !state.offered) return fail('market_not_offered', { market: m.id });
-    if (opening > 0n && !book.weekendAllowed && this.o.isWeekend(req.now)) {
-      return fail('order_rejected', { reason: 'weekend' }, "The account's rule does not allow opening or adding to positions on a weekend.");
-    }
-    if (fences?.maxOrderUsd && priced.notional > fences.maxOrderUsd) return fail('key_max_order_notional', { max_order_usd: fmt(fences.maxOrderUsd) });
-    const after = net(pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null, priced.side, priced.size, priced.immediate ?? priced.valuePrice).after;
-    if (fences?.maxPositionUsd && after && mul(after.size, priced.valuePrice) > fences.maxPositionUsd && opening > 0n) {
-      return fail('key_max_position_notional', { max_position_usd: fmt(fences.maxPositionUsd) });
-    }
-    const exitsOk = this.checkExits(req.exits, priced, opening, pos, m);
-    if (exitsOk) return exitsOk;
-    if (priced.immediate === null && !priced.expiresUnfilled) {
-      if (book.orders.size >= this.o.caps.perAccount) return fail('working_order_cap', { scope: 'account', limit: this.o.caps.perAccount });
-      let customerCount = 0;
-      for (const b of this.byCustomer.get(book.customerId) ?? []) customerCount += b.orders.size;
-      if (customerCount >= this.o.caps.perCustomer) return fail('working_order_cap', { scope: 'customer', limit: this.o.caps.perCustomer });
-    }
-    const setting = settingOf(book, m);
-    const before = this.figures(book);
-    const required = divInt(mul(opening, priced.valuePrice), setting.leverage);
-    const fee = roundMoney(mul(mul(priced.immediate ?? priced.valuePrice, priced.size), priced.immediate !== null ? m.takerFee : m.makerFee));
-    if (book.balance <= 0n) {
-      return fail('insufficient_balance', { balance: fmt(book.balance) }, 'The balance does not cover the fee of a new order.');
-    }
-    if (opening > 0n && required > before.available) {
-      return fail('insufficient_margin', { required: fmt(roundMoney(required)), available: fmt(roundMoney(before.available)) });
-    }
-    const exposure = this.exposure(book, m);
-    if (opening > 0n && add(exposure, mul(opening, priced.valuePrice)) > m.exposureCap) {
-      return fail('exposure_cap_exceeded', { cap_usd: fmt(m.exposureCap), open_usd: fmt(roundMoney(exposure)) });
-    }
-    return {
-      ok: true,
-      value: { priced, market: m, opening, leverage: setting.leverage, mode: setting.mode, required, fee, before, positionAfter: after, exposure: { cap: m.exposureCap, open: exposure } },
-    };
-  }
-
-  private checkExits(exits: ExitSpec | null, o: PricedOrder, opening: Dec, pos: Position | undefined, m: MarketSpec): { ok: false; rejection: Rejection } | null {
-    if (!hasExits(exits)) return null;
-    if (o.reduceOnly || opening === ZERO) return fail('invalid_request', { field: 'exits' }, 'Exits attach only to an order that opens, adds to or flips a position.');
-    const long = o.side === 'buy';
-    const entry = pos && (pos.side === 'long') === long ? pos.entryPrice : (o.immediate ?? o.limitPrice ?? o.stopPrice ?? o.valuePrice);
-    // An order that fills now: its exits are placed now, so last matters as it does for a position's.
-    const last = o.immediate !== null ? (this.o.quote(m.id)?.last ?? null) : null;
-    const refused = exitRefusal(exits, { long, entry, last }, m);
-    return refused ? { ok: false, rejection: refused } : null;
+    const v = validate(this, req);
+    return v.ok ? pretradeRisk(this, req, v.value) : v;
   }
 
   /** The exposure the cap is judged on, for an account and market (a preview shows it whatever its outcome). */
   exposureOf(accountId: string, market: string): { cap: Dec; open: Dec } | null {
     const book = this.books.get(accountId);
     const m = this.o.markets.get(market);
-    return book && m ? { cap: m.exposureCap, open: this.exposure(book, m) } : null;
-  }
-
-  /** Open notional on the market across the customer's accounts of the same product (CONTRACT §7). */
-  private exposure(book: Book, m: MarketSpec): Dec {
-    const q = this.o.quote(m.id);
-    let total = ZERO;
-    for (const b of this.byCustomer.get(book.customerId) ?? []) {
-      if (b.product !== book.product) continue;
-      const p = b.positions.get(m.id);
-      if (p) total = add(total, mul(p.size, q?.last ?? p.entryPrice));
-      if (b.orders instanceof OrderMap) {
-        total = add(total, fromProducts(b.orders.openingNotionalRaw(m.id, p, q)));
-        continue;
-      }
-      for (const o of b.orders.values()) {
-        if (o.market !== m.id) continue;
-        const size = openingSize(o, p);
-        if (size > 0n) total = add(total, mul(size, orderValuePrice(o, q)));
-      }
-    }
-    return total;
+    return book && m ? { cap: m.exposureCap, open: exposure(this, book, m) } : null;
   }
 
   /**
@@ -351,7 +167,7 @@ export class Engine {
     const book = this.books.get(req.accountId)!;
     const b = req.body;
     const d = (t: string | undefined) => (t === undefined ? null : (parseDec(t) ?? null));
-    const o: Order = {
+    const o = newOrder({
       id: req.orderId ?? this.o.newId('ord'),
       seq: this.nextSeq(),
       clientOrderId: b.client_order_id ?? null,
@@ -363,7 +179,6 @@ export class Engine {
       type: b.type,
       status: transition('pending', 'lose_answer'),
       size: d(b.size) ?? ZERO,
-      filledSize: ZERO,
       limitPrice: d(b.limit_price),
       stopPrice: d(b.stop_price),
       worstPrice: d(b.worst_price),
@@ -373,8 +188,8 @@ export class Engine {
       expiresAt: b.expires_at ?? null,
       origin: req.actor.origin,
       exits: req.exits,
-      ...untouched(req.now),
-    };
+      now: req.now,
+    });
     if (o.clientOrderId) this.rememberClientId(o.customerId, o.clientOrderId, o.id);
     this.touch(o);
     return o;
@@ -401,12 +216,13 @@ export class Engine {
     return shell;
   }
 
+  /** Places an order: judged (stages 1 and 2), made by the factory, admitted (filled now, expired or resting). */
   place(req: PlaceRequest): Outcome<Order> {
     const ev = this.evaluate(req);
     if (!ev.ok) return ev;
     const { priced } = ev.value;
     const book = this.books.get(req.accountId)!;
-    const o: Order = {
+    const o = newOrder({
       id: req.orderId ?? this.o.newId('ord'),
       seq: this.nextSeq(),
       clientOrderId: req.body.client_order_id ?? null,
@@ -416,9 +232,7 @@ export class Engine {
       market: priced.market,
       side: priced.side,
       type: priced.type,
-      status: 'pending',
       size: priced.size,
-      filledSize: ZERO,
       limitPrice: priced.limitPrice,
       stopPrice: priced.stopPrice,
       worstPrice: priced.worstPrice,
@@ -428,319 +242,20 @@ export class Engine {
       expiresAt: priced.expiresAt,
       origin: req.actor.origin,
       exits: req.exits,
-      ...untouched(req.now),
+      now: req.now,
       keyLossStop: req.actor.fences?.lossStopUsd ?? null,
-    };
+    });
     if (o.clientOrderId) this.rememberClientId(o.customerId, o.clientOrderId, o.id);
-    o.status = transition(o.status, 'accept');
-    book.orders.set(o.id, o);
-    this.open.set(o.id, o);
-    this.touch(o);
-    this.emit({ type: 'order.created', accountId: o.accountId, at: req.now, source: sourceOf(o.origin), order: o });
-    if (priced.immediate !== null) this.fill(o, priced.immediate, req.now, 'taker');
-    else if (priced.expiresUnfilled) this.end(o, 'expire', req.now);
-    else this.index(o);
+    this.admit(o, req.now, priced.immediate !== null ? { price: priced.immediate, liquidity: 'taker' } : priced.expiresUnfilled ? 'expire' : 'rest');
     this.judgeDirty(req.now);
     return { ok: true, value: o };
   }
 
   // ---- fills and positions -----------------------------------------------------------------------
 
-  private fill(o: Order, price: Dec, now: number, liquidity: 'maker' | 'taker', liquidation = false): void {
-    const book = this.books.get(o.accountId)!;
-    const m = this.o.markets.get(o.market)!;
-    let pos = book.positions.get(o.market);
-    const side = o.side!;
-    if (o.reduceOnly && !liquidation) {
-      if (!pos) return this.cancel(o, 'position_closed', now);
-      if ((side === 'buy') === (pos.side === 'long')) return this.cancel(o, 'position_reversed', now);
-      if (o.size > pos.size) {
-        o.size = pos.size;
-      }
-    }
-    if (!o.reduceOnly && o.createdAt !== now) {
-      // A resting opening order that triggers must still find its margin (CONTRACT §7).
-      const opening = openingSize(o, pos);
-      if (opening > 0n && !book.weekendAllowed && this.o.isWeekend(now)) {
-        o.reject = { code: 'order_rejected', message: 'Opening orders that trigger on a weekend are rejected by the account rule.', details: { reason: 'weekend' } };
-        return this.end(o, 'reject', now);
-      }
-      if (opening > 0n) {
-        const f = this.figures(book);
-        const leverage = leverageOf(book, m);
-        const own = divInt(mul(opening, orderValuePrice(o, this.o.quote(o.market))), leverage);
-        const needed = divInt(mul(opening, price), leverage);
-        if (needed > add(f.available, own)) {
-          o.reject = { code: 'insufficient_margin', message: 'The margin the order needs was no longer available when it triggered.' };
-          return this.end(o, 'reject', now);
-        }
-      }
-    }
-    const fee = roundMoney(mul(mul(price, o.size), liquidity === 'maker' ? m.makerFee : m.takerFee));
-    const held = pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null;
-    const n = net(held, side, o.size, price);
-    // Exits are placed once the position shows this fill; their ids are known now, so the order.filled event and the
-    // stored order list them (CONTRACT §3: order_id once placed).
-    const placesExits = hasExits(o.exits) && (n.kind === 'opened' || n.kind === 'added' || n.kind === 'flipped');
-    if (placesExits) o.exitOrderIds = { takeProfit: o.exits!.takeProfit ? this.o.newId('ord') : null, stopLoss: o.exits!.stopLoss ? this.o.newId('ord') : null };
-    book.balance = sub(add(book.balance, n.realized), fee);
-    this.fx.balances.set(book.id, book.balance);
-    this.afterFill(book, o, n.realized, fee, now);
-    o.status = transition(o.status, 'fill');
-    o.filledSize = o.size;
-    o.averageFillPrice = price;
-    o.fee = fee;
-    o.filledAt = now;
-    o.updatedAt = now;
-    this.unindex(o);
-    book.orders.delete(o.id);
-    this.open.delete(o.id);
-    this.touch(o);
-    const fill: Fill = {
-      id: this.o.newId('fil'),
-      orderId: o.id,
-      accountId: o.accountId,
-      market: o.market,
-      side,
-      size: o.size,
-      price,
-      fee,
-      liquidation,
-      realizedPnl: n.realized,
-      filledAt: now,
-    };
-    this.fx.fills.push(fill);
-    const source = sourceOf(o.origin);
-    this.emit({ type: 'order.filled', accountId: o.accountId, at: now, source, order: o });
-    this.emit({ type: 'fill.created', accountId: o.accountId, at: now, source, fill });
-
-    const setting = settingOf(book, m);
-    const previous = pos ? pos.size : ZERO;
-    if (n.kind === 'opened' || n.kind === 'flipped') {
-      if (pos && n.kind === 'flipped') this.closePositionRecord(book, pos, now, 'reversed', n.realized, 'position_reversed');
-      const after = n.after!;
-      pos = {
-        accountId: book.id,
-        market: o.market,
-        side: after.side,
-        size: after.size,
-        entryPrice: after.entryPrice,
-        realizedPnl: n.kind === 'flipped' ? ZERO : ZERO,
-        leverage: setting.leverage,
-        marginMode: setting.mode,
-        // Initial margin is money computed at the fill: 8 places, half-even (CONTRACT conventions).
-        margin: roundMoney(divInt(mul(after.size, after.entryPrice), setting.leverage)),
-        takeProfitId: null,
-        stopLossId: null,
-        breakEven: null,
-        liquidating: false,
-        openedAt: now,
-        updatedAt: now,
-      };
-      book.positions.set(o.market, pos);
-      this.hold(pos);
-      this.touchPosition(pos);
-      this.emit({ type: 'position.opened', accountId: book.id, at: now, source: 'engine', position: pos });
-    } else if (n.kind === 'closed') {
-      this.closePositionRecord(book, pos!, now, o.exitKind ? 'exit' : liquidation ? 'liquidation' : (o.closeReason ?? 'user'), n.realized, 'position_closed', o);
-      pos = undefined;
-    } else {
-      const p = pos!;
-      const after = n.after!;
-      if (p.marginMode === 'isolated') {
-        p.margin = roundMoney(n.kind === 'added' ? add(p.margin, divInt(mul(o.size, price), p.leverage)) : div(mul(p.margin, after.size), p.size));
-      } else {
-        p.margin = roundMoney(divInt(mul(after.size, after.entryPrice), p.leverage));
-      }
-      p.size = after.size;
-      p.entryPrice = after.entryPrice;
-      p.realizedPnl = add(p.realizedPnl, n.realized);
-      p.updatedAt = now;
-      this.resizeExits(p, now);
-      this.touchPosition(p);
-      this.emit({ type: 'position.changed', accountId: book.id, at: now, source: 'engine', position: p, previousSize: previous });
-    }
-    if (pos && placesExits) {
-      this.placeExits(pos, o.exits!, o.origin, now, { keyId: o.keyId, lossStop: o.keyLossStop ?? null }, o.exitOrderIds!);
-    }
-    // The closed trade's point of the equity curve, taken once the position shows the fill: the P&L it realized
-    // is in the balance and no longer in the open position's unrealized P&L.
-    if (book.rule && book.rules && n.realized !== ZERO) {
-      this.fx.equity.push({ accountId: book.id, resolution: 'trade', time: now, equity: this.figures(book).equity, balance: book.balance });
-    }
-  }
-
-  private closePositionRecord(book: Book, p: Position, now: number, reason: CloseReason, realized: Dec, exitReason: CancelReason, by?: Order): void {
-    p.realizedPnl = add(p.realizedPnl, realized);
-    const closed: Position = { ...p, size: ZERO, updatedAt: now };
-    book.positions.delete(p.market);
-    this.holders.get(p.market)?.delete(book.id);
-    this.breakEvens.get(p.market)?.remove(book.id);
-    this.dirty.add(book.id);
-    for (const id of [p.takeProfitId, p.stopLossId]) {
-      if (!id || id === by?.id) continue;
-      const exit = this.open.get(id);
-      if (exit) this.cancel(exit, by?.exitKind ? 'oco' : exitReason, now);
-    }
-    this.fx.positions.set(`${book.id}\u0000${p.market}`, { accountId: book.id, market: p.market, position: null });
-    this.emit({ type: 'position.closed', accountId: book.id, at: now, source: 'engine', closedPosition: closed, previousSize: p.size, closeReason: reason });
-  }
-
-  // ---- exits -------------------------------------------------------------------------------------
-
-  private exitOrder(p: Position, kind: 'take_profit' | 'stop_loss', origin: Origin, now: number, id: string | null = null): Order {
-    const book = this.books.get(p.accountId)!;
-    return {
-      id: id ?? this.o.newId('ord'),
-      seq: this.nextSeq(),
-      clientOrderId: null,
-      accountId: p.accountId,
-      customerId: book.customerId,
-      keyId: null,
-      market: p.market,
-      side: opposite(p),
-      type: kind === 'take_profit' ? 'take_market' : 'stop_market',
-      status: 'pending',
-      size: p.size,
-      filledSize: ZERO,
-      limitPrice: null,
-      stopPrice: null,
-      worstPrice: null,
-      reduceOnly: true,
-      postOnly: false,
-      tif: 'gtc',
-      expiresAt: null,
-      origin,
-      exits: null,
-      ...untouched(now),
-      exitKind: kind,
-    };
-  }
-
-  /**
-   * Replaces a position's exits (old ones canceled `replaced`); null parts remove that exit. `by`: the key that
-   * set them (with the order they came with, or PUT exits) — their fills count toward its loss stop.
-   */
-  placeExits(
-    p: Position,
-    spec: ExitSpec,
-    origin: Origin,
-    now: number,
-    by: { keyId: string | null; lossStop: Dec | null } | null = null,
-    ids: { takeProfit: string | null; stopLoss: string | null } | null = null,
-  ): void {
-    const book = this.books.get(p.accountId)!;
-    for (const id of [p.takeProfitId, p.stopLossId]) {
-      const old = id ? this.open.get(id) : undefined;
-      if (old) this.cancel(old, 'replaced', now);
-    }
-    p.takeProfitId = null;
-    p.stopLossId = null;
-    p.breakEven = null;
-    const last = this.o.quote(p.market)?.last ?? p.entryPrice;
-    const add = (o: Order) => {
-      if (by) {
-        o.keyId = by.keyId;
-        o.keyLossStop = by.lossStop;
-      }
-      o.status = transition(o.status, 'accept');
-      book.orders.set(o.id, o);
-      this.open.set(o.id, o);
-      this.touch(o);
-      this.emit({ type: 'order.created', accountId: o.accountId, at: now, source: sourceOf(origin), order: o });
-      if (this.deferred) this.deferred.push(o);
-      else this.index(o);
-    };
-    if (spec.takeProfit) {
-      const o = this.exitOrder(p, 'take_profit', origin, now, ids?.takeProfit ?? null);
-      o.stopPrice = spec.takeProfit.price;
-      if (spec.takeProfit.limitPrice !== null) {
-        o.type = 'take_limit';
-        o.limitPrice = spec.takeProfit.limitPrice;
-      }
-      p.takeProfitId = o.id;
-      add(o);
-    }
-    if (spec.stopLoss) {
-      const o = this.exitOrder(p, 'stop_loss', origin, now, ids?.stopLoss ?? null);
-      o.stopPrice = spec.stopLoss.price;
-      o.trailingDistance = spec.stopLoss.trailingDistance;
-      o.trailingAnchor = spec.stopLoss.trailingDistance !== null ? last : null;
-      p.stopLossId = o.id;
-      add(o);
-    }
-    this.breakEvens.get(p.market)?.remove(p.accountId);
-    if (spec.breakEven) {
-      p.breakEven = { ...spec.breakEven, done: false };
-      this.indexBreakEven(p);
-    }
-    p.updatedAt = now;
-    this.touchPosition(p);
-  }
-
-  private resizeExits(p: Position, now: number): void {
-    for (const id of [p.takeProfitId, p.stopLossId]) {
-      const o = id ? this.open.get(id) : undefined;
-      if (o && o.size !== p.size) {
-        const from = fmt(o.size);
-        o.size = p.size;
-        o.updatedAt = now;
-        this.touch(o);
-        // Like a break-even move: the exit changed without a call, so event followers learn its new size.
-        this.emit({ type: 'order.edited', accountId: o.accountId, at: now, source: 'engine', order: o, changes: { size: { from, to: fmt(o.size) } } });
-      }
-    }
-  }
-
-  /**
-   * Moves a trailing stop with the best last since placement; it only tightens and emits no event. Called when last
-   * passes the stop's level in the trailing index, so the stop tightens here (unless it was placed looser than
-   * anchor ∓ distance and last has only just passed the anchor).
-   */
-  private trail(o: Order, last: Dec, now: number): boolean {
-    if (o.trailingDistance === null || o.trailingAnchor === null) return false;
-    const long = o.side === 'sell';
-    const anchor = long ? (last > o.trailingAnchor ? last : o.trailingAnchor) : last < o.trailingAnchor ? last : o.trailingAnchor;
-    if (anchor === o.trailingAnchor) return false;
-    o.trailingAnchor = anchor;
-    this.touch(o);
-    const candidate = long ? sub(anchor, o.trailingDistance) : add(anchor, o.trailingDistance);
-    if (!(long ? candidate > o.stopPrice! : candidate < o.stopPrice!)) return false;
-    o.stopPrice = candidate;
-    o.updatedAt = now;
-    this.index(o);
-    return true;
-  }
-
-  /** Break-even: once last reaches the trigger, the stop goes to entry ± offset ticks if that is tighter. */
-  private breakEven(p: Position, q: Quote, now: number): void {
-    const be = p.breakEven;
-    if (!be || be.done) return;
-    const long = p.side === 'long';
-    if (!(long ? q.last >= be.triggerPrice : q.last <= be.triggerPrice)) return;
-    const m = this.o.markets.get(p.market)!;
-    const offset = mul(m.tick, fromInt(be.offsetTicks));
-    const target = long ? floorToStep(add(p.entryPrice, offset), m.tick) : ceilToStep(sub(p.entryPrice, offset), m.tick);
-    be.done = true;
-    p.updatedAt = now;
-    this.touchPosition(p);
-    const sl = p.stopLossId ? this.open.get(p.stopLossId) : undefined;
-    if (sl) {
-      if (long ? target > sl.stopPrice! : target < sl.stopPrice!) {
-        const from = fmt(sl.stopPrice!);
-        sl.stopPrice = target;
-        sl.updatedAt = now;
-        this.touch(sl);
-        if (this.deferred === null) this.index(sl);
-        else this.deferred.push(sl);
-        this.emit({ type: 'order.edited', accountId: p.accountId, at: now, source: 'engine', order: sl, changes: { stop_price: { from, to: fmt(target) } } });
-      }
-      return;
-    }
-    const tp = p.takeProfitId ? this.open.get(p.takeProfitId) : undefined;
-    const by = tp ? { keyId: tp.keyId, lossStop: tp.keyLossStop ?? null } : null;
-    this.placeExits(p, { takeProfit: tp ? { price: tp.stopPrice!, limitPrice: tp.limitPrice } : null, stopLoss: { price: target, trailingDistance: null }, breakEven: null }, tp?.origin ?? 'api', now, by);
-    be.done = true;
+  /** An order fills whole at `price`: judged again as it fills (stage 2), then settled (stage 4). */
+  fill(o: Order, price: Dec, now: number, liquidity: 'maker' | 'taker', liquidation = false): void {
+    if (mayFill(this, o, price, now, liquidation)) settle(this, o, price, now, liquidity, liquidation);
   }
 
   // ---- ticks -------------------------------------------------------------------------------------
@@ -757,31 +272,15 @@ export class Engine {
     this.tickTime = now;
     this.deferred = [];
     try {
-      const trailing = this.trailing.get(market);
-      if (trailing && trailing.size > 0) {
-        // Taken out first, then moved and put back at their new anchor (= last, not due again on this tick).
-        const due: Trigger[] = [];
-        for (let t = trailing.next(q.last, rising); t; t = trailing.next(q.last, rising)) due.push(t);
-        for (const t of due) {
-          const o = this.open.get(t.id);
-          if (!o) continue;
-          // Put back at its new level (not due again on this tick), unless moving it re-indexed it already.
-          if (!(o.status === 'working' && this.trail(o, q.last, now))) this.indexTrail(o);
-        }
-      }
-      const bes = this.breakEvens.get(market)!;
-      for (let t = bes.next(q.last, rising); t; t = bes.next(q.last, rising)) {
-        const p = this.books.get(t.id)?.positions.get(market);
-        if (p) this.breakEven(p, q, now);
-      }
+      exitsOnQuote(this, market, q, rising, now);
       const state = this.o.marketState(market);
       if (state.status === 'open') {
-        for (let t = book.next(q.last, rising); t; t = book.next(q.last, rising)) this.onTrigger(t, q, m, now);
+        matchQuote(this, m, book, q, rising, now);
       }
     } finally {
       const deferred = this.deferred;
       this.deferred = null;
-      for (const o of deferred) if (this.open.get(o.id) === o && o.status === 'working') this.index(o);
+      for (const o of deferred) if (this.open.get(o.id) === o && o.status === 'working') index(this, o);
     }
     // Risk: only the accounts whose band this tick left (no allocation on the ticks that leave none).
     let touched: Set<string> | null = null;
@@ -820,11 +319,6 @@ export class Engine {
     }
   }
 
-  private indexBreakEven(p: Position): void {
-    if (!p.breakEven) return;
-    this.breakEvens.get(p.market)?.add({ id: p.accountId, seq: 0, price: p.breakEven.triggerPrice, strict: false, direction: p.side === 'long' ? 'up' : 'down' });
-  }
-
   /**
    * Re-derives the account's risk bands in every market it holds (after anything about it changed). A bound that
    * did not move and is still indexed stays where it is; the others are taken out and put back at their new price.
@@ -856,19 +350,6 @@ export class Engine {
     }
   }
 
-  private onTrigger(t: Trigger, q: Quote, m: MarketSpec, now: number): void {
-    const o = this.open.get(t.id);
-    if (!o || o.status !== 'working') return;
-    const out = judge(o as Triggerable, q, m.tick);
-    if (out.latch) {
-      o.triggered = true;
-      o.updatedAt = now;
-      this.touch(o);
-    }
-    if (out.price !== null) this.fill(o, out.price, now, o.type === 'limit' ? 'maker' : 'taker');
-    else this.index(o);
-  }
-
   private liquidate(book: Book, p: Position, q: Quote, now: number): void {
     const state = this.o.marketState(p.market);
     const m = this.o.markets.get(p.market)!;
@@ -883,48 +364,44 @@ export class Engine {
     this.fill(o, p.side === 'long' ? q.bid : q.ask, now, 'taker', true);
   }
 
-  /** A market order that closes the whole position (close requests, rules, restart, liquidation). */
+  /**
+   * A market order that closes the whole position (close requests, rules, restart, liquidation), admitted; the
+   * caller fills it at the bid or ask.
+   */
   private systemOrder(p: Position, now: number, origin: Origin): Order {
-    const book = this.books.get(p.accountId)!;
-    const o = this.exitOrder(p, 'stop_loss', origin, now);
-    o.type = 'market';
-    o.exitKind = null;
-    o.tif = 'ioc';
+    const o = exitOrder(this, p, 'stop_loss', origin, now, { type: 'market', exitKind: null, tif: 'ioc' });
+    this.admit(o, now, 'hold');
+    return o;
+  }
+
+  /**
+   * The one way an order enters the engine — a client's, a position's exit, a system close: accepted, held on its
+   * account, announced (order.created); then routed: filled now at `price`, expired (an ioc or fok order that
+   * cannot fill at once), resting on its market's trigger book (after the tick's triggers when one is running),
+   * or held for the caller to fill.
+   */
+  admit(o: Order, now: number, route: Route): void {
     o.status = transition(o.status, 'accept');
-    book.orders.set(o.id, o);
+    this.books.get(o.accountId)!.orders.set(o.id, o);
     this.open.set(o.id, o);
     this.touch(o);
-    this.emit({ type: 'order.created', accountId: o.accountId, at: now, source: sourceOf(origin), order: o });
-    return o;
+    this.emit({ type: 'order.created', accountId: o.accountId, at: now, source: sourceOf(o.origin), order: o });
+    if (route === 'hold') return;
+    if (route === 'expire') this.end(o, 'expire', now);
+    else if (route === 'rest') {
+      if (this.deferred) this.deferred.push(o);
+      else index(this, o);
+    } else this.fill(o, route.price, now, route.liquidity);
   }
 
   // ---- cancels, closes, edits --------------------------------------------------------------------
 
   cancel(o: Order, reason: CancelReason, now: number): void {
-    const e = cancelOrder(o, reason, now);
-    this.finish(o);
-    this.emit(e);
+    cancel(this, o, reason, now);
   }
 
-  private end(o: Order, how: 'expire' | 'reject', now: number): void {
-    o.status = transition(o.status, how);
-    o.updatedAt = now;
-    if (how === 'expire') o.canceledAt = now;
-    this.finish(o);
-    this.emit({ type: how === 'expire' ? 'order.expired' : 'order.rejected', accountId: o.accountId, at: now, source: sourceOf(o.origin), order: o });
-  }
-
-  private finish(o: Order): void {
-    this.unindex(o);
-    this.books.get(o.accountId)?.orders.delete(o.id);
-    this.open.delete(o.id);
-    const p = this.books.get(o.accountId)?.positions.get(o.market);
-    if (p && (p.takeProfitId === o.id || p.stopLossId === o.id)) {
-      if (p.takeProfitId === o.id) p.takeProfitId = null;
-      if (p.stopLossId === o.id) p.stopLossId = null;
-      this.touchPosition(p);
-    }
-    this.touch(o);
+  end(o: Order, how: 'expire' | 'reject', now: number): void {
+    end(this, o, how, now);
   }
 
   /** Cancels the account's working orders (all, or one market's; a key limited to markets reaches only those). */
@@ -1042,7 +519,7 @@ export class Engine {
     o.exits = exits;
     o.updatedAt = now;
     book.orders.set(o.id, o); // again: the OrderMap takes the new size and prices into the account's reservation
-    this.index(o);
+    index(this, o);
     this.touch(o);
     this.emit({ type: 'order.edited', accountId, at: now, source: sourceOf(o.origin), order: o, changes });
     return { ok: true, value: o };
@@ -1060,7 +537,7 @@ export class Engine {
       const refused = exitRefusal(spec, { long: p.side === 'long', entry: p.entryPrice, last: this.o.quote(market)?.last ?? null }, m);
       if (refused) return { ok: false, rejection: refused };
     }
-    this.placeExits(p, spec, 'api', now, by);
+    placeExits(this, p, spec, 'api', now, by);
     return { ok: true, value: p };
   }
 
@@ -1157,7 +634,7 @@ export class Engine {
   // ---- account rules and key loss stops -------------------------------------------------------------
 
   /** What a fill means for the rule (trading day, references) and for the loss stop of the key that placed it. */
-  private afterFill(book: Book, o: Order, realized: Dec, fee: Dec, now: number): void {
+  afterFill(book: Book, o: Order, realized: Dec, fee: Dec, now: number): void {
     this.dirty.add(book.id);
     if (book.rules && book.rule) {
       if (o.origin !== 'system') onTrade(book.rules, now);
@@ -1292,80 +769,21 @@ export class Engine {
     }
   }
 
-  // ---- indexing and bookkeeping ------------------------------------------------------------------
-
-  private index(o: Order): void {
-    const book = this.triggers.get(o.market);
-    if (!book) return;
-    this.indexTrail(o);
-    const t = triggerOf(o);
-    if (t) book.add(t);
-  }
-
-  /**
-   * A trailing stop in its market's trailing index (see `trailing`), at the last beyond which it moves: the anchor
-   * or the stop ± the distance, whichever is farther — a best last before that would give no tighter stop.
-   */
-  private indexTrail(o: Order): void {
-    if (o.trailingDistance === null || o.trailingAnchor === null || o.stopPrice === null) return;
-    let book = this.trailing.get(o.market);
-    if (!book) this.trailing.set(o.market, (book = new TriggerBook()));
-    const sell = o.side === 'sell';
-    const moves = sell ? max(o.trailingAnchor, add(o.stopPrice, o.trailingDistance)) : min(o.trailingAnchor, sub(o.stopPrice, o.trailingDistance));
-    book.add({ id: o.id, seq: o.seq, price: moves, strict: true, direction: sell ? 'up' : 'down' });
-  }
-
-  private unindex(o: Order): void {
-    this.triggers.get(o.market)?.remove(o.id);
-    this.trailing.get(o.market)?.remove(o.id);
-  }
-
-  private hold(p: Position): void {
-    let set = this.holders.get(p.market);
-    if (!set) this.holders.set(p.market, (set = new Set()));
-    set.add(p.accountId);
-  }
+  // ---- bookkeeping: what the facade's own members record goes to the journal (stage 7) --------------------------
 
   private touch(o: Order): void {
-    this.fx.orders.set(o.id, o);
+    this.journal.order(o);
   }
 
   private touchPosition(p: Position): void {
-    this.fx.positions.set(`${p.accountId}\u0000${p.market}`, { accountId: p.accountId, market: p.market, position: p });
+    this.journal.position(p);
   }
 
   private emit(e: EngineEvent): void {
-    // Events carry snapshots: later changes in the same command must not rewrite what this event says.
-    this.fx.events.push({
-      ...e,
-      ...(e.order ? { order: { ...e.order } } : {}),
-      ...(e.position ? { position: { ...e.position, breakEven: e.position.breakEven ? { ...e.position.breakEven } : null } } : {}),
-    });
+    this.journal.emit(e);
   }
 
   get lastTickTime(): number {
     return this.tickTime;
   }
 }
-
-/** Where an order waits in the trigger book (see fill-rules for the conditions). */
-export function triggerOf(o: Order): Trigger | null {
-  const buy = o.side === 'buy';
-  // Built field by field in one shape (no spread): one is made for every order the engine indexes.
-  const at = (direction: 'up' | 'down', price: Dec, strict: boolean): Trigger => ({ direction, price, strict, seq: o.seq, id: o.id });
-  switch (o.type) {
-    case 'limit':
-      return at(buy ? 'down' : 'up', o.limitPrice!, true);
-    case 'stop_market':
-      return at(buy ? 'up' : 'down', o.stopPrice!, false);
-    case 'take_market':
-      return at(buy ? 'down' : 'up', o.stopPrice!, false);
-    case 'stop_limit':
-      return o.triggered ? at(buy ? 'down' : 'up', o.limitPrice!, true) : at(buy ? 'up' : 'down', o.stopPrice!, false);
-    case 'take_limit':
-      return o.triggered ? at(buy ? 'down' : 'up', o.limitPrice!, true) : at(buy ? 'down' : 'up', o.stopPrice!, false);
-    case 'market':
-      return null;
-  }
-}
-

@@ -1,0 +1,60 @@
+import type { Dec } from '../decimal.js';
+import type { Book } from '../book.js';
+import type { EngineEvent, Fill, Order, Position } from '../state.js';
+
+/** What one command changed: the host persists it in one transaction before anyone hears of it. */
+export interface Effects {
+  orders: Map<string, Order>;
+  fills: Fill[];
+  positions: Map<string, { accountId: string; market: string; position: Position | null }>;
+  balances: Map<string, Dec>;
+  margins: Map<string, { accountId: string; market: string; leverage: number; mode: 'isolated' | 'cross' }>;
+  /** Accounts whose status, pause or rule figures changed. */
+  accounts: Map<string, Book>;
+  /** Points of the equity curve: one per closed trade, one per trading day. */
+  equity: { accountId: string; resolution: 'trade' | 'day'; time: number; equity: Dec; balance: Dec }[];
+  events: EngineEvent[];
+}
+
+const newEffects = (): Effects => ({ orders: new Map(), fills: [], positions: new Map(), balances: new Map(), margins: new Map(), accounts: new Map(), equity: [], events: [] });
+
+/**
+ * Stage 7, the journal: the effects out. Every stage records here what it changed (an order, a position, a
+ * balance) and the events that announce it; the host takes them after each command or tick and persists them
+ * before anyone hears of them.
+ */
+export class Journal {
+  fx: Effects = newEffects();
+
+  /** Hands over what changed since the last call. */
+  take(): Effects {
+    const out = this.fx;
+    this.fx = newEffects();
+    return out;
+  }
+
+  order(o: Order): void {
+    this.fx.orders.set(o.id, o);
+  }
+
+  position(p: Position): void {
+    this.fx.positions.set(`${p.accountId}\u0000${p.market}`, { accountId: p.accountId, market: p.market, position: p });
+  }
+
+  /** The account no longer holds the market. */
+  positionGone(accountId: string, market: string): void {
+    this.fx.positions.set(`${accountId}\u0000${market}`, { accountId, market, position: null });
+  }
+
+  emit(e: EngineEvent): void {
+    // Events carry snapshots: later changes in the same command must not rewrite what this event says. The event
+    // is the caller's own literal, so its order and position are replaced by copies in place (no second event).
+    if (e.order) e.order = { ...e.order };
+    if (e.position) {
+      const p = { ...e.position };
+      if (p.breakEven) p.breakEven = { ...p.breakEven };
+      e.position = p;
+    }
+    this.fx.events.push(e);
+  }
+}
