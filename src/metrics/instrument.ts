@@ -8,10 +8,11 @@ import type { Metrics } from './metrics.js';
  * the URL: ids in URLs would make one series per resource. Unrouted requests (404/405) count as `unmatched`.
  */
 export function instrumentHttp(app: FastifyInstance, metrics: Metrics, listener: string): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpRequests.inc({ listener, method: request.method, route, status: reply.statusCode });
     metrics.httpDuration.observe({ listener, method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 }
 
