@@ -75,8 +75,11 @@ export const partitionKey = (env: Environment, partition: number) => `${env}/${p
 export class EngineHost {
   readonly specs: ReadonlyMap<string, MarketSpec>;
   private readonly parts = new Map<string, Partition>();
-  /** Account → customer (the partition key), for every account this node has seen. */
-  private readonly customers = new Map<string, string>();
+  /**
+   * Account → its partition (the hash of its customer, worked out once: every request about an account asks), for
+   * every account this node has seen.
+   */
+  private readonly partitions = new Map<string, number>();
   /**
    * Partitions whose engine may hold changes their transaction rolled back: rebuilt from the store before they
    * act again (a failed call leaves nothing behind in memory either).
@@ -117,23 +120,23 @@ export class EngineHost {
    * of a product) are judged by one engine. The account must be known (`know`, or a record seen).
    */
   partitionOf(accountId: string): number {
-    const customer = this.customers.get(accountId);
-    if (customer === undefined) throw new Error(`the customer of account ${accountId} is not known here`);
-    return partitionOf(customer, this.config.cluster.partitions);
+    const partition = this.partitions.get(accountId);
+    if (partition === undefined) throw new Error(`the customer of account ${accountId} is not known here`);
+    return partition;
   }
 
   /** Learns an account's customer from the store if need be (it never changes); false for no such account. */
   async know(accountId: string): Promise<boolean> {
-    if (this.customers.has(accountId)) return true;
+    if (this.partitions.has(accountId)) return true;
     const a = await this.store.getAccount(accountId);
     if (!a) return false;
-    this.customers.set(a.id, a.customer_id);
+    this.learn(a);
     return true;
   }
 
   /** Notes an account's customer from its record. */
   learn(a: Pick<AccountRecord, 'id' | 'customer_id'>): void {
-    this.customers.set(a.id, a.customer_id);
+    if (!this.partitions.has(a.id)) this.partitions.set(a.id, partitionOf(a.customer_id, this.config.cluster.partitions));
   }
 
   /**
@@ -163,7 +166,8 @@ export class EngineHost {
 
   /** Whether this node holds the engine of the account's partition (false for an account not known here yet). */
   holds(env: Environment, accountId: string): boolean {
-    return this.customers.has(accountId) && this.parts.has(partitionKey(env, this.partitionOf(accountId)));
+    const partition = this.partitions.get(accountId);
+    return partition !== undefined && this.parts.has(partitionKey(env, partition));
   }
 
   /** The partitions this node holds now. */
