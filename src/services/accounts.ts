@@ -89,8 +89,11 @@ export class AccountService {
   /** The view with the engine's figures of this process, or those given (from the node that holds the account). */
   view(record: AccountRecord, figures?: Partial<LiveFigures>): AccountView {
     const now = this.clock.now();
-    const parked = this.parked(record, now);
-    return accountView({ ...record, parked }, { ...startingFigures(record), ...(figures ?? this.liveFigures(record)) }, now, this.calendar);
+    return this.render(record, figures ?? this.liveFigures(record), now, this.parked(record, now));
+  }
+
+  private render(record: AccountRecord, figures: Partial<LiveFigures>, now: number, parked: boolean): AccountView {
+    return accountView({ ...record, parked }, { ...startingFigures(record), ...figures }, now, this.calendar);
   }
 
   /**
@@ -105,7 +108,7 @@ export class AccountService {
     const day = this.calendar.rolloversBetween(record.created_at, now);
     const hit = this.jsonCache.get(record);
     if (hit && hit.parked === parked && hit.day === day && sameFigures(hit.figures, figures)) return hit.json;
-    const json = serialize(accountView({ ...record, parked }, { ...startingFigures(record), ...figures }, now, this.calendar));
+    const json = serialize(this.render(record, figures, now, parked));
     this.jsonCache.set(record, { figures, parked, day, json });
     return json;
   }
