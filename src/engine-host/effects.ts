@@ -12,6 +12,19 @@ export function hasEffects(fx: Effects): boolean {
   return fx.orders.size + fx.fills.length + fx.positions.size + fx.balances.size + fx.margins.size + fx.accounts.size + fx.equity.length + fx.events.length > 0;
 }
 
+/** The accounts an engine's effects changed. */
+export function accountsOf(fx: Effects): Set<string> {
+  const ids = new Set<string>(fx.balances.keys());
+  for (const id of fx.accounts.keys()) ids.add(id);
+  for (const o of fx.orders.values()) ids.add(o.accountId);
+  for (const f of fx.fills) ids.add(f.accountId);
+  for (const p of fx.positions.values()) ids.add(p.accountId);
+  for (const m of fx.margins.values()) ids.add(m.accountId);
+  for (const e of fx.equity) ids.add(e.accountId);
+  for (const e of fx.events) ids.add(e.accountId);
+  return ids;
+}
+
 /**
  * Writes what an engine changed, its events aside (the host numbers those under the event log's lock): orders,
  * fills, positions, margin settings, one UPDATE per account (balance and rule state together), equity points.

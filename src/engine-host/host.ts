@@ -16,7 +16,9 @@ import { StoreUnavailableError, type AccountRecord, type EventRow, type Store, t
 import { newId } from '../services/credentials.js';
 import type { MarketService } from '../services/markets.js';
 import { eventView, orderFromData, orderToData, positionFromData, positionView } from '../services/trading-views.js';
-import { bookFromRecord, hasEffects, writeEffects } from './effects.js';
+import { accountsOf, bookFromRecord, hasEffects, writeEffects } from './effects.js';
+import { InFlight } from './in-flight.js';
+import { OpenOrders } from './open-orders.js';
 
 const QUOTE_STORE_INTERVAL_MS = 1000;
 const tagOf = (env: Environment) => (env === 'live' ? 'live' : 'test');
@@ -49,9 +51,11 @@ interface TxState {
   readonly fenced: Set<string>;
   /** Partitions whose engine this transaction changed: rebuilt from the store if it rolls back. */
   readonly undo: Set<string>;
+  /** Accounts this transaction changed in memory: held until it is over (in-flight.ts). */
+  readonly held: Set<string>;
   seq: number | undefined;
 }
-const newTxState = (): TxState => ({ fenced: new Set(), undo: new Set(), seq: undefined });
+const newTxState = (): TxState => ({ fenced: new Set(), undo: new Set(), held: new Set(), seq: undefined });
 
 /** Timers the composition root hangs on the host (metrics): each start answers its end. */
 export interface HostObserver {
@@ -71,8 +75,11 @@ export const partitionKey = (env: Environment, partition: number) => `${env}/${p
 export class EngineHost {
   readonly specs: ReadonlyMap<string, MarketSpec>;
   private readonly parts = new Map<string, Partition>();
-  /** Account → customer (the partition key), for every account this node has seen. */
-  private readonly customers = new Map<string, string>();
+  /**
+   * Account → its partition (the hash of its customer, worked out once: every request about an account asks), for
+   * every account this node has seen.
+   */
+  private readonly partitions = new Map<string, number>();
   /**
    * Partitions whose engine may hold changes their transaction rolled back: rebuilt from the store before they
    * act again (a failed call leaves nothing behind in memory either).
@@ -90,6 +97,10 @@ export class EngineHost {
   private lastClock: Promise<void> = Promise.resolve();
   /** Set by the composition root to time commands and ticks (src/metrics). */
   observer: HostObserver | undefined;
+  /** Accounts changed in memory by transactions not over yet: reads from memory wait for them. */
+  private readonly inFlight = new InFlight();
+  /** Open-order lists served from memory, each order's JSON kept per stored version. */
+  readonly openOrders = new OpenOrders();
 
   constructor(
     private readonly config: Config,
@@ -109,28 +120,54 @@ export class EngineHost {
    * of a product) are judged by one engine. The account must be known (`know`, or a record seen).
    */
   partitionOf(accountId: string): number {
-    const customer = this.customers.get(accountId);
-    if (customer === undefined) throw new Error(`the customer of account ${accountId} is not known here`);
-    return partitionOf(customer, this.config.cluster.partitions);
+    const partition = this.partitions.get(accountId);
+    if (partition === undefined) throw new Error(`the customer of account ${accountId} is not known here`);
+    return partition;
   }
 
   /** Learns an account's customer from the store if need be (it never changes); false for no such account. */
   async know(accountId: string): Promise<boolean> {
-    if (this.customers.has(accountId)) return true;
+    if (this.partitions.has(accountId)) return true;
     const a = await this.store.getAccount(accountId);
     if (!a) return false;
-    this.customers.set(a.id, a.customer_id);
+    this.learn(a);
     return true;
   }
 
   /** Notes an account's customer from its record. */
   learn(a: Pick<AccountRecord, 'id' | 'customer_id'>): void {
-    this.customers.set(a.id, a.customer_id);
+    if (!this.partitions.has(a.id)) this.partitions.set(a.id, partitionOf(a.customer_id, this.config.cluster.partitions));
+  }
+
+  /**
+   * Settles once no transaction that changed the account in memory is in flight (undefined when none is now, so a
+   * hot read does not wait a turn). A read from memory waits for it first.
+   */
+  quiet(accountId: string): Promise<void> | undefined {
+    return this.inFlight.over(accountId) && this.untilQuiet(accountId);
+  }
+
+  private async untilQuiet(accountId: string): Promise<void> {
+    for (let busy = this.inFlight.over(accountId); busy; busy = this.inFlight.over(accountId)) await busy;
+  }
+
+  /**
+   * Whether what a read saw of the account across an await is still what memory holds: no transaction changed it
+   * since `mark` (writesBegun before the await) and none is in flight.
+   */
+  unchangedSince(accountId: string, mark: number): boolean {
+    return this.inFlight.over(accountId) === undefined && this.inFlight.mark(accountId) === mark;
+  }
+
+  /** How many transactions have changed the account in memory so far (in-flight.ts `mark`). */
+  writesBegun(accountId: string): number {
+    return this.inFlight.mark(accountId);
   }
 
   /** Whether this node holds the engine of the account's partition (false for an account not known here yet). */
   holds(env: Environment, accountId: string): boolean {
-    return this.customers.has(accountId) && this.parts.has(partitionKey(env, this.partitionOf(accountId)));
+    const partition = this.partitions.get(accountId);
+    return partition !== undefined && this.parts.has(partitionKey(env, partition));
   }
 
   /** The partitions this node holds now. */
@@ -153,6 +190,16 @@ export class EngineHost {
       throw new StoreUnavailableError(`the ${env} engine partition ${part.partition} is being rebuilt from the store`);
     }
     return part.engine;
+  }
+
+  /**
+   * The account's book when this node's engine holds it and can be read (not waiting to be rebuilt after a
+   * rollback); undefined otherwise.
+   */
+  memoryBook(env: Environment, accountId: string): Book | undefined {
+    if (!this.holds(env, accountId)) return undefined;
+    const part = this.partOf(env, accountId);
+    return this.stale.has(part.key) ? undefined : part.engine.books.get(accountId);
   }
 
   quote(market: string): Quote | undefined {
@@ -285,6 +332,9 @@ export class EngineHost {
       tx.onRollback(() => {
         if (this.parts.get(key) === part) this.parts.delete(key);
       });
+      // Its accounts are read from memory once the partition is taken for good (the restart transition included).
+      this.distrust(part, tx, st);
+      this.inFlight.hold(tx, st.held, part.engine.books.keys());
       if (mode === 'restart') {
         const now = this.clock.now();
         const canceled = await this.cancelStoredOrders(part, tx, now, st);
@@ -474,6 +524,21 @@ export class EngineHost {
     }
   }
 
+  /**
+   * Once per transaction and partition: if the transaction does not end on disk, the partition's engine is
+   * rebuilt from the store. A rollback undoes the store's writes; a sync that failed after the COMMIT undoes
+   * nothing in the file, but the change may not be on disk, so memory is not trusted either. Registered before
+   * the accounts are held (in-flight.ts): a read let go after a failure finds the engine waiting to be rebuilt.
+   */
+  private distrust(part: Partition, tx: Tx, st: TxState): void {
+    if (st.undo.has(part.key)) return;
+    st.undo.add(part.key);
+    tx.onRollback(() => this.invalidate(part));
+    tx.onSettled((durable) => {
+      if (!durable) this.invalidate(part);
+    });
+  }
+
   /** Writes what the engine changed; answers whether there was anything. */
   private async persist(part: Partition, tx: Tx, st: TxState): Promise<boolean> {
     const env = part.environment;
@@ -482,9 +547,12 @@ export class EngineHost {
     // Only a transaction that carries what the engine changed needs undoing in memory if it rolls back (a refusal
     // changes nothing, and a rebuild per refusal would be waste). Registered before the first write: a write that
     // fails midway leaves the engine ahead of the store just the same.
-    if (!st.undo.has(part.key)) {
-      st.undo.add(part.key);
-      tx.onRollback(() => this.invalidate(part));
+    this.distrust(part, tx, st);
+    // In the same turn as the engine's change: no read from memory sees it before its transaction is over.
+    this.inFlight.hold(tx, st.held, accountsOf(fx));
+    for (const o of fx.orders.values()) {
+      const book = part.engine.books.get(o.accountId);
+      if (book) this.openOrders.stored(book, o);
     }
     await writeEffects(fx, env, tx, this.clock.now());
     if (fx.events.length > 0) st.seq ??= await tx.lockEventLog();

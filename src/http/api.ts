@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import type { Rampart } from '../services/rampart.js';
 import { sendError } from './envelope.js';
-import { routeServices } from './facades.js';
+import { routeServices, type RouteServices } from './facades.js';
 import type { LoadMonitor } from './load.js';
 import { authenticate, type Principal } from './plugins/auth.js';
 import { idempotencyKeyOf, type Idempotency } from './plugins/idempotency.js';
@@ -17,7 +17,7 @@ import { environmentDisabled } from '../services/environments.js';
 import { createInstance } from './instance.js';
 import { trackRouteMethods } from './route-methods.js';
 import { swaggerOptions } from './openapi.js';
-import { responseSchemas, routeCodes, type RouteDef } from './route.js';
+import { responseSchemas, routeCodes, type HandlerContext, type RouteDef, type RouteSchemas } from './route.js';
 import { apiRoutes } from './routes/index.js';
 
 declare module 'fastify' {
@@ -41,6 +41,17 @@ export interface ApiDeps {
   logger: FastifyInstance['log'];
   /** A node of a cluster: requests about an account held by another node go there whole. */
   forwarder?: RequestForwarder | undefined;
+}
+
+const queryNamesOf = new WeakMap<RouteDef, ReadonlySet<string>>();
+/** The query parameters a route declares (its querystring schema's properties), worked out once per route. */
+function queryNames(def: RouteDef): ReadonlySet<string> {
+  let names = queryNamesOf.get(def);
+  if (!names) {
+    const props = (def.schema.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    queryNamesOf.set(def, (names = new Set(Object.keys(props))));
+  }
+  return names;
 }
 
 function setRateHeaders(reply: FastifyReply, s: Spend): void {
@@ -85,6 +96,38 @@ async function spend(
       retryAfter: s.retryAfter,
     });
   }
+}
+
+/**
+ * Makes each request's HandlerContext: the listener's facades, environment and idempotency shared on the
+ * prototype, the request's own parts read from the request. One small object per request (copying a dozen
+ * facades into a fresh object per request was a tenth of a hot read's time).
+ */
+function handlerContexts(shared: RouteServices & { environment: Environment; idempotency: Idempotency }) {
+  class Call {
+    constructor(
+      readonly request: FastifyRequest,
+      readonly reply: FastifyReply,
+    ) {}
+
+    get body(): unknown {
+      return this.request.body;
+    }
+
+    get query(): unknown {
+      return this.request.query;
+    }
+
+    get params(): unknown {
+      return this.request.params;
+    }
+
+    get principal(): Principal | undefined {
+      return this.request.principal;
+    }
+  }
+  Object.assign(Call.prototype, shared);
+  return (request: FastifyRequest, reply: FastifyReply) => new Call(request, reply) as unknown as HandlerContext<RouteSchemas>;
 }
 
 /** One public listener (live or sandbox): the whole /v1 surface with every check of CONTRACT §5. */
@@ -150,20 +193,23 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     return def;
   }
 
-  app.addHook('preValidation', async (request) => {
+  // The hooks below do no I/O: `done` hooks, no promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
     const def = request.routeOptions.config.def;
-    if (!def) return;
-    const props = (def.schema.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
-    checkQuery(request, new Set(Object.keys(props)));
-    if (def.optionalBody && request.body === undefined) request.body = {};
-    if (!def.schema.body && request.body !== undefined && request.method !== 'GET') {
-      throw new ApiError('invalid_request', { message: 'This route takes no body.' });
+    if (def) {
+      checkQuery(request, queryNames(def));
+      if (def.optionalBody && request.body === undefined) request.body = {};
+      if (!def.schema.body && request.body !== undefined && request.method !== 'GET') {
+        throw new ApiError('invalid_request', { message: 'This route takes no body.' });
+      }
     }
+    done();
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const def = request.routeOptions.config.def;
     if (def?.idempotencyKey) request.idempotencyKey = idempotencyKeyOf(request);
+    done();
   });
 
   // Account streams end cleanly before the listener waits for its connections to close.
@@ -173,7 +219,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(swagger, swaggerOptions({ environment, publicUrl: rampart.config.publicUrl, routes: apiRoutes }));
 
   // Handlers reach the application through these narrow facades, never the whole composition root.
-  const services = routeServices(rampart);
+  const contextOf = handlerContexts({ ...routeServices(rampart), environment, idempotency });
 
   for (const def of apiRoutes) {
     if (def.environments && !def.environments.includes(environment)) continue;
@@ -196,18 +242,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
         'x-access': def.access,
         'x-error-codes': routeCodes(def),
       } as Record<string, unknown>,
-      handler: async (request: FastifyRequest, reply: FastifyReply) =>
-        def.handler({
-          ...services,
-          request,
-          reply,
-          body: request.body as never,
-          query: request.query as never,
-          params: request.params as never,
-          principal: request.principal as Principal,
-          environment,
-          idempotency,
-        }),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => def.handler(contextOf(request, reply)),
     });
   }
   return app;

@@ -3,6 +3,9 @@ import type { Config } from '../config/config.js';
 import type { LimitsConfig, MarketConfig } from '../config/markets.js';
 import type { AccountView } from '../engine/account-view.js';
 import type { EnginePort } from '../engine-host/port.js';
+import type { OrderFilter } from '../engine-host/open-orders.js';
+import type { OrderPage } from '../services/order-lists.js';
+import type { orderView } from '../services/trading-views.js';
 import type { EventScope } from '../events/event-log.js';
 import type { StreamOptions } from '../events/account-stream.js';
 import type { NewWebhook } from '../events/webhooks.js';
@@ -17,7 +20,6 @@ import type {
   CustomerRecord,
   DeliveryRow,
   EnvironmentState,
-  OrderQuery,
   OrderRow,
   Tx,
   WebhookRecord,
@@ -29,7 +31,8 @@ import { budgetsInForce } from './plugins/rate-limit.js';
  * once per listener from the composition root. Routes never see the Rampart object nor the store (dependency rule
  * routes-through-facades); the store types they name come from here.
  */
-export type { AccountRecord };
+export type { AccountRecord, OrderPage };
+type OrderView = ReturnType<typeof orderView>;
 
 /** Stored JSON of a record (an order, a fill) with its id, as the store keeps it. */
 export interface StoredRow {
@@ -55,11 +58,17 @@ export interface AccountsFacade {
   view(record: AccountRecord): AccountView;
   /** The account with its engine figures, from whichever node holds its partition. */
   liveView(record: AccountRecord): Promise<AccountView>;
+  /**
+   * The customer's account as JSON with its engine figures (account_not_found as `reachable`), once no write to
+   * it is in flight; `serialize` is the route's compiled Account serializer.
+   */
+  liveJson(id: string, customerId: string, environment: Environment, serialize: (view: AccountView) => string): Promise<string>;
 }
 
 export interface OrderReads {
   get(id: string): Promise<OrderRow | undefined>;
-  list(q: OrderQuery): Promise<StoredRow[]>;
+  /** A page of the account's orders: JSON from the engine's memory, or the stored rows (limit + 1) to render. */
+  page(account: AccountRecord, filter: OrderFilter, serialize: (view: OrderView) => string): Promise<OrderPage>;
 }
 
 export interface FillReads {
@@ -161,9 +170,10 @@ export function routeServices(rampart: Rampart): RouteServices {
       openSandbox: (tx, customer, product) => rampart.accounts.openSandbox(tx, customer, product),
       view: (record) => rampart.accounts.view(record),
       liveView: (record) => rampart.accountView(record),
+      liveJson: (id, customerId, environment, serialize) => rampart.accountJson(id, customerId, environment, serialize),
     },
     engine: rampart.enginePort,
-    orders: { get: (id) => store.getOrder(id), list: (q) => store.listOrders(q) },
+    orders: { get: (id) => store.getOrder(id), page: (account, filter, serialize) => rampart.orderLists.page(account, filter, serialize) },
     fills: { list: (accountId, afterId, limit) => store.listFills(accountId, afterId, limit) },
     history: { equity: (accountId, resolution) => store.listEquityPoints(accountId, resolution) },
     events: {

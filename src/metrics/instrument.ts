@@ -8,10 +8,21 @@ import type { Metrics } from './metrics.js';
  * the URL: ids in URLs would make one series per resource. Unrouted requests (404/405) count as `unmatched`.
  */
 export function instrumentHttp(app: FastifyInstance, metrics: Metrics, listener: string): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // Each series' children, labelled once: prom-client hashes the labels of every unlabelled inc or observe.
+  const series = new Map<string, { requests: { inc(): void }; duration: { observe(v: number): void } }>();
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpRequests.inc({ listener, method: request.method, route, status: reply.statusCode });
-    metrics.httpDuration.observe({ listener, method: request.method, route }, reply.elapsedTime / 1000);
+    const method = request.method;
+    const status = reply.statusCode;
+    const key = `${method} ${status} ${route}`;
+    let s = series.get(key);
+    if (!s) {
+      s = { requests: metrics.httpRequests.labels({ listener, method, route, status }), duration: metrics.httpDuration.labels({ listener, method, route }) };
+      series.set(key, s);
+    }
+    s.requests.inc();
+    s.duration.observe(reply.elapsedTime / 1000);
+    done();
   });
 }
 

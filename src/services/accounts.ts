@@ -15,6 +15,9 @@ export class AccountService {
     private readonly calendar: TradingCalendar,
   ) {}
 
+  /** Each stored record's JSON with what it was made from (json()). */
+  private readonly jsonCache = new WeakMap<AccountRecord, { figures: Partial<LiveFigures>; parked: boolean; day: number; json: string }>();
+
   product(id: string): Product | undefined {
     return this.config.products.find((p) => p.id === id);
   }
@@ -86,8 +89,32 @@ export class AccountService {
   /** The view with the engine's figures of this process, or those given (from the node that holds the account). */
   view(record: AccountRecord, figures?: Partial<LiveFigures>): AccountView {
     const now = this.clock.now();
-    const parked = record.environment === 'sandbox' && now - record.last_used_at >= this.config.limits.sandbox_park_after_ms;
-    return accountView({ ...record, parked }, { ...startingFigures(record), ...(figures ?? this.liveFigures(record)) }, now, this.calendar);
+    return this.render(record, figures ?? this.liveFigures(record), now, this.parked(record, now));
+  }
+
+  private render(record: AccountRecord, figures: Partial<LiveFigures>, now: number, parked: boolean): AccountView {
+    return accountView({ ...record, parked }, { ...startingFigures(record), ...figures }, now, this.calendar);
+  }
+
+  /**
+   * The view as JSON, made by `serialize` (the route's compiled Account serializer) with the engine's figures of
+   * this process as they stand now. Kept per stored record (the store hands out one frozen object per version of
+   * it) and made again whenever anything it shows differs: a figure, the calendar day, whether it is parked.
+   */
+  json(record: AccountRecord, serialize: (view: AccountView) => string): string {
+    const figures = this.liveFigures(record);
+    const now = this.clock.now();
+    const parked = this.parked(record, now);
+    const day = this.calendar.rolloversBetween(record.created_at, now);
+    const hit = this.jsonCache.get(record);
+    if (hit && hit.parked === parked && hit.day === day && sameFigures(hit.figures, figures)) return hit.json;
+    const json = serialize(this.render(record, figures, now, parked));
+    this.jsonCache.set(record, { figures, parked, day, json });
+    return json;
+  }
+
+  private parked(record: AccountRecord, now: number): boolean {
+    return record.environment === 'sandbox' && now - record.last_used_at >= this.config.limits.sandbox_park_after_ms;
   }
 
   /**
@@ -125,4 +152,12 @@ export class AccountService {
       throw new ApiError('account_paused', { details: { until: a.paused_until } });
     }
   }
+}
+
+/** Whether two sets of live figures are the same, figure by figure (decimals are bigints: compared by value). */
+function sameFigures(a: Partial<LiveFigures>, b: Partial<LiveFigures>): boolean {
+  const keys = Object.keys(a) as (keyof LiveFigures)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (a[k] !== b[k]) return false;
+  return true;
 }

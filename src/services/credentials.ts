@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Environment } from '../schemas/common.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -38,9 +38,12 @@ export function newTokenSecret(environment: Environment): string {
   return `rat_${envTag(environment)}_${randomBase62(40)}`;
 }
 
-/** Only this hash is stored. A fast hash is right here: the secrets carry 238 bits of entropy. */
+/**
+ * Only this hash is stored. A fast hash is right here: the secrets carry 238 bits of entropy. One-shot (no Hash
+ * object): it runs on every authenticated request.
+ */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 export function sameHash(a: string, b: string): boolean {

@@ -31,6 +31,7 @@ import { AccountOpener } from './account-opener.js';
 import { environmentDisabled, EnvironmentService } from './environments.js';
 import { KeyService } from './keys.js';
 import { MarketService } from './markets.js';
+import { OrderLists } from './order-lists.js';
 import type { SecretBox } from './secrets/keyring.js';
 import { TokenService } from './tokens.js';
 
@@ -70,6 +71,8 @@ export class Rampart {
   readonly opener: AccountOpener;
   /** Hosts the order engine of each environment (in this process); requests reach it through enginePort. */
   readonly engineHost: EngineHost;
+  /** Order lists: open orders from the engine's memory where it answers exactly, else from the store. */
+  readonly orderLists: OrderLists;
   /** The engine-host port: how requests reach the order engine (commands and queries as plain data). */
   readonly enginePort: EnginePort;
   /** The engine-host port of this process alone (never forwards): the internal listener serves other nodes with it. */
@@ -103,6 +106,7 @@ export class Rampart {
     this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log, this.credentials);
     this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log, opts.secrets);
     this.engineHost = new EngineHost(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
+    this.orderLists = new OrderLists(opts.store, this.engineHost);
     const inProcess = new InProcessEngine(this.engineHost, opts.store, this.clock);
     this.accounts.liveFigures = (record) => inProcess.liveFigures(record);
     this.localEngine = inProcess;
@@ -145,6 +149,24 @@ export class Rampart {
     if (this.engineHost.holds(record.environment, record.id)) return this.accounts.view(record);
     const a = await this.enginePort.query(record.environment, { kind: 'figures', account_id: record.id });
     return this.accounts.view(record, a.outcome === 'done' ? figuresFromJson(a.result.figures) : {});
+  }
+
+  /**
+   * An account as REST shows it, as JSON (`serialize`: the route's compiled Account serializer), for a caller of
+   * `customerId`. This node's engine answers from memory once no transaction that changed the account is in
+   * flight (engine-host/in-flight.ts): nothing is shown before it is on disk, everything answered before is.
+   */
+  async accountJson(id: string, customerId: string, environment: Environment, serialize: (view: AccountView) => string): Promise<string> {
+    for (;;) {
+      const busy = this.engineHost.quiet(id);
+      if (busy) await busy;
+      const mark = this.engineHost.writesBegun(id);
+      const record = await this.accounts.reachable(id, customerId, environment);
+      this.engineHost.learn(record);
+      if (!this.engineHost.holds(environment, id)) return serialize(await this.accountView(record));
+      // The record was read across an await: it goes with the figures now only if no write began meanwhile.
+      if (this.engineHost.unchangedSince(id, mark)) return this.accounts.json(record, serialize);
+    }
   }
 
   /** The operator's engine restart, on the partitions of env this node holds (the fan-out reaches the others). */

@@ -88,6 +88,11 @@ export function storedOrderJson(row: { id: string; data: string }, serialize: (v
   return entry.json;
 }
 
+/** A page of a list answer as JSON text, from its items' JSON: `data`, `next_cursor`, `has_more` (http/views/page.ts). */
+export function jsonPage(items: readonly string[], nextCursor: string | null, hasMore: boolean): string {
+  return `{"data":[${items.join(',')}],"next_cursor":${JSON.stringify(nextCursor)},"has_more":${hasMore}}`;
+}
+
 function storedEntry(row: { id: string; data: string }): StoredView {
   const hit = storedViews.get(row.id);
   if (hit && hit.data === row.data) return hit;

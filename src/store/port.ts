@@ -288,6 +288,13 @@ export interface Tx extends Reads {
    * transaction's writes (the trading engine) undoes it, so nothing of a failed call stays visible.
    */
   onRollback(undo: () => void): void;
+  /**
+   * Called once this transaction is over: `durable` true once it is on disk (on SQLite after the sync of its batch),
+   * before its caller is answered; false once it rolled back (after the onRollback undos) or its sync failed (the
+   * file then holds what may not be on disk: whoever changed memory with it must not trust that memory). Reads
+   * served from memory the transaction changed wait for it (engine-host/in-flight.ts).
+   */
+  onSettled(settled: (durable: boolean) => void): void;
   insertCustomer(c: CustomerRecord): Promise<void>;
   setCustomerApiEnabled(id: string, enabled: boolean): Promise<boolean>;
   insertCredential(c: StoredCredential): Promise<void>;

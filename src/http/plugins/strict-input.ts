@@ -43,9 +43,12 @@ export function installJsonParser(app: FastifyInstance, maxDepth: number, bodyLi
   });
   // After validation, so an unknown field or a value of the wrong kind is answered as such first (CONTRACT §5
   // order), and before the Idempotency-Key and the handler: nothing is stored with a number it was not sent.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const inexact = inexactNumbers.get(request);
-    if (inexact === undefined) return;
+    if (inexact === undefined) {
+      done();
+      return;
+    }
     const message = `${inexact.field} must be an integer written in digits, from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (got ${inexact.text})`;
     throw new ApiError('invalid_request', { message, details: { field: inexact.field, reason: inexact.reason, errors: [{ field: inexact.field, message }] } });
   });

@@ -30,18 +30,24 @@ function valueAt(body: unknown, path: string[]): unknown {
  * max_expires_in_ms ahead, else 400 invalid_request naming the field — before anything is stored.
  */
 export function installFutureTimeCheck(app: FastifyInstance, clock: Clock, maxAheadMs: number): void {
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    const schema = request.routeOptions.schema?.body as Schema | undefined;
-    if (!schema || request.body === undefined) return;
-    let paths = pathsBySchema.get(schema);
-    if (!paths) pathsBySchema.set(schema, (paths = futureTimePaths(schema)));
-    if (paths.length === 0) return;
-    const now = clock.now();
-    for (const path of paths) {
-      const v = valueAt(request.body, path);
-      if (typeof v !== 'number') continue;
-      const fault = futureTimeFault(path.join('.'), v, now, maxAheadMs);
-      if (fault) throw fault;
-    }
+  // No I/O: a `done` hook (no promise per request); a fault thrown here is the request's error.
+  app.addHook('preHandler', (request: FastifyRequest, _reply, done) => {
+    checkFutureTimes(request, clock, maxAheadMs);
+    done();
   });
+}
+
+function checkFutureTimes(request: FastifyRequest, clock: Clock, maxAheadMs: number): void {
+  const schema = request.routeOptions.schema?.body as Schema | undefined;
+  if (!schema || request.body === undefined) return;
+  let paths = pathsBySchema.get(schema);
+  if (!paths) pathsBySchema.set(schema, (paths = futureTimePaths(schema)));
+  if (paths.length === 0) return;
+  const now = clock.now();
+  for (const path of paths) {
+    const v = valueAt(request.body, path);
+    if (typeof v !== 'number') continue;
+    const fault = futureTimeFault(path.join('.'), v, now, maxAheadMs);
+    if (fault) throw fault;
+  }
 }

@@ -1,4 +1,4 @@
-import { storedOrderJson } from '../../services/trading-views.js';
+import { jsonPage, storedOrderJson } from '../../services/trading-views.js';
 import type { StoredRow } from '../facades.js';
 
 /**
@@ -8,7 +8,9 @@ import type { StoredRow } from '../facades.js';
 export function orderPageJson(rows: readonly StoredRow[], limit: number, serialize: Parameters<typeof storedOrderJson>[1]): string {
   const shown = rows.slice(0, limit);
   const hasMore = rows.length > limit;
-  const items = shown.map((row) => storedOrderJson(row, serialize));
-  const cursor = hasMore ? (shown.at(-1)?.id ?? null) : null;
-  return `{"data":[${items.join(',')}],"next_cursor":${JSON.stringify(cursor)},"has_more":${hasMore}}`;
+  return jsonPage(
+    shown.map((row) => storedOrderJson(row, serialize)),
+    hasMore ? (shown.at(-1)?.id ?? null) : null,
+    hasMore,
+  );
 }

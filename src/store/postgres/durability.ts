@@ -121,6 +121,17 @@ export function runUndo(undo: readonly (() => void)[]): void {
   }
 }
 
+/** Tells a transaction's onSettled callbacks how it ended; one that throws must not keep the others untold. */
+export function runSettled(settles: readonly ((durable: boolean) => void)[], durable: boolean): void {
+  for (const s of settles) {
+    try {
+      s(durable);
+    } catch {
+      // ignored: see above
+    }
+  }
+}
+
 const MIGRATIONS_DIR = join(PACKAGE_ROOT, 'src/store/postgres/migrations');
 
 /**

@@ -5,7 +5,7 @@ import { credentialReads, credentialWrites, touchCredentials } from './credentia
 import { customerReads, customerWrites } from './customers.js';
 import { assertLease, type Fence } from '../../cluster/fence.js';
 import { WriterChain } from '../writer-chain.js';
-import { createPool, migrate, queryOn, runUndo, storeError, type Q } from './durability.js';
+import { createPool, migrate, queryOn, runSettled, runUndo, storeError, type Q } from './durability.js';
 import { accountsBetween, eventReads, eventWrites, type EventTxState, type Written } from './events.js';
 import { lockWrites } from './locks.js';
 import { CHANNEL, EventListener, noticePayload, type Notice } from './notify.js';
@@ -28,7 +28,7 @@ function readsOn(q: Q): Reads {
   };
 }
 
-function txOn(q: Q, pool: Q, rollbacks: (() => void)[], events: EventTxState): Tx {
+function txOn(q: Q, pool: Q, rollbacks: (() => void)[], settles: ((durable: boolean) => void)[], events: EventTxState): Tx {
   const ev = eventWrites(q, events);
   // The port's log reads answer committed events only, inside a transaction too (as SQLite's second connection).
   const { listEvents, getEvent, eventHead } = eventReads(pool);
@@ -38,6 +38,7 @@ function txOn(q: Q, pool: Q, rollbacks: (() => void)[], events: EventTxState): T
     getEvent,
     eventHead,
     onRollback: (undo: () => void) => void rollbacks.push(undo),
+    onSettled: (settled: (durable: boolean) => void) => void settles.push(settled),
     fence: (f: Fence) => assertLease(q, f),
     ...customerWrites(q),
     ...credentialWrites(q),
@@ -157,10 +158,11 @@ export class PostgresStore implements Store {
         changes: async (sql, params) => (await begin()).changes(sql, params),
       };
       const rollbacks: (() => void)[] = [];
+      const settles: ((durable: boolean) => void)[] = [];
       const events: EventTxState = { written: undefined, locked: false };
       let out: T;
       try {
-        out = await fn(txOn(q, this.q, rollbacks, events), q);
+        out = await fn(txOn(q, this.q, rollbacks, settles, events), q);
         this.gateway.beforeCommit();
         if (begun) {
           const on = await begun;
@@ -187,9 +189,11 @@ export class PostgresStore implements Store {
           c.release(broken || undefined);
         }
         runUndo(rollbacks);
+        runSettled(settles, false);
         throw storeError(err);
       }
       (client as pg.PoolClient | undefined)?.release();
+      runSettled(settles, true);
       if (events.written) this.publish(events.written);
       return out;
     });

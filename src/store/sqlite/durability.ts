@@ -41,6 +41,8 @@ export class Durability implements Sql {
   private readonly chain = new WriterChain();
   /** What the transaction in progress asked to run if it rolls back (Tx.onRollback). */
   private rollbacks: (() => void)[] = [];
+  /** What the transaction in progress asked to be told when it is over (Tx.onSettled). */
+  private settles: Settle[] = [];
   /** The SQLite transaction that the members of a group commit share, while open. */
   private batch: Batch | undefined;
   private commitScheduled = false;
@@ -122,6 +124,11 @@ export class Durability implements Sql {
     this.rollbacks.push(undo);
   }
 
+  /** Tx.onSettled of the transaction in progress. */
+  onSettled(settled: Settle): void {
+    this.settles.push(settled);
+  }
+
   /** The transaction in progress wrote an event (published after the sync that makes its batch durable). */
   wroteEvent(seq: number, accountId: string): void {
     this.written ??= { lastSeq: 0, accountIds: new Set() };
@@ -146,13 +153,14 @@ export class Durability implements Sql {
       }
       this.savepointStmt.run();
       this.rollbacks = [];
+      this.settles = [];
       this.written = undefined;
       try {
         const out = await fn(tx);
         this.gateOf().beforeCommit();
         this.conn.run(() => this.releaseStmt.run());
         this.stats.transactions++;
-        member = newMember(this.rollbacks, this.written);
+        member = newMember(this.rollbacks, this.settles, this.written);
         this.batch.members.push(member);
         return out;
       } catch (err) {
@@ -160,6 +168,7 @@ export class Durability implements Sql {
         throw err;
       } finally {
         this.rollbacks = [];
+        this.settles = [];
         this.written = undefined;
         this.scheduleCommit();
       }
@@ -181,6 +190,7 @@ export class Durability implements Sql {
     }
     this.reset();
     runUndo(this.rollbacks);
+    tell(this.settles, false);
   }
 
   private scheduleCommit(): void {
@@ -219,7 +229,10 @@ export class Durability implements Sql {
   private settleDurable(batch: Batch): void {
     const written = mergeWritten(batch.members);
     if (written) this.publishWritten(written);
-    for (const m of batch.members) m.commit();
+    for (const m of batch.members) {
+      tell(m.settles, true);
+      m.commit();
+    }
   }
 
   /** Rolls the whole batch back: every member fails with err, its in-memory effects undone (newest first). */
@@ -237,6 +250,7 @@ export class Durability implements Sql {
     if (!batch) return;
     for (const m of [...batch.members].reverse()) {
       runUndo(m.rollbacks);
+      tell(m.settles, false);
       m.fail(err);
     }
   }
@@ -268,8 +282,11 @@ export class Durability implements Sql {
   }
 }
 
+type Settle = (durable: boolean) => void;
+
 interface BatchMember {
   rollbacks: (() => void)[];
+  settles: Settle[];
   written: Written | undefined;
   /** Settles once the batch committed (or failed). */
   durable: Promise<void>;
@@ -281,14 +298,14 @@ interface Batch {
   members: BatchMember[];
 }
 
-function newMember(rollbacks: (() => void)[], written: Written | undefined): BatchMember {
+function newMember(rollbacks: (() => void)[], settles: Settle[], written: Written | undefined): BatchMember {
   let commit!: () => void;
   let fail!: (err: unknown) => void;
   const durable = new Promise<void>((resolve, reject) => {
     commit = resolve;
     fail = reject;
   });
-  return { rollbacks, written, durable, commit, fail };
+  return { rollbacks, settles, written, durable, commit, fail };
 }
 
 function mergeWritten(members: BatchMember[]): Written | undefined {
@@ -304,7 +321,21 @@ function mergeWritten(members: BatchMember[]): Written | undefined {
 
 /** A sync failed: the batch may not be on disk, its members are answered unavailable. */
 function failMembers(batch: Batch, err: StoreUnavailableError): void {
-  for (const m of batch.members) m.fail(err);
+  for (const m of batch.members) {
+    tell(m.settles, false);
+    m.fail(err);
+  }
+}
+
+/** Tells a transaction's onSettled callbacks how it ended; one that throws must not keep the others untold. */
+function tell(settles: Settle[], durable: boolean): void {
+  for (const s of settles) {
+    try {
+      s(durable);
+    } catch {
+      // ignored: see above
+    }
+  }
 }
 
 /** Runs undo callbacks; one that fails must not hide the error that rolled the transaction back. */

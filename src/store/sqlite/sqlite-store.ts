@@ -47,6 +47,7 @@ export class SqliteStore extends WithReads implements Store {
     const events = eventWrites(durability);
     const writes: Omit<Tx, keyof Reads> & Pick<Tx, 'listEvents'> = {
       onRollback: (undo: () => void) => durability.onRollback(undo),
+      onSettled: (settled: (durable: boolean) => void) => durability.onSettled(settled),
       ...customerWrites(durability, cache),
       ...credentialWrites(durability, cache),
       ...accountWrites(durability, cache),

@@ -13,6 +13,11 @@ export default defineRoute({
   access: 'read',
   errors: ['account_not_found'],
   schema: { params: Type.Object({ account_id: AccountId }, { additionalProperties: false }), response: { 200: Account } },
-  handler: async ({ accounts, principal, params, environment }) =>
-    accounts.liveView(await accounts.reachable(params.account_id, principal.customer.id, environment)),
+  handler: async ({ accounts, principal, params, environment, reply }) => {
+    // Made by the route's own compiled serializer and kept per version of what it shows; a string is sent as it is.
+    const serialize = reply.compileSerializationSchema(Account as unknown as Record<string, unknown>) as (view: unknown) => string;
+    const json = await accounts.liveJson(params.account_id, principal.customer.id, environment, serialize);
+    reply.type('application/json; charset=utf-8');
+    return json;
+  },
 });

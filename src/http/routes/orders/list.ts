@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import { OPEN_STATUSES } from '../../../engine/order-status.js';
-import { ApiError } from '../../../errors/api-error.js';
 import { ClientOrderId, Order } from '../../schemas/orders.js';
 import { ListQuery, page } from '../../schemas/resources.js';
 import { defineRoute } from '../../route.js';
@@ -25,18 +24,14 @@ export default defineRoute({
     response: { 200: page(Order) },
   },
   handler: async ({ accounts, orders, principal, params, query, environment, reply }) => {
-    await accounts.reachable(params.account_id, principal.customer.id, environment);
-    if (query.after !== undefined) {
-      const row = await orders.get(query.after);
-      if (!row || row.account_id !== params.account_id) throw new ApiError('invalid_cursor', { details: { after: query.after } });
-    }
+    const account = await accounts.reachable(params.account_id, principal.customer.id, environment);
     const limit = query.limit ?? 100;
     const status = query.status === 'open' ? [...OPEN_STATUSES] : query.status ? [query.status] : undefined;
-    const rows = await orders.list({ accountId: params.account_id, status, market: query.market, clientOrderId: query.client_order_id, after: query.after, limit: limit + 1 });
     // Each order's JSON comes from the same compiled Order schema the single-order route uses (views/orders.ts); a
     // string answer is sent as it is.
     const serialize = reply.compileSerializationSchema(Order as unknown as Record<string, unknown>) as (view: unknown) => string;
+    const page = await orders.page(account, { status, market: query.market, clientOrderId: query.client_order_id, after: query.after, limit }, serialize);
     reply.type('application/json; charset=utf-8');
-    return orderPageJson(rows, limit, serialize);
+    return 'json' in page ? page.json : orderPageJson(page.rows, limit, serialize);
   },
 });
