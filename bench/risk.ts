@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Rule } from '../src/schemas/common.js';
-import { add, dec, fromInt, mul, sub } from '../src/engine/decimal.js';
+import { add, dec, fmt, fromInt, mul, sub } from '../src/engine/decimal.js';
 import { dependsOnPeakEquity, initialRuleState } from '../src/engine/rules.js';
 import { TradingCalendar } from '../src/engine/trading-day.js';
 import { prng } from '../src/feed/simulated.js';
@@ -25,10 +25,18 @@ export interface RiskResult {
   fullScanTicksPerSecond: number;
   /** Fills (rule flattens, liquidations) the path caused; the same in both runs. */
   fills: number;
+  /** Accounts whose peak the peak watch follows at the end (of those on a peak-equity rule), and its classes. */
+  watched: number;
+  peakAccounts: number;
+  classes: number;
 }
 
-/** `accounts` accounts with positions in 1–3 markets (cross and isolated, several rules), then a seeded walk. */
-function world(accounts: number, fullScan: boolean, seed: number, products: typeof PRODUCTS) {
+/**
+ * `accounts` accounts with positions in 1–3 markets (cross and isolated, several rules), then a seeded walk. With
+ * `varied`, each position's size is a random multiple (1–97) of the market's size, so accounts in several markets
+ * hardly ever share a class of the peak watch (peak-watch.ts); otherwise every position in a market has one size.
+ */
+function world(accounts: number, fullScan: boolean, seed: number, products: typeof PRODUCTS, varied: boolean) {
   const calendar = new TradingCalendar(0, 'UTC');
   const { engine, quotes, markets, start } = benchEngine(T0, { calendar, fullScan });
   const rand = prng(seed);
@@ -58,7 +66,8 @@ function world(accounts: number, fullScan: boolean, seed: number, products: type
     const held = 1 + (a % 3);
     for (let k = 0; k < held; k++) {
       const m = list[(a + k) % list.length]!;
-      const size = m.id === 'BTC-USD' ? '0.2' : m.id === 'ETH-USD' ? '4' : '80';
+      const base = m.id === 'BTC-USD' ? '0.01' : m.id === 'ETH-USD' ? '0.2' : '4';
+      const size = varied ? fmt(mul(dec(base), fromInt(1 + Math.floor(rand() * 97)))) : fmt(mul(dec(base), fromInt(20)));
       const r = engine.place({ accountId: id, body: { market: m.id, side: rand() < 0.5 ? 'buy' : 'sell', type: 'market', size }, exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now: T0 });
       if (!r.ok) throw new Error(`${r.rejection.code} ${JSON.stringify(r.rejection.details)}`);
       positions++;
@@ -68,8 +77,8 @@ function world(accounts: number, fullScan: boolean, seed: number, products: type
   return { engine, quotes, markets: list, start, positions };
 }
 
-function walk(accounts: number, ticks: number, fullScan: boolean, seed: number, products: typeof PRODUCTS) {
-  const w = world(accounts, fullScan, seed, products);
+function walk(accounts: number, ticks: number, fullScan: boolean, seed: number, products: typeof PRODUCTS, varied: boolean) {
+  const w = world(accounts, fullScan, seed, products, varied);
   const rand = prng(seed + 1);
   const pos = new Map(w.markets.map((m) => [m.id, 0]));
   let fills = 0;
@@ -89,7 +98,8 @@ function walk(accounts: number, ticks: number, fullScan: boolean, seed: number, 
     holders += w.engine.holdersOf(m.id);
   }
   const seconds = (performance.now() - t0) / 1000;
-  return { positions: w.positions, ticksPerSecond: Math.round(ticks / seconds), looks: w.engine.stats.riskLooks - looks0, holders, fills };
+  const peakAccounts = [...w.engine.books.values()].filter((b) => b.status === 'active' && dependsOnPeakEquity(b.rule!)).length;
+  return { positions: w.positions, ticksPerSecond: Math.round(ticks / seconds), looks: w.engine.stats.riskLooks - looks0, holders, fills, peakAccounts, ...w.engine.peakWatchSize() };
 }
 
 /**
@@ -98,13 +108,14 @@ function walk(accounts: number, ticks: number, fullScan: boolean, seed: number, 
  * at (full scan). `peakRules` false leaves out the products judged on the day's peak equity, which CONTRACT §7 has
  * evaluated on every tick (here: on every new high of their equity).
  */
-export function riskBenchmark(accounts: number, ticks: number, peakRules = true, seed = 5): RiskResult & { products: string } {
+export function riskBenchmark(accounts: number, ticks: number, peakRules = true, seed = 5, varied = false): RiskResult & { products: string; sizes: string } {
   const products = peakRules ? PRODUCTS : PRODUCTS.filter((p) => !dependsOnPeakEquity(p.rule));
-  walk(Math.min(accounts, 500), Math.min(ticks, 2000), false, seed + 100, products); // warm-up, discarded
-  const banded = walk(accounts, ticks, false, seed, products);
-  const full = walk(accounts, Math.min(30, Math.max(1, Math.floor(ticks / 10))), true, seed, products);
+  walk(Math.min(accounts, 500), Math.min(ticks, 2000), false, seed + 100, products, varied); // warm-up, discarded
+  const banded = walk(accounts, ticks, false, seed, products, varied);
+  const full = walk(accounts, Math.min(30, Math.max(1, Math.floor(ticks / 10))), true, seed, products, varied);
   return {
     products: products.map((p) => p.id).join(' '),
+    sizes: varied ? 'varied' : 'one per market',
     accounts,
     positions: banded.positions,
     ticks,
@@ -112,5 +123,8 @@ export function riskBenchmark(accounts: number, ticks: number, peakRules = true,
     touchedShare: banded.holders === 0 ? 0 : Math.round((banded.looks / banded.holders) * 1e6) / 1e6,
     fullScanTicksPerSecond: full.ticksPerSecond,
     fills: banded.fills,
+    watched: banded.watched,
+    peakAccounts: banded.peakAccounts,
+    classes: banded.classes,
   };
 }

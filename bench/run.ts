@@ -85,10 +85,26 @@ if (only.has('ticks')) {
 
 if (only.has('risk')) {
   const accounts = quick ? 2000 : 10000;
-  const rows = [riskBenchmark(accounts, quick ? 5000 : 20000, false), riskBenchmark(accounts, quick ? 1000 : 3000, true)];
+  const ticks = quick ? 5000 : 20000;
+  const rows = [riskBenchmark(accounts, ticks, false), riskBenchmark(accounts, ticks, true), riskBenchmark(accounts, ticks, true, 5, true)];
   results.risk = rows;
   console.log('\nRisk per tick (accounts holding 1–3 markets, products\' rules round-robin, seeded walk, engine only)');
-  console.log(table(rows.map((r) => ({ products: r.products, accounts: r.accounts, positions: r.positions, ticks: r.ticks, 'ticks/s': r.ticksPerSecond, 'touched share': r.touchedShare, 'full scan ticks/s': r.fullScanTicksPerSecond, fills: r.fills }))));
+  console.log(
+    table(
+      rows.map((r) => ({
+        products: r.products,
+        sizes: r.sizes,
+        accounts: r.accounts,
+        positions: r.positions,
+        ticks: r.ticks,
+        'ticks/s': r.ticksPerSecond,
+        'touched share': r.touchedShare,
+        'peak watched': `${r.watched}/${r.peakAccounts} (${r.classes} classes)`,
+        'full scan ticks/s': r.fullScanTicksPerSecond,
+        fills: r.fills,
+      })),
+    ),
+  );
 }
 
 if (only.has('peer')) {

@@ -91,7 +91,7 @@ export class InProcessEngine implements EnginePort {
     const book = engine.books.get(record.id);
     if (!book) return {};
     const f = engine.figures(book);
-    const r = book.rules;
+    const r = engine.ruleState(book);
     return {
       unrealized_pnl: f.unrealizedPnl,
       margin_used: f.marginUsed,

@@ -11,7 +11,8 @@ import { OrderMap } from './order-map.js';
 import { figures, marginLocked, settingOf, type Book, type Figures } from './book.js';
 import { unrealized } from './netting.js';
 import { bands, type Band } from './risk.js';
-import { judgeRule, observe, onClosedTrade, onTrade, rollover, type Verdict } from './rules.js';
+import { PeakWatch, peakTerms } from './peak-watch.js';
+import { judgeRule, observe, onClosedTrade, onTrade, rollover, type RuleState, type Verdict } from './rules.js';
 import type { OrderBody } from './order-checks.js';
 import { exitRefusal, exitsList, hasExits, mergeExits, type ExitPatch } from './exits.js';
 import { isOpen, transition } from './order-status.js';
@@ -59,6 +60,8 @@ export class Engine implements Core {
   private readonly riskBands = new Map<string, Map<string, Band>>();
   private readonly riskIds = new Map<string, [string, string]>();
   readonly journal = new Journal();
+  /** Accounts on peak-equity rules whose peak follows a running high shared with others (peak-watch.ts). */
+  private readonly peakWatch = new PeakWatch();
   private seq = 0;
   deferred: Order[] | null = null;
   private tickTime = 0;
@@ -77,6 +80,8 @@ export class Engine implements Core {
 
   /** Hands over what changed since the last call. */
   take(): Effects {
+    // What is stored of an account is its peak as a full scan would have it now.
+    for (const b of this.journal.fx.accounts.values()) if (b.rules) this.peakWatch.settle(b.id, b.rules);
     return this.journal.take();
   }
 
@@ -132,6 +137,18 @@ export class Engine implements Core {
 
   figures(book: Book): Figures {
     return figures(book, this.o.markets, this.o.quote);
+  }
+
+  /** How many accounts the peak watch follows, in how many classes (benchmarks). */
+  peakWatchSize(): { watched: number; classes: number } {
+    return { watched: this.peakWatch.size, classes: this.peakWatch.classCount };
+  }
+
+  /** The account's rule state as a full scan would hold it now (the peak watch derives the peaks it follows). */
+  ruleState(book: Book): RuleState | undefined {
+    const p = book.rules && this.peakWatch.peaks(book.id);
+    if (!p) return book.rules;
+    return { ...book.rules!, peakEquity: p.peakEquity, ...(p.drawdownReference !== null ? { drawdownReference: p.drawdownReference } : {}) };
   }
 
   /** How many accounts hold a position in the market. */
@@ -295,6 +312,15 @@ export class Engine implements Core {
       this.dirty.add(id);
     }
     this.onTime(now);
+    // Peaks the watch follows: the accounts to be judged now leave it with their peaks as of the last tick (a full
+    // scan judges them on this one), then the classes holding the market move and hand over those to look at.
+    if (this.peakWatch.size > 0) {
+      for (const id of this.dirty) this.peakWatch.leave(id, this.books.get(id)?.rules);
+      for (const id of this.peakWatch.tick(market, this.o.quote, (id) => this.books.get(id)?.rules)) {
+        this.stats.riskLooks++;
+        this.dirty.add(id);
+      }
+    }
     this.judgeDirty(now);
   }
 
@@ -325,7 +351,9 @@ export class Engine implements Core {
    */
   private refreshRisk(book: Book): void {
     const before = this.riskBands.get(book.id);
-    const next = bands(book, this.o.markets, this.o.quote);
+    this.peakWatch.leave(book.id, book.rules);
+    const terms = this.o.fullScan || !this.o.calendar ? null : peakTerms(book, this.o.quote);
+    const next = bands(book, this.o.markets, this.o.quote, terms !== null && this.peakWatch.join(book.id, terms));
     let ids = this.riskIds.get(book.id);
     if (!ids) this.riskIds.set(book.id, (ids = [`${book.id}\u0000lo`, `${book.id}\u0000hi`]));
     const [lo, hi] = ids;
@@ -678,6 +706,7 @@ export class Engine implements Core {
         continue;
       }
       const rule = book.rule;
+      this.peakWatch.leave(book.id, book.rules);
       const close = !rule.overnight_allowed || (!rule.weekend_allowed && this.o.isWeekend(now));
       // Overnight and weekend closes close positions only (CONTRACT §3); their exits go with them (position_closed).
       if (close) this.flattenBook(book, null, 'risk_rule', now);
@@ -715,7 +744,10 @@ export class Engine implements Core {
       for (const id of [...this.dirty].sort()) {
         this.dirty.delete(id);
         const book = this.books.get(id);
-        if (book) judged.add(book);
+        if (book) {
+          judged.add(book);
+          this.peakWatch.leave(id, book.rules);
+        }
         if (!this.o.calendar || !book?.rule || !book.rules || book.status !== 'active') continue;
         const f = this.figures(book);
         observe(book.rule, book.rules, book.balance, f.equity);

@@ -25,8 +25,9 @@ const mark = (p: Position, quote: (m: string) => Quote | undefined): Dec => quot
  * of its cross positions) is shared out: each of the n markets held may use 1/n of it. While every market stays in
  * its band the sum of the moves stays inside every headroom, so nothing can happen; the first market to leave its
  * band has the account looked at and every band re-derived. With one market this is the exact crossing price.
+ * `peakWatched`: the peak watch follows the account's peak (no band at it; its trailing limits are watched there).
  */
-export function bands(book: Book, markets: ReadonlyMap<string, MarketSpec>, quote: (m: string) => Quote | undefined): Map<string, Band> {
+export function bands(book: Book, markets: ReadonlyMap<string, MarketSpec>, quote: (m: string) => Quote | undefined, peakWatched = false): Map<string, Band> {
   const out = new Map<string, Band>();
   if (book.positions.size === 0) return out;
   let upnl = ZERO;
@@ -56,8 +57,9 @@ export function bands(book: Book, markets: ReadonlyMap<string, MarketSpec>, quot
     // A new high of equity moves the day's peak, which peak-equity bases and intraday-equity drawdowns are measured
     // from: those accounts are looked at on the tick that makes one, exactly as a full scan would. Other rules are
     // not judged on it (CONTRACT §7 evaluates only peak-equity rules on every tick), so their accounts are not
-    // looked at for it: on a rising market that would be most holders on most ticks.
-    const rises: Dec[] = dependsOnPeakEquity(rule) ? [s.peakEquity] : [];
+    // looked at for it: on a rising market that would be most holders on most ticks. An account the peak watch
+    // follows (peak-watch.ts) is not looked at for it either: its peak is derived from its class's running high.
+    const rises: Dec[] = dependsOnPeakEquity(rule) && !peakWatched ? [s.peakEquity] : [];
     if (rm.profitTarget !== null && !rule.profit_target!.close_positions) rises.push(add(starting, rm.profitTarget));
     for (const f of falls) if (fall === null || f > fall) fall = f;
     for (const r of rises) if (rise === null || r < rise) rise = r;
