@@ -416,9 +416,12 @@ export class EngineHost {
         // The latest quote is stored at most once a second (and at shutdown): it only prices the restart transition,
         // and a write per tick would put an fsync on every price.
         this.unstoredQuotes.set(q.market, q);
-        if (q.time - this.quotesStoredAt >= QUOTE_STORE_INTERVAL_MS || this.clock.kind === 'manual') await this.storeQuotes(tx, q.time);
+        // With them, the peaks the engines follow without writing (peak-watch.ts): a rebuilt engine's are as fresh.
+        const checkpoint = q.time - this.quotesStoredAt >= QUOTE_STORE_INTERVAL_MS || this.clock.kind === 'manual';
+        if (checkpoint) await this.storeQuotes(tx, q.time);
         for (const part of parts) {
           part.engine.onQuote(q.market, { bid: q.bid, ask: q.ask, last: q.last, time: q.time });
+          if (checkpoint) part.engine.flushPeaks();
           await this.persist(part, tx, st);
         }
       });

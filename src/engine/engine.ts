@@ -144,6 +144,27 @@ export class Engine implements Core {
     return { watched: this.peakWatch.size, classes: this.peakWatch.classCount };
   }
 
+  /**
+   * Puts into the effects every account the peak watch follows whose derived peak (or drawdown reference) is past the
+   * one in its rule state, so a new high is stored at least as often as the host calls this (once a second, with the
+   * stored quotes): an engine rebuilt from the store — fail-over, rollback — starts from a peak at most that old,
+   * not from the one of the account's last fill. Answers how many accounts it put in.
+   */
+  flushPeaks(): number {
+    let n = 0;
+    for (const id of this.peakWatch.ids()) {
+      const book = this.books.get(id);
+      const p = this.peakWatch.peaks(id);
+      if (!book?.rules || !p) continue;
+      const moved = p.peakEquity !== book.rules.peakEquity || (p.drawdownReference !== null && p.drawdownReference !== book.rules.drawdownReference);
+      if (!moved) continue;
+      this.peakWatch.settle(id, book.rules);
+      this.fx.accounts.set(id, book);
+      n++;
+    }
+    return n;
+  }
+
   /** The account's rule state as a full scan would hold it now (the peak watch derives the peaks it follows). */
   ruleState(book: Book): RuleState | undefined {
     const p = book.rules && this.peakWatch.peaks(book.id);

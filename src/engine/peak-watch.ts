@@ -159,6 +159,11 @@ export class PeakWatch {
     return this.members.has(id);
   }
 
+  /** The accounts followed now. */
+  ids(): IterableIterator<string> {
+    return this.members.keys();
+  }
+
   /**
    * The account joins its class at the class's current I. False when the class's I (kept from the ticks) is not the
    * one the account's quotes give: then it stays on the bands.

@@ -229,4 +229,43 @@ describe('risk index', () => {
       expect(new Set([...a.engine.books.values()].map((x) => x.statusReason))).toEqual(new Set(['drawdown']));
     }
   });
+
+  it('stores the peaks it follows when the host flushes them: a rebuilt engine starts from the latest high, not the last fill', () => {
+    const w = world(false, [peakRules[3]!], 10);
+    let last = dec('60000');
+    const tick = () => {
+      const q = { bid: sub(last, dec('0.5')), ask: add(last, dec('0.5')), last, time: T0 };
+      w.quotes.set('BTC-USD', q);
+      w.engine.onQuote('BTC-USD', q);
+    };
+    tick();
+    for (let n = 0; n < 10; n++) w.engine.place({ accountId: `A${n}`, body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1' }, exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now: T0 });
+    for (let k = 0; k < 4; k++) {
+      last = add(last, dec('50'));
+      tick();
+    }
+    w.engine.take();
+    for (let k = 0; k < 20; k++) {
+      last = add(last, dec('5'));
+      tick();
+    }
+    // New highs wrote nothing by themselves…
+    expect(w.engine.take().accounts.size).toBe(0);
+    const book = w.engine.books.get('A3')!;
+    const live = w.engine.ruleState(book)!;
+    expect(book.rules!.drawdownReference).not.toBe(live.drawdownReference);
+    // …a flush puts every followed account whose peak moved into the effects, with the peak a full scan has.
+    expect(w.engine.flushPeaks()).toBe(10);
+    const fx = w.engine.take();
+    expect(fx.accounts.size).toBe(10);
+    expect(fx.accounts.get('A3')!.rules!.drawdownReference).toBe(live.drawdownReference);
+    expect(fx.accounts.get('A3')!.rules!.peakEquity).toBe(live.peakEquity);
+    // Nothing moved since: nothing to write; the watch still follows the accounts (a new high looks at none).
+    expect(w.engine.flushPeaks()).toBe(0);
+    const looks = w.engine.stats.riskLooks;
+    last = add(last, dec('5'));
+    tick();
+    expect(w.engine.stats.riskLooks).toBe(looks);
+    expect(w.engine.flushPeaks()).toBe(10);
+  });
 });
