@@ -288,7 +288,11 @@ export async function failoverBenchmark(leaseMs: number): Promise<FailoverResult
       }
     });
     await sleep(3000);
-    const owners = await liveOwners(children[0]!);
+    // Live partition 0's owner (a hand-off between nodes may be under way: then its next owner).
+    const owners = await until('an owner of live partition 0', async () => {
+      const now = await liveOwners(children[0]!);
+      return now.has(0) ? now : undefined;
+    });
     const victimId = owners.get(0)!;
     const victim = children[Number(victimId.slice('bench-'.length)) - 1]!;
     const partitions = [...owners].filter(([, o]) => o === victimId).map(([p]) => p);

@@ -23,7 +23,7 @@ export function settingWrites(q: Q) {
         )
       )[0]!.value,
     putIdempotency: async (r: IdempotencyRecord) => {
-      await q.changes(
+      await q.write(
         `INSERT INTO idempotency (scope, key, fingerprint, status, resource_kind, resource_id, body, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,
@@ -49,7 +49,7 @@ export function settingWrites(q: Q) {
       await q.changes('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value', [name, value]);
     },
     putQuote: async (r: QuoteRow) => {
-      await q.changes(
+      await q.write(
         'INSERT INTO quotes (market, bid, ask, last, time) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (market) DO UPDATE SET bid = excluded.bid, ask = excluded.ask, last = excluded.last, time = excluded.time',
         [r.market, r.bid, r.ask, r.last, r.time],
       );
