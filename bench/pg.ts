@@ -318,8 +318,12 @@ export async function failoverBenchmark(leaseMs: number): Promise<FailoverResult
       const listed: { id: string; client_order_id: string | null }[] = [];
       let after: string | undefined;
       for (;;) {
-        const r = await fetch(`${survivor.url.live}/v1/accounts/${t.account}/orders?limit=1000${after ? `&after=${after}` : ''}`, { headers: { authorization: `Bearer ${t.key}` } });
-        const page = (await r.json()) as { data: { id: string; client_order_id: string | null }[]; has_more: boolean; next_cursor: string };
+        const url = `${survivor.url.live}/v1/accounts/${t.account}/orders?limit=1000${after ? `&after=${after}` : ''}`;
+        // A partition may still be moving (503, retryable): asked again until answered.
+        const page = await until(`the orders of ${t.account}`, async () => {
+          const r = await fetch(url, { headers: { authorization: `Bearer ${t.key}` } });
+          return r.status === 200 ? ((await r.json()) as { data: { id: string; client_order_id: string | null }[]; has_more: boolean; next_cursor: string }) : undefined;
+        });
         listed.push(...page.data);
         if (!page.has_more) break;
         after = page.next_cursor;

@@ -159,4 +159,23 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
     expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(LeaseLostError);
     expect(await committedCustomers()).toEqual(['cus_1', 'cus_3']);
   });
+
+  it("leaves a quote row another node is writing to that node instead of waiting on it; stores it otherwise", async () => {
+    const quote = (last: string, time: number) => ({ market: 'BTC-USD', bid: last, ask: last, last, time });
+    await store.transaction((tx) => tx.putQuote(quote('100', 1)));
+    const other = new pg.Client({ connectionString: schema.url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query("UPDATE quotes SET last = '200', time = 2 WHERE market = 'BTC-USD'");
+      // Answered while the other transaction still holds the row (no wait for the lock timeout).
+      await store.transaction((tx) => tx.putQuote(quote('300', 3)));
+      await other.query('COMMIT');
+    } finally {
+      await other.end();
+    }
+    expect((await store.listQuotes()).map((q) => [q.last, q.time])).toEqual([['200', 2]]);
+    await store.transaction((tx) => tx.putQuote(quote('400', 4)));
+    expect((await store.listQuotes()).map((q) => [q.last, q.time])).toEqual([['400', 4]]);
+  });
 });

@@ -158,10 +158,15 @@ export class GroupCommit {
     private readonly hooks: CommitHooks,
   ) {}
 
-  /** Runs fn as a member of the open batch (or of a new one) and settles once that batch committed. */
-  async run<T>(fn: (q: Q, member: Member) => Promise<T>): Promise<T> {
+  /**
+   * Runs fn as a member of the open batch (or of a new one) and settles once that batch committed. `alone`: in a
+   * PostgreSQL transaction of its own, committed at once (what it locks is not held for a batch: background
+   * writes of rows several nodes write).
+   */
+  async run<T>(fn: (q: Q, member: Member) => Promise<T>, alone = false): Promise<T> {
     let kept: Kept | undefined;
     const out = await this.writer.run(async () => {
+      if (alone) await this.commit();
       await this.gate();
       const at = this.batch;
       const member: Member = {
@@ -192,7 +197,8 @@ export class GroupCommit {
         runUndo(member.rollbacks);
         throw storeError(err);
       } finally {
-        this.scheduleCommit();
+        if (alone) await this.commit();
+        else this.scheduleCommit();
       }
     });
     await kept?.durable;

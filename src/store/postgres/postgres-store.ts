@@ -156,8 +156,8 @@ export class PostgresStore implements Store {
     });
   }
 
-  private run<T>(fn: (tx: Tx, q: Q) => Promise<T>): Promise<T> {
-    return this.group.run((q, member) => fn(txOn(q, this.q, member), q));
+  private run<T>(fn: (tx: Tx, q: Q) => Promise<T>, alone = false): Promise<T> {
+    return this.group.run((q, member) => fn(txOn(q, this.q, member), q), alone);
   }
 
   onEventsCommitted(listener: (c: Committed) => void): () => void {
@@ -208,7 +208,8 @@ export class PostgresStore implements Store {
     if (this.closed || this.touches.size === 0) return;
     const items = [...this.touches];
     this.touches.clear();
-    await this.run((_tx, q) => touchCredentials(q, items)).catch(() => undefined);
+    // Alone: the rows of keys every node stamps are not held while a batch holds the event log's lock.
+    await this.run((_tx, q) => touchCredentials(q, items), true).catch(() => undefined);
   }
 
   async close(): Promise<void> {
