@@ -46,6 +46,12 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
     expect(store.stats.commits).toBeLessThan(40);
   });
 
+  it('starts a new batch past 48 members (each member of a batch holds a subtransaction id until its COMMIT)', async () => {
+    await Promise.all(Array.from({ length: 100 }, (_, i) => store.transaction((tx) => tx.insertCustomer(customer(i + 1)))));
+    expect(await committedCustomers()).toHaveLength(100);
+    expect(store.stats.commits).toBeGreaterThanOrEqual(3);
+  });
+
   it('rolls back a failing transaction alone, a statement it caught included: the others of its batch commit', async () => {
     const undone: string[] = [];
     const results = await Promise.allSettled([

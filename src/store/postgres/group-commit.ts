@@ -166,7 +166,9 @@ export class GroupCommit {
   async run<T>(fn: (q: Q, member: Member) => Promise<T>, alone = false): Promise<T> {
     let kept: Kept | undefined;
     const out = await this.writer.run(async () => {
-      if (alone) await this.commit();
+      // A full batch (or one a member that runs alone must not join) commits first: the member joins the batch
+      // open now or a new one, and inherits only what that batch holds.
+      if (alone || (this.batch?.kept.length ?? 0) >= MAX_MEMBERS) await this.commit();
       await this.gate();
       const at = this.batch;
       const member: Member = {
@@ -176,7 +178,7 @@ export class GroupCommit {
         isFenced: (key) => member.fenced.has(key) || (this.batch?.fenced.has(key) ?? false),
       };
       let entered: Promise<Statements> | undefined;
-      const on = (): Promise<Statements> => (entered ??= this.enter(member));
+      const on = (): Promise<Statements> => (entered ??= this.enter());
       const q: Q = {
         rows: async <R>(sql: string, params?: readonly unknown[]) => (await (await on()).run(sql, params)).rows as R[],
         changes: async (sql, params) => (await on()).changes(sql, params),
@@ -215,11 +217,7 @@ export class GroupCommit {
    * The member's first statement: it joins the open batch or opens one. Its SAVEPOINT (and the release of the one
    * before) travels with its first statement sent.
    */
-  private async enter(member: Member): Promise<Statements> {
-    if (this.batch && this.batch.kept.length >= MAX_MEMBERS) {
-      await this.commit();
-      Object.assign(member.events, { locked: false, lastSeq: 0 });
-    }
+  private async enter(): Promise<Statements> {
     let batch = this.batch;
     if (!batch) {
       const client = await this.pool.connect().catch((err: unknown) => {
