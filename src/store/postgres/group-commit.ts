@@ -9,6 +9,11 @@ import type { EventTxState, Written } from './events.js';
  * transaction PostgreSQL's per-backend cache overflows and every other session's snapshots get slower.
  */
 const MAX_MEMBERS = 48;
+/**
+ * How long a batch may hold the event log's writer lock before it commits: other nodes' event writers wait for it
+ * (and give up after lock_timeout), so a node's batch must not keep them out for long.
+ */
+const MAX_LOCK_HOLD_MS = 50;
 
 /** One store transaction of a group commit: what it asked undone on rollback, and what it wrote to the event log. */
 export interface Member {
@@ -116,6 +121,8 @@ interface Batch {
   /** The event log as the kept members left it: whether its writer lock is held, and its last seq. */
   locked: boolean;
   lastSeq: number;
+  /** When a kept member first held the event log's lock (performance.now()). */
+  lockedAt: number | undefined;
   /** The savepoint of the last member, while open (the next member releases it as it makes its own). */
   savepoint: string | undefined;
   /** Whether BEGIN was sent. */
@@ -168,7 +175,7 @@ export class GroupCommit {
     const out = await this.writer.run(async () => {
       // A full batch (or one a member that runs alone must not join) commits first: the member joins the batch
       // open now or a new one, and inherits only what that batch holds.
-      if (alone || (this.batch?.kept.length ?? 0) >= MAX_MEMBERS) await this.commit();
+      if (alone || this.full()) await this.commit();
       await this.gate();
       const at = this.batch;
       const member: Member = {
@@ -207,6 +214,12 @@ export class GroupCommit {
     return out;
   }
 
+  /** Whether the open batch takes no more members: enough of them, or the event log's lock held long enough. */
+  private full(): boolean {
+    const b = this.batch;
+    return b !== undefined && (b.kept.length >= MAX_MEMBERS || (b.lockedAt !== undefined && performance.now() - b.lockedAt >= MAX_LOCK_HOLD_MS));
+  }
+
   /** Commits what is open and waits for every member queued so far. */
   async close(): Promise<void> {
     await this.writer.run(() => this.commit());
@@ -223,7 +236,7 @@ export class GroupCommit {
       const client = await this.pool.connect().catch((err: unknown) => {
         throw storeError(err);
       });
-      batch = { client, q: queryOn(client), kept: [], fenced: new Set(), locked: false, lastSeq: 0, savepoint: undefined, begun: false, members: 0 };
+      batch = { client, q: queryOn(client), kept: [], fenced: new Set(), locked: false, lastSeq: 0, lockedAt: undefined, savepoint: undefined, begun: false, members: 0 };
       this.batch = batch;
     }
     return new Statements(batch, `member_${++batch.members}`);
@@ -242,6 +255,7 @@ export class GroupCommit {
     batch.kept.push(kept);
     this.stats.transactions++;
     for (const f of member.fenced) batch.fenced.add(f);
+    if (member.events.locked && !batch.locked) batch.lockedAt = performance.now();
     batch.locked = member.events.locked;
     batch.lastSeq = member.events.lastSeq;
     return kept;
