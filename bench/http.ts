@@ -17,7 +17,8 @@ export interface HttpResults {
 /** Offered rates for the fixed-rate placement runs (the target: p99 ≤ 5 ms at 2,000 orders/s). */
 export const OFFERED_RATES = [500, 1000, 2000];
 
-async function baseline(duration: number): Promise<Load> {
+/** The bare Fastify route (bench/baseline-server.ts) in its own process, same load. */
+export async function baseline(duration: number): Promise<Load> {
   const port = 20000 + Math.floor(Math.random() * 9000);
   // Bundled and run by plain node, like the service (dist/rampart.mjs).
   const { file, dir } = await bundled('bench/baseline-server.ts');

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
+import pg from 'pg';
 import { PACKAGE_ROOT } from '../src/config/package-root.js';
 
 export const ROOT = PACKAGE_ROOT;
@@ -24,7 +26,7 @@ const ADMIN_TOKEN = 'radm_bench_token_0123456789abcdef0123';
 
 export interface Child {
   proc: ChildProcess;
-  url: { live: string; sandbox: string; admin: string };
+  url: { live: string; sandbox: string; admin: string; internal: string };
   dir: string;
   stop(): Promise<void>;
 }
@@ -46,10 +48,18 @@ async function waitFor(url: string, ms = 60_000): Promise<void> {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-/** Starts a Rampart server in its own process on loopback, on a fresh SQLite store (or the one given). */
+/**
+ * Starts a Rampart server in its own process on loopback, on a fresh SQLite store (or the one given; `env` may name
+ * a PostgreSQL one, the data directory is then `dir`). Its internal listener (node-to-node calls) is on port + 3.
+ */
 export async function startRampart(env: Record<string, string> = {}, dir = mkdtempSync(join(tmpdir(), 'rampart-bench-'))): Promise<Child & { startMs: number }> {
-  const port = (nextPort += 3);
-  const url = { live: `http://127.0.0.1:${port}`, sandbox: `http://127.0.0.1:${port + 1}`, admin: `http://127.0.0.1:${port + 2}` };
+  const port = (nextPort += 4);
+  const url = {
+    live: `http://127.0.0.1:${port}`,
+    sandbox: `http://127.0.0.1:${port + 1}`,
+    admin: `http://127.0.0.1:${port + 2}`,
+    internal: `http://127.0.0.1:${port + 3}`,
+  };
   const started = Date.now();
   // BENCH_PROFILE=dir: the server writes a CPU profile (node --cpu-prof) there when it stops.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
@@ -60,6 +70,8 @@ export async function startRampart(env: Record<string, string> = {}, dir = mkdte
       RAMPART_LIVE_LISTEN: `127.0.0.1:${port}`,
       RAMPART_SANDBOX_LISTEN: `127.0.0.1:${port + 1}`,
       RAMPART_ADMIN_LISTEN: `127.0.0.1:${port + 2}`,
+      RAMPART_INTERNAL_LISTEN: `127.0.0.1:${port + 3}`,
+      RAMPART_DATA_DIR: dir,
       RAMPART_LIVE_URL: url.live,
       RAMPART_SANDBOX_URL: url.sandbox,
       RAMPART_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -85,6 +97,27 @@ export async function startRampart(env: Record<string, string> = {}, dir = mkdte
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The PostgreSQL server the pg section runs on (BENCH_PG_URL; the local one by default). */
+export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A new empty schema on PG_URL for one run: `url` has it as search_path; `drop` removes it and everything in it. */
+export async function pgSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `rampart_bench_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE SCHEMA ${name}`);
+  const u = new URL(PG_URL);
+  u.searchParams.set('options', `-c search_path=${name}`);
+  return { url: u.toString(), drop: () => run(`DROP SCHEMA IF EXISTS ${name} CASCADE`) };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- operator answers are read as the caller names them

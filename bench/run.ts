@@ -1,5 +1,5 @@
 // npm run bench — every benchmark side by side with its baseline from the same run (docs/PERFORMANCE.md).
-// BENCH_QUICK=1 runs smaller sizes (a smoke run); BENCH_ONLY=http,stream,ticks,risk,peer,memory,startup picks sections.
+// BENCH_QUICK=1 runs smaller sizes (a smoke run); BENCH_ONLY=http,pg,stream,ticks,risk,peer,memory,startup picks sections.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { httpBenchmarks } from './http.js';
 import { ROOT, table, type Load } from './lib.js';
 import { memoryBenchmark } from './memory.js';
 import { peerBenchmark } from './peer.js';
+import { pgBenchmarks } from './pg.js';
 import { startupBenchmark } from './startup.js';
 import { streamBenchmark } from './stream.js';
 import { riskBenchmark } from './risk.js';
@@ -14,7 +15,7 @@ import { judgeTargets } from './targets.js';
 import { runTicks } from './ticks.js';
 
 const quick = process.env.BENCH_QUICK === '1';
-const SECTIONS = ['http', 'stream', 'ticks', 'risk', 'peer', 'memory', 'startup'];
+const SECTIONS = ['http', 'pg', 'stream', 'ticks', 'risk', 'peer', 'memory', 'startup'];
 
 // A run of some sections (BENCH_ONLY) replaces those in bench/results.json and keeps the others, each with its date.
 const only = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : SECTIONS);
@@ -52,6 +53,52 @@ if (only.has('http')) {
   );
   console.log('\nMarket orders offered at a fixed rate (open loop, bench/open-loop.ts; latency ms from when each was due)');
   console.log(table(h.placeMarketAt.map((r) => ({ 'offered/s': r.offered, 'answered/s': Math.round(r.rps), p50: ms(r.p50), p99: ms(r.p99), 'p99.9': ms(r.p999), errors: r.errors, non2xx: r.non2xx }))));
+}
+
+if (only.has('pg')) {
+  // PostgreSQL (BENCH_PG_URL, the local server by default): each store on a fresh schema, dropped afterwards.
+  const p = await pgBenchmarks(quick ? 3 : 8);
+  results.pg = p;
+  const ratio = (rps: number, of: number) => `${Math.round((rps / of) * 100)}%`;
+  console.log('\nMarket orders on PostgreSQL (autocannon, 50 connections, 48 accounts: 8 in each of 6 partitions, or 16 per node; latency ms)');
+  const rows: [string, Load][] = [
+    ['baseline', p.baseline],
+    ['SQLite', p.sqlite],
+    ['PostgreSQL, 1 node', p.pgOneNode],
+    ['PostgreSQL, 3 nodes', p.pgThreeNodes],
+  ];
+  console.log(
+    table(
+      rows.map(([name, r]) => ({
+        store: name,
+        'req/s': Math.round(r.rps),
+        'of baseline': ratio(r.rps, p.baseline.rps),
+        'of SQLite': ratio(r.rps, p.sqlite.rps),
+        p50: ms(r.p50),
+        p99: ms(r.p99),
+        'p99.9': ms(r.p999),
+        errors: r.errors,
+        non2xx: r.non2xx,
+      })),
+    ),
+  );
+  console.log(`3 nodes: live partitions held ${p.pgThreeNodes.livePartitions.map((x) => `[${x.join(' ')}]`).join(' / ')}, engine commands run per node ${p.pgThreeNodes.perNode.join(' / ')} per s`);
+  console.log('\nFail-over: kill -9 of a partition owner (3 nodes, orders flowing; pause = kill → first acknowledgement there)');
+  console.log(
+    table(
+      p.failover.map((f) => ({
+        'lease ms': f.leaseMs,
+        partitions: f.partitions.join(' '),
+        'taken over ms': f.takenOverMs,
+        'pause ms': f.pauseMs.join(' / '),
+        placed: f.placed,
+        acknowledged: f.acknowledged,
+        lost: f.lost,
+        doubled: f.doubled,
+        unanswered: f.unanswered,
+      })),
+    ),
+  );
 }
 
 if (only.has('stream')) {

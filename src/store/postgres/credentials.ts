@@ -58,7 +58,8 @@ export function credentialWrites(q: Q) {
 
 /** Last-use times, batched (best effort): never moves a time back. */
 export async function touchCredentials(q: Q, items: [string, number][]): Promise<void> {
-  for (const [id, at] of items) {
+  // In id order: two nodes stamping the same keys lock their rows in one order, never each waiting on the other.
+  for (const [id, at] of [...items].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     await q.changes('UPDATE credentials SET last_used_at = GREATEST(COALESCE(last_used_at, 0), $1) WHERE id = $2', [at, id]);
   }
 }

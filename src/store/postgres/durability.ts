@@ -12,6 +12,11 @@ export interface Q {
   rows<R = Row>(sql: string, params?: readonly unknown[]): Promise<R[]>;
   /** Rows changed (UPDATE, DELETE, INSERT). */
   changes(sql: string, params?: readonly unknown[]): Promise<number>;
+  /**
+   * A write whose answer is not needed: in a transaction it may be held and sent with the next statement, in one
+   * round trip (group-commit.ts); a failure then fails that statement or the transaction's end, never passes unseen.
+   */
+  write(sql: string, params?: readonly unknown[]): Promise<void>;
 }
 
 /**
@@ -107,7 +112,36 @@ export function queryOn(target: pg.Pool | pg.PoolClient | pg.Client): Q {
   return {
     rows: async <R>(sql: string, params?: readonly unknown[]) => (await run(sql, params)).rows as R[],
     changes: async (sql: string, params?: readonly unknown[]) => (await run(sql, params)).rowCount ?? 0,
+    write: async (sql: string, params?: readonly unknown[]) => void (await run(sql, params)),
   };
+}
+
+/**
+ * A statement with its parameters written into it as quoted literals (escaped by node-postgres, U+0000 encoded as
+ * for a parameter), to travel with others in one simple-protocol message; a quoted literal is typed from its context
+ * exactly as an untyped parameter is. Undefined when a parameter is not a string, finite number, boolean or null.
+ */
+export function inlined(sql: string, params: readonly unknown[] = []): string | undefined {
+  const literals: string[] = [];
+  for (const v of params) {
+    if (v === null || v === undefined) literals.push('NULL');
+    else if (typeof v === 'string') literals.push(pg.escapeLiteral(encodeText(v) as string));
+    else if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean') literals.push(`'${String(v)}'`);
+    else return undefined;
+  }
+  return sql.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]!);
+}
+
+/** Several statements as one simple-protocol message (one round trip): the last one's result. */
+export async function simple(client: pg.PoolClient, text: string): Promise<pg.QueryResult> {
+  try {
+    const out = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+    const last = Array.isArray(out) ? out.at(-1)! : out;
+    for (const row of last.rows as Row[]) decodeRow(row);
+    return last;
+  } catch (err) {
+    throw storeError(err);
+  }
 }
 
 /** Runs undo callbacks; one that fails must not hide the error that rolled the transaction back. */

@@ -12,8 +12,10 @@ export interface Written {
 
 export interface EventTxState {
   written: Written | undefined;
-  /** Whether this transaction holds the event log's writer lock. */
+  /** Whether this transaction holds the event log's writer lock (or an earlier member of its group commit does). */
   locked: boolean;
+  /** Under the lock: the log's last seq as this transaction sees it (its own events included). */
+  lastSeq: number;
 }
 
 /**
@@ -46,21 +48,23 @@ export function eventReads(q: Q) {
 }
 
 export function eventWrites(q: Q, state: EventTxState) {
+  // Under the lock every earlier writer has committed: MAX(seq) read once then is the log's last seq for this
+  // writer, which then counts its own events (the group commit's later members go on from the earlier ones').
   const lock = async () => {
     if (!state.locked) {
       await q.rows(LOCK_EVENTS);
+      state.lastSeq = (await q.rows<{ n: number }>('SELECT COALESCE(MAX(seq), 0)::bigint AS n FROM events'))[0]!.n;
       state.locked = true;
     }
   };
   return {
-    // Under the lock every earlier writer has committed: MAX(seq) read now is the log's last seq for this writer.
     lockEventLog: async () => {
       await lock();
-      return (await q.rows<{ n: number }>('SELECT COALESCE(MAX(seq), 0)::bigint AS n FROM events'))[0]!.n;
+      return state.lastSeq;
     },
     insertEvent: async (e: EventRow) => {
       await lock();
-      await q.changes(
+      await q.write(
         `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
          VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT customer_id FROM accounts WHERE id = $4)), $6, $7, $8)`,
         [e.seq, e.id, e.environment, e.account_id, e.customer_id ?? null, e.type, e.created_at, e.data],
@@ -69,6 +73,7 @@ export function eventWrites(q: Q, state: EventTxState) {
       state.written.firstSeq = Math.min(state.written.firstSeq, e.seq);
       state.written.lastSeq = Math.max(state.written.lastSeq, e.seq);
       state.written.accountIds.add(e.account_id);
+      state.lastSeq = Math.max(state.lastSeq, e.seq);
     },
     // The newest event stays: the trading host numbers new events after the log's last seq.
     deleteEventsBefore: (time: number, limit: number) =>

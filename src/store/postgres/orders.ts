@@ -76,33 +76,33 @@ export function orderReads(q: Q) {
 export function orderWrites(q: Q, insertEvent: (e: OpenOrderRewrite['event']) => Promise<void>) {
   return {
     upsertOrder: async (o: OrderRow) => {
-      await q.changes(
+      await q.write(
         `INSERT INTO orders (${ORDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at, data = excluded.data`,
         [o.id, o.seq, o.environment, o.account_id, o.customer_id, o.client_order_id, o.market, o.status, o.created_at, o.updated_at, o.data],
       );
     },
     insertFill: async (f: Fill) => {
-      await q.changes('INSERT INTO fills (id, account_id, order_id, filled_at, data) VALUES ($1, $2, $3, $4, $5)', [f.id, f.account_id, f.order_id, f.filled_at, f.data]);
+      await q.write('INSERT INTO fills (id, account_id, order_id, filled_at, data) VALUES ($1, $2, $3, $4, $5)', [f.id, f.account_id, f.order_id, f.filled_at, f.data]);
     },
     putPosition: async (accountId: string, market: string, data: string | null) => {
-      if (data === null) await q.changes('DELETE FROM positions WHERE account_id = $1 AND market = $2', [accountId, market]);
+      if (data === null) await q.write('DELETE FROM positions WHERE account_id = $1 AND market = $2', [accountId, market]);
       else
-        await q.changes('INSERT INTO positions (account_id, market, data) VALUES ($1, $2, $3) ON CONFLICT (account_id, market) DO UPDATE SET data = excluded.data', [
+        await q.write('INSERT INTO positions (account_id, market, data) VALUES ($1, $2, $3) ON CONFLICT (account_id, market) DO UPDATE SET data = excluded.data', [
           accountId,
           market,
           data,
         ]);
     },
     putMarginSetting: async (accountId: string, market: string, leverage: number, mode: Mode) => {
-      await q.changes(
+      await q.write(
         `INSERT INTO margin_settings (account_id, market, leverage, mode) VALUES ($1, $2, $3, $4)
          ON CONFLICT (account_id, market) DO UPDATE SET leverage = excluded.leverage, mode = excluded.mode`,
         [accountId, market, leverage, mode],
       );
     },
     insertEquityPoint: async (p: { account_id: string; resolution: 'trade' | 'day'; time: number; equity: string; balance: string }) => {
-      await q.changes('INSERT INTO equity_points (account_id, resolution, time, equity, balance) VALUES ($1, $2, $3, $4, $5)', [
+      await q.write('INSERT INTO equity_points (account_id, resolution, time, equity, balance) VALUES ($1, $2, $3, $4, $5)', [
         p.account_id,
         p.resolution,
         p.time,

@@ -4,9 +4,9 @@ import { accountReads, accountWrites } from './accounts.js';
 import { credentialReads, credentialWrites, touchCredentials } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
 import { assertLease, type Fence } from '../../cluster/fence.js';
-import { WriterChain } from '../writer-chain.js';
-import { createPool, migrate, queryOn, runSettled, runUndo, storeError, type Q } from './durability.js';
-import { accountsBetween, eventReads, eventWrites, type EventTxState, type Written } from './events.js';
+import { createPool, migrate, queryOn, storeError, type Q } from './durability.js';
+import { accountsBetween, eventReads, eventWrites, type Written } from './events.js';
+import { GroupCommit, type Member } from './group-commit.js';
 import { lockWrites } from './locks.js';
 import { CHANNEL, EventListener, noticePayload, type Notice } from './notify.js';
 import { orderReads, orderWrites } from './orders.js';
@@ -28,8 +28,16 @@ function readsOn(q: Q): Reads {
   };
 }
 
-function txOn(q: Q, pool: Q, rollbacks: (() => void)[], settles: ((durable: boolean) => void)[], events: EventTxState): Tx {
-  const ev = eventWrites(q, events);
+/** The lease fence, checked once per PostgreSQL transaction: the lease row stays locked FOR SHARE until COMMIT. */
+async function fenceOnce(q: Q, member: Member, f: Fence): Promise<void> {
+  const key = `${f.environment}/${f.partition}/${f.owner}/${f.epoch}`;
+  if (member.isFenced(key)) return;
+  await assertLease(q, f);
+  member.fenced.add(key);
+}
+
+function txOn(q: Q, pool: Q, member: Member): Tx {
+  const ev = eventWrites(q, member.events);
   // The port's log reads answer committed events only, inside a transaction too (as SQLite's second connection).
   const { listEvents, getEvent, eventHead } = eventReads(pool);
   return {
@@ -37,9 +45,9 @@ function txOn(q: Q, pool: Q, rollbacks: (() => void)[], settles: ((durable: bool
     listEvents,
     getEvent,
     eventHead,
-    onRollback: (undo: () => void) => void rollbacks.push(undo),
-    onSettled: (settled: (durable: boolean) => void) => void settles.push(settled),
-    fence: (f: Fence) => assertLease(q, f),
+    onRollback: (undo: () => void) => void member.rollbacks.push(undo),
+    onSettled: (settled: (durable: boolean) => void) => void member.settles.push(settled),
+    fence: (f: Fence) => fenceOnce(q, member, f),
     ...customerWrites(q),
     ...credentialWrites(q),
     ...accountWrites(q),
@@ -56,16 +64,17 @@ function txOn(q: Q, pool: Q, rollbacks: (() => void)[], settles: ((durable: bool
 export interface PostgresStore extends Reads {}
 
 /**
- * The PostgreSQL adapter (node-postgres, pooled). A transaction runs BEGIN…COMMIT on one pooled client and its
- * promise settles only after COMMIT returned (synchronous_commit on: flushed to the server's WAL). Transactions
- * of this process run one at a time, like SQLite's chain: the engine beside the store is in memory and its undo
- * callbacks assume nothing else interleaved. Reads outside a transaction go to the pool and see committed data
- * only. Committed events are told to this process's listeners at once, and to other processes by NOTIFY.
+ * The PostgreSQL adapter (node-postgres, pooled). Transactions of this process run one at a time, like SQLite's
+ * chain (the engine beside the store is in memory and its undo callbacks assume nothing else interleaved), each in
+ * a savepoint of a PostgreSQL transaction shared with those queued behind it (group commit, group-commit.ts); its
+ * promise settles only after that COMMIT returned (synchronous_commit on: flushed to the server's WAL). Reads
+ * outside a transaction go to the pool and see committed data only. Committed events are told to this process's
+ * listeners at once, and to other processes by NOTIFY.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class PostgresStore implements Store {
   private gateway: StoreGate = OPEN_GATE;
-  private readonly writer = new WriterChain();
+  private readonly group: GroupCommit;
   private readonly listeners = new Set<(c: Committed) => void>();
   private readonly listener: EventListener;
   private readonly q: Q;
@@ -90,6 +99,14 @@ export class PostgresStore implements Store {
       };
     }
     this.listener = new EventListener(url, schema, (n) => void this.remoteNotice(n), () => void this.caughtUp());
+    this.group = new GroupCommit(pool, () => this.gate(), () => this.gateway, {
+      // Delivered by the server at COMMIT, never for a transaction that rolls back.
+      beforeCommit: (w, client) => {
+        const notice: Notice = { lastSeq: w.lastSeq, fromSeq: w.firstSeq - 1, accountIds: [...w.accountIds] };
+        return `SELECT pg_notify(${client.escapeLiteral(CHANNEL)}, ${client.escapeLiteral(noticePayload(this.listener.origin, this.schema, notice))}); `;
+      },
+      published: (w) => this.publish(w),
+    });
   }
 
   /** Connects, migrates (once across nodes), and starts listening for other processes' events. */
@@ -111,6 +128,11 @@ export class PostgresStore implements Store {
     }
   }
 
+  /** Transactions kept and COMMITs made: their ratio is the group commit's batch size. */
+  get stats(): GroupCommit['stats'] {
+    return this.group.stats;
+  }
+
   setGate(gate: StoreGate): void {
     this.gateway = gate;
   }
@@ -129,74 +151,14 @@ export class PostgresStore implements Store {
    * node that lost the partition gets LeaseLostError and writes nothing. PostgreSQL only (SQLite has one node).
    */
   fencedTransaction<T>(fence: Fence, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.run(async (tx, q) => {
-      await assertLease(q, fence);
+    return this.run(async (tx) => {
+      await tx.fence(fence);
       return fn(tx);
     });
   }
 
-  /**
-   * The transaction begins at its first statement: one that reads and writes nothing (a clock tick that changed
-   * nothing) costs no round trip, so the commands queued behind it are not held up.
-   */
-  private run<T>(fn: (tx: Tx, q: Q) => Promise<T>): Promise<T> {
-    return this.writer.run(async () => {
-      await this.gate();
-      let client: pg.PoolClient | undefined;
-      let begun: Promise<Q> | undefined;
-      const begin = (): Promise<Q> =>
-        (begun ??= (async () => {
-          client = await this.pool.connect().catch((err: unknown) => {
-            throw storeError(err);
-          });
-          const on = queryOn(client);
-          await on.changes('BEGIN');
-          return on;
-        })());
-      const q: Q = {
-        rows: async (sql, params) => (await begin()).rows(sql, params),
-        changes: async (sql, params) => (await begin()).changes(sql, params),
-      };
-      const rollbacks: (() => void)[] = [];
-      const settles: ((durable: boolean) => void)[] = [];
-      const events: EventTxState = { written: undefined, locked: false };
-      let out: T;
-      try {
-        out = await fn(txOn(q, this.q, rollbacks, settles, events), q);
-        this.gateway.beforeCommit();
-        if (begun) {
-          const on = await begun;
-          const w = events.written;
-          if (w) {
-            const notice: Notice = { lastSeq: w.lastSeq, fromSeq: w.firstSeq - 1, accountIds: [...w.accountIds] };
-            // Delivered by the server at COMMIT, never for a transaction that rolls back.
-            await on.rows('SELECT pg_notify($1, $2)', [CHANNEL, noticePayload(this.listener.origin, this.schema, notice)]);
-          }
-          // A statement that failed inside fn (and was caught there) leaves the transaction aborted: COMMIT then
-          // answers ROLLBACK without an error, and nothing was written.
-          const commit = await client!.query('COMMIT').catch((err: unknown) => {
-            throw storeError(err);
-          });
-          if (commit.command !== 'COMMIT') throw new StoreUnavailableError('the store rolled back the transaction');
-        }
-      } catch (err) {
-        // Settled whether it began or not (a BEGIN in flight when fn failed).
-        await begun?.catch(() => undefined);
-        const c = client as pg.PoolClient | undefined;
-        if (c) {
-          let broken = false;
-          await c.query('ROLLBACK').catch(() => (broken = true));
-          c.release(broken || undefined);
-        }
-        runUndo(rollbacks);
-        runSettled(settles, false);
-        throw storeError(err);
-      }
-      (client as pg.PoolClient | undefined)?.release();
-      runSettled(settles, true);
-      if (events.written) this.publish(events.written);
-      return out;
-    });
+  private run<T>(fn: (tx: Tx, q: Q) => Promise<T>, alone = false): Promise<T> {
+    return this.group.run((q, member) => fn(txOn(q, this.q, member), q), alone);
   }
 
   onEventsCommitted(listener: (c: Committed) => void): () => void {
@@ -247,14 +209,15 @@ export class PostgresStore implements Store {
     if (this.closed || this.touches.size === 0) return;
     const items = [...this.touches];
     this.touches.clear();
-    await this.run((_tx, q) => touchCredentials(q, items)).catch(() => undefined);
+    // Alone: the rows of keys every node stamps are not held while a batch holds the event log's lock.
+    await this.run((_tx, q) => touchCredentials(q, items), true).catch(() => undefined);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     if (this.touchTimer) clearTimeout(this.touchTimer);
     await this.flushTouches();
-    await this.writer.idle();
+    await this.group.close();
     this.closed = true;
     await this.listener.close();
     await this.pool.end().catch(() => undefined);

@@ -23,7 +23,7 @@ export function settingWrites(q: Q) {
         )
       )[0]!.value,
     putIdempotency: async (r: IdempotencyRecord) => {
-      await q.changes(
+      await q.write(
         `INSERT INTO idempotency (scope, key, fingerprint, status, resource_kind, resource_id, body, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,
@@ -48,9 +48,15 @@ export function settingWrites(q: Q) {
     setSetting: async (name: string, value: string) => {
       await q.changes('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value', [name, value]);
     },
+    // Every node stores the same quotes (fanned out): a row another node's transaction is writing is left to it
+    // (SKIP LOCKED), so nodes never wait on each other for it (a wait inside a group commit, holding the event log's
+    // lock, would deadlock two nodes). The first quote of a market is inserted.
     putQuote: async (r: QuoteRow) => {
-      await q.changes(
-        'INSERT INTO quotes (market, bid, ask, last, time) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (market) DO UPDATE SET bid = excluded.bid, ask = excluded.ask, last = excluded.last, time = excluded.time',
+      await q.write(
+        `WITH free AS (SELECT market FROM quotes WHERE market = $1 FOR UPDATE SKIP LOCKED),
+           updated AS (UPDATE quotes SET bid = $2, ask = $3, last = $4, time = $5 WHERE market IN (SELECT market FROM free) RETURNING market)
+         INSERT INTO quotes (market, bid, ask, last, time) SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM quotes WHERE market = $1)
+         ON CONFLICT (market) DO NOTHING`,
         [r.market, r.bid, r.ask, r.last, r.time],
       );
     },

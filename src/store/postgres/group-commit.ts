@@ -1,0 +1,355 @@
+import type pg from 'pg';
+import { StoreUnavailableError, type StoreGate } from '../port.js';
+import { WriterChain } from '../writer-chain.js';
+import { inlined, queryOn, runSettled, runUndo, simple, storeError, type Q, type Row } from './durability.js';
+import type { EventTxState, Written } from './events.js';
+
+/**
+ * Members of one group commit at most: each that writes gets a subtransaction id, and past 64 of them in one
+ * transaction PostgreSQL's per-backend cache overflows and every other session's snapshots get slower.
+ */
+const MAX_MEMBERS = 48;
+/**
+ * How long a batch may hold the event log's writer lock before it commits: other nodes' event writers wait for it
+ * (and give up after lock_timeout), so a node's batch must not keep them out for long.
+ */
+const MAX_LOCK_HOLD_MS = 50;
+
+/** One store transaction of a group commit: what it asked undone on rollback, and what it wrote to the event log. */
+export interface Member {
+  readonly rollbacks: (() => void)[];
+  /** Told how the member ended once that is known: durable (its batch committed) or not (Tx.onSettled). */
+  readonly settles: ((durable: boolean) => void)[];
+  readonly events: EventTxState;
+  /** Lease fences (environment/partition/owner/epoch) this member checked. */
+  readonly fenced: Set<string>;
+  /** Whether a lease fence was checked already in this PostgreSQL transaction, by this member or a kept one. */
+  isFenced(key: string): boolean;
+}
+
+interface Kept {
+  readonly member: Member;
+  readonly durable: Promise<void>;
+  commit(): void;
+  fail(err: unknown): void;
+}
+
+/**
+ * One member's statements on its batch's connection. Writes whose answer is not needed are held and sent with the
+ * next statement, or at the member's end, as one simple-protocol message (their parameters written in as literals):
+ * a market order's dozen rows cost a few round trips instead of one each. The first message carries the member's
+ * SAVEPOINT (named for this member alone, so a rollback can never reach an earlier member's work). A statement that
+ * fails (even if fn catches it) leaves the savepoint aborted: the member fails at its end.
+ */
+class Statements {
+  private held: string[];
+  /** Whether a message of this member reached the server (then a rollback must go back to its savepoint). */
+  sent = false;
+  private failed = false;
+
+  constructor(
+    private readonly batch: Batch,
+    readonly savepoint: string,
+  ) {
+    this.held = [batch.savepoint ? `RELEASE SAVEPOINT ${batch.savepoint}; SAVEPOINT ${savepoint}` : `SAVEPOINT ${savepoint}`];
+    if (batch.kept.length === 0 && !batch.begun) this.held.unshift('BEGIN');
+  }
+
+  /** A statement whose answer is wanted: written in with what is held when it can be, else sent after it. */
+  async run(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[]; rowCount: number }> {
+    const text = this.held.length > 0 ? inlined(sql, params) : undefined;
+    if (text !== undefined) {
+      const r = await this.send([...this.take(), text].join('; '));
+      return { rows: r.rows as Row[], rowCount: r.rowCount ?? 0 };
+    }
+    await this.flush();
+    return this.noted(this.batch.q.rows(sql, params).then((rows) => ({ rows, rowCount: rows.length })));
+  }
+
+  /** Rows changed: as run, but counted by the server (an UPDATE answers no rows). */
+  async changes(sql: string, params?: readonly unknown[]): Promise<number> {
+    const text = this.held.length > 0 ? inlined(sql, params) : undefined;
+    if (text !== undefined) return (await this.send([...this.take(), text].join('; '))).rowCount ?? 0;
+    await this.flush();
+    return this.noted(this.batch.q.changes(sql, params));
+  }
+
+  async hold(sql: string, params?: readonly unknown[]): Promise<void> {
+    const text = inlined(sql, params);
+    if (text !== undefined) this.held.push(text);
+    else await this.changes(sql, params);
+  }
+
+  /** The member's end: what is held is sent; a statement that failed fails the member. */
+  async end(): Promise<void> {
+    await this.flush();
+    if (this.failed) throw new StoreUnavailableError('the store rolled back the transaction');
+  }
+
+  private async flush(): Promise<void> {
+    if (this.held.length > 0) await this.send(this.take().join('; '));
+  }
+
+  private take(): string[] {
+    const out = this.held;
+    this.held = [];
+    return out;
+  }
+
+  private async send(text: string): Promise<pg.QueryResult> {
+    const first = !this.sent;
+    this.sent = true;
+    this.batch.begun = true;
+    const result = await this.noted(simple(this.batch.client, text));
+    if (first) this.batch.savepoint = this.savepoint;
+    return result;
+  }
+
+  private async noted<X>(p: Promise<X>): Promise<X> {
+    return p.catch((err: unknown) => {
+      this.failed = true;
+      throw err;
+    });
+  }
+}
+
+/** The PostgreSQL transaction that the members of a group commit share, while open. */
+interface Batch {
+  readonly client: pg.PoolClient;
+  readonly q: Q;
+  readonly kept: Kept[];
+  /** Fences checked by kept members: their lease rows stay locked FOR SHARE until the batch ends. */
+  readonly fenced: Set<string>;
+  /** The event log as the kept members left it: whether its writer lock is held, and its last seq. */
+  locked: boolean;
+  lastSeq: number;
+  /** When a kept member first held the event log's lock (performance.now()). */
+  lockedAt: number | undefined;
+  /** The savepoint of the last member, while open (the next member releases it as it makes its own). */
+  savepoint: string | undefined;
+  /** Whether BEGIN was sent. */
+  begun: boolean;
+  /** Members that entered, for their savepoints' names. */
+  members: number;
+}
+
+/** What the adapter hands a committed batch: it sends its notice and publishes its events. */
+export interface CommitHooks {
+  /** A statement to run just before COMMIT (the NOTIFY of the batch's events), as text: it travels with the COMMIT. */
+  beforeCommit(written: Written, client: pg.PoolClient): string;
+  published(written: Written): void;
+}
+
+/**
+ * Group commit on PostgreSQL, as the SQLite store does with its WAL: the store's transactions run one at a time
+ * (the engines beside the store are in memory and their undo callbacks assume no interleaving), each in a
+ * SAVEPOINT of one open PostgreSQL transaction — the batch — which commits once no transaction is waiting to run:
+ * one COMMIT, one WAL flush (synchronous_commit on) and one NOTIFY for all its members. A member's promise settles
+ * only after the COMMIT that made it durable; one that fails rolls back to its savepoint alone and answers at once;
+ * a COMMIT that fails fails every member of the batch, and their onRollback undos run, newest first.
+ *
+ * Within a batch a member inherits what the kept members before it hold: the lease rows they fenced (locked FOR
+ * SHARE until COMMIT, so no take-over can come between) and the event log's writer lock with its last seq (no other
+ * writer can insert meanwhile), so those cost no round trip again. A member begins at its first statement: one that
+ * runs none (a clock tick that changed nothing) joins no batch and waits for nothing.
+ */
+export class GroupCommit {
+  /** Transactions kept and COMMITs made: their ratio is the batch size. */
+  readonly stats = { transactions: 0, commits: 0 };
+  private readonly writer = new WriterChain();
+  private batch: Batch | undefined;
+  private commitScheduled = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly gate: () => Promise<void>,
+    private readonly gateway: () => StoreGate,
+    private readonly hooks: CommitHooks,
+  ) {}
+
+  /**
+   * Runs fn as a member of the open batch (or of a new one) and settles once that batch committed. `alone`: in a
+   * PostgreSQL transaction of its own, committed at once (what it locks is not held for a batch: background
+   * writes of rows several nodes write).
+   */
+  async run<T>(fn: (q: Q, member: Member) => Promise<T>, alone = false): Promise<T> {
+    let kept: Kept | undefined;
+    const out = await this.writer.run(async () => {
+      // A full batch (or one a member that runs alone must not join) commits first: the member joins the batch
+      // open now or a new one, and inherits only what that batch holds.
+      if (alone || this.full()) await this.commit();
+      await this.gate();
+      const at = this.batch;
+      const member: Member = {
+        rollbacks: [],
+        settles: [],
+        events: { written: undefined, locked: at?.locked ?? false, lastSeq: at?.lastSeq ?? 0 },
+        fenced: new Set(),
+        isFenced: (key) => member.fenced.has(key) || (this.batch?.fenced.has(key) ?? false),
+      };
+      let entered: Promise<Statements> | undefined;
+      const on = (): Promise<Statements> => (entered ??= this.enter());
+      const q: Q = {
+        rows: async <R>(sql: string, params?: readonly unknown[]) => (await (await on()).run(sql, params)).rows as R[],
+        changes: async (sql, params) => (await on()).changes(sql, params),
+        write: async (sql, params) => (await on()).hold(sql, params),
+      };
+      let statements: Statements | undefined;
+      try {
+        const result = await fn(q, member);
+        statements = await entered;
+        await statements?.end();
+        this.gateway().beforeCommit();
+        if (statements) kept = this.keep(member);
+        // A member that ran no statement wrote nothing: it is as durable as it will be.
+        else runSettled(member.settles, true);
+        return result;
+      } catch (err) {
+        // Settled whether it began or not (a connection being made when fn failed).
+        statements ??= await entered?.catch(() => undefined);
+        if (statements?.sent) await this.rollbackMember(statements.savepoint);
+        runUndo(member.rollbacks);
+        runSettled(member.settles, false);
+        throw storeError(err);
+      } finally {
+        if (alone) await this.commit();
+        else this.scheduleCommit();
+      }
+    });
+    await kept?.durable;
+    return out;
+  }
+
+  /** Whether the open batch takes no more members: enough of them, or the event log's lock held long enough. */
+  private full(): boolean {
+    const b = this.batch;
+    return b !== undefined && (b.kept.length >= MAX_MEMBERS || (b.lockedAt !== undefined && performance.now() - b.lockedAt >= MAX_LOCK_HOLD_MS));
+  }
+
+  /** Commits what is open and waits for every member queued so far. */
+  async close(): Promise<void> {
+    await this.writer.run(() => this.commit());
+    await this.writer.idle();
+  }
+
+  /**
+   * The member's first statement: it joins the open batch or opens one. Its SAVEPOINT (and the release of the one
+   * before) travels with its first statement sent.
+   */
+  private async enter(): Promise<Statements> {
+    let batch = this.batch;
+    if (!batch) {
+      const client = await this.pool.connect().catch((err: unknown) => {
+        throw storeError(err);
+      });
+      batch = { client, q: queryOn(client), kept: [], fenced: new Set(), locked: false, lastSeq: 0, lockedAt: undefined, savepoint: undefined, begun: false, members: 0 };
+      this.batch = batch;
+    }
+    return new Statements(batch, `member_${++batch.members}`);
+  }
+
+  /** The member ran to its end: it stays in the batch, and what it holds is the batch's. */
+  private keep(member: Member): Kept {
+    const batch = this.batch!;
+    let commit!: () => void;
+    let fail!: (err: unknown) => void;
+    const durable = new Promise<void>((resolve, reject) => {
+      commit = resolve;
+      fail = reject;
+    });
+    const kept: Kept = { member, durable, commit, fail };
+    batch.kept.push(kept);
+    this.stats.transactions++;
+    for (const f of member.fenced) batch.fenced.add(f);
+    if (member.events.locked && !batch.locked) batch.lockedAt = performance.now();
+    batch.locked = member.events.locked;
+    batch.lastSeq = member.events.lastSeq;
+    return kept;
+  }
+
+  /** Undoes the member in progress in the store (its savepoint, which reached the server); the kept members stay. */
+  private async rollbackMember(savepoint: string): Promise<void> {
+    const batch = this.batch;
+    if (!batch) return;
+    try {
+      // Fails (and fails the batch) if its first message did not make the savepoint: nothing else can be undone.
+      await batch.client.query(`ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);
+      batch.savepoint = undefined;
+    } catch (err) {
+      this.failBatch(storeError(err));
+    }
+  }
+
+  private scheduleCommit(): void {
+    if (this.commitScheduled || !this.batch) return;
+    this.commitScheduled = true;
+    // After the I/O callbacks of this turn: transactions that arrived meanwhile join the batch before its COMMIT.
+    setImmediate(() => {
+      void this.writer.run(async () => {
+        this.commitScheduled = false;
+        await this.commit();
+      });
+    });
+  }
+
+  /** Commits the open batch (called in the writer chain). */
+  private async commit(): Promise<void> {
+    const batch = this.batch;
+    if (!batch) return;
+    this.batch = undefined;
+    if (batch.kept.length === 0) {
+      // Every member rolled back: nothing to make durable.
+      const broken = batch.begun ? await batch.client.query('ROLLBACK').then(() => false, () => true) : false;
+      batch.client.release(broken || undefined);
+      return;
+    }
+    const written = mergeWritten(batch.kept);
+    try {
+      this.gateway().beforeCommit();
+      const before = written ? this.hooks.beforeCommit(written, batch.client) : '';
+      const result = (await batch.client.query(`${before}COMMIT`)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      if (last?.command !== 'COMMIT') throw new StoreUnavailableError('the store rolled back the transaction');
+    } catch (err) {
+      this.batch = batch;
+      this.failBatch(storeError(err));
+      return;
+    }
+    batch.client.release();
+    this.stats.commits++;
+    for (const k of batch.kept) runSettled(k.member.settles, true);
+    if (written) this.hooks.published(written);
+    for (const k of batch.kept) k.commit();
+  }
+
+  /** Rolls the whole batch back: every kept member fails with err, its in-memory effects undone (newest first). */
+  private failBatch(err: unknown): unknown {
+    const batch = this.batch;
+    this.batch = undefined;
+    if (!batch) return err;
+    // Rolled back before the connection goes back to the pool; one that cannot be is dropped.
+    void batch.client.query('ROLLBACK').then(
+      () => batch.client.release(),
+      () => batch.client.release(true),
+    );
+    for (const k of [...batch.kept].reverse()) {
+      runUndo(k.member.rollbacks);
+      runSettled(k.member.settles, false);
+      k.fail(err);
+    }
+    return err;
+  }
+}
+
+function mergeWritten(kept: Kept[]): Written | undefined {
+  let out: Written | undefined;
+  for (const { member } of kept) {
+    const w = member.events.written;
+    if (!w) continue;
+    out ??= { firstSeq: w.firstSeq, lastSeq: w.lastSeq, accountIds: new Set() };
+    out.firstSeq = Math.min(out.firstSeq, w.firstSeq);
+    out.lastSeq = Math.max(out.lastSeq, w.lastSeq);
+    for (const a of w.accountIds) out.accountIds.add(a);
+  }
+  return out;
+}

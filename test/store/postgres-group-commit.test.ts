@@ -1,0 +1,187 @@
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LeaseLostError } from '../../src/cluster/leases.js';
+import { withFaults } from '../../src/store/faults.js';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
+import { account, customer, event } from './adapters.js';
+
+const available = await postgresAvailable();
+
+let schema: FreshSchema;
+let store: PostgresStore;
+
+beforeEach(async () => {
+  if (!available) return;
+  schema = await freshSchema();
+  store = await PostgresStore.open(schema.url);
+});
+
+afterEach(async () => {
+  if (!available) return;
+  await store.close();
+  await schema.drop();
+});
+
+/** What another connection (another node) sees: committed rows only. */
+async function committed(sql: string): Promise<string[]> {
+  const c = new pg.Client({ connectionString: schema.url });
+  await c.connect();
+  try {
+    return (await c.query<{ v: string }>(sql)).rows.map((r) => String(r.v));
+  } finally {
+    await c.end();
+  }
+}
+const committedCustomers = () => committed('SELECT id AS v FROM customers ORDER BY number');
+
+describe.skipIf(!available)('PostgresStore group commit', () => {
+  it('commits the transactions queued together in one COMMIT, each answered only once another connection sees it', async () => {
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      store.transaction((tx) => tx.insertCustomer(customer(i + 1))).then(async () => (await committedCustomers()).includes(`cus_${i + 1}`)),
+    );
+    expect(await Promise.all(writes)).toEqual(Array.from({ length: 40 }, () => true));
+    expect(await committedCustomers()).toHaveLength(40);
+    expect(store.stats.transactions).toBe(40);
+    expect(store.stats.commits).toBeLessThan(40);
+  });
+
+  it('starts a new batch past 48 members (each member of a batch holds a subtransaction id until its COMMIT)', async () => {
+    await Promise.all(Array.from({ length: 100 }, (_, i) => store.transaction((tx) => tx.insertCustomer(customer(i + 1)))));
+    expect(await committedCustomers()).toHaveLength(100);
+    expect(store.stats.commits).toBeGreaterThanOrEqual(3);
+  });
+
+  it('rolls back a failing transaction alone, a statement it caught included: the others of its batch commit', async () => {
+    const undone: string[] = [];
+    const results = await Promise.allSettled([
+      store.transaction((tx) => tx.insertCustomer(customer(1))),
+      store.transaction(async (tx) => {
+        await tx.insertCustomer(customer(2));
+        tx.onRollback(() => undone.push('second'));
+        throw new Error('refused');
+      }),
+      store.transaction(async (tx) => {
+        await tx.insertCustomer(customer(3));
+        tx.onRollback(() => undone.push('third'));
+        // A duplicate key, caught here: the savepoint is aborted, so the transaction cannot commit.
+        await tx.insertCustomer(customer(1)).catch(() => undefined);
+      }),
+      store.transaction((tx) => tx.insertCustomer(customer(4))),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(undone).toEqual(['second', 'third']);
+    expect(await committedCustomers()).toEqual(['cus_1', 'cus_4']);
+  });
+
+  it('fails every member of a batch whose COMMIT fails, undoing each, and keeps nothing of it', async () => {
+    const faults = withFaults(store);
+    const undone: string[] = [];
+    const first = store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      tx.onRollback(() => undone.push('first'));
+    });
+    const second = store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(2));
+      tx.onRollback(() => undone.push('second'));
+      // The store fails after both ran, before their shared COMMIT.
+      faults.failing = true;
+    });
+    const results = await Promise.allSettled([first, second]);
+    faults.failing = false;
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(undone.sort()).toEqual(['first', 'second']);
+    expect(await committedCustomers()).toEqual([]);
+    await store.transaction((tx) => tx.insertCustomer(customer(3)));
+    expect(await committedCustomers()).toEqual(['cus_3']);
+  });
+
+  it("numbers the batch's events on from the kept members' (a rolled-back member's seqs are given again) and publishes them once", async () => {
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('70000001', 'cus_1'));
+      await tx.insertAccount(account('70000002', 'cus_1'));
+      await tx.insertEvent(event(1, '70000001'));
+    });
+    const published: { lastSeq: number; accounts: string[] }[] = [];
+    store.onEventsCommitted((c) => published.push({ lastSeq: c.lastSeq, accounts: [...c.accountIds].sort() }));
+    // Each transaction numbers its event after the log's last seq as lockEventLog answers it.
+    const append = (accountId: string, fail = false) =>
+      store.transaction(async (tx) => {
+        const last = await tx.lockEventLog();
+        await tx.insertEvent(event(last + 1, accountId));
+        if (fail) throw new Error('refused');
+        return last + 1;
+      });
+    const results = await Promise.allSettled([append('70000001'), append('70000002', true), append('70000002'), append('70000001')]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected'))).toEqual([2, 'rejected', 3, 4]);
+    expect(store.stats.commits).toBe(2);
+    expect(published).toEqual([{ lastSeq: 4, accounts: ['70000001', '70000002'] }]);
+    expect(await committed('SELECT seq AS v FROM events ORDER BY seq')).toEqual(['1', '2', '3', '4']);
+  });
+
+  it("another node's writer waits for the batch's event log lock, then numbers after it", async () => {
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('70000001', 'cus_1'));
+    });
+    const peer = await PostgresStore.open(schema.url);
+    try {
+      const ours = Array.from({ length: 5 }, () =>
+        store.transaction(async (tx) => {
+          const last = await tx.lockEventLog();
+          await tx.insertEvent(event(last + 1, '70000001'));
+        }),
+      );
+      const theirs = peer.transaction(async (tx) => {
+        const last = await tx.lockEventLog();
+        await tx.insertEvent(event(last + 1, '70000001'));
+      });
+      await Promise.all([...ours, theirs]);
+      expect(await committed('SELECT seq AS v FROM events ORDER BY seq')).toEqual(['1', '2', '3', '4', '5', '6']);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('a lease fence refused in one member fails that member only', async () => {
+    const c = new pg.Client({ connectionString: schema.url });
+    await c.connect();
+    try {
+      await c.query(
+        "INSERT INTO partition_leases (environment, partition, owner, epoch, since, expires_at, heartbeat_at) VALUES ('live', 0, 'me', 1, 0, 9e12, 0), ('live', 1, 'other', 1, 0, 9e12, 0)",
+      );
+    } finally {
+      await c.end();
+    }
+    const mine = { environment: 'live' as const, partition: 0, owner: 'me', epoch: 1 };
+    const lost = { environment: 'live' as const, partition: 1, owner: 'me', epoch: 1 };
+    const results = await Promise.allSettled([
+      store.fencedTransaction(mine, (tx) => tx.insertCustomer(customer(1))),
+      store.fencedTransaction(lost, (tx) => tx.insertCustomer(customer(2))),
+      store.fencedTransaction(mine, (tx) => tx.insertCustomer(customer(3))),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(LeaseLostError);
+    expect(await committedCustomers()).toEqual(['cus_1', 'cus_3']);
+  });
+
+  it("leaves a quote row another node is writing to that node instead of waiting on it; stores it otherwise", async () => {
+    const quote = (last: string, time: number) => ({ market: 'BTC-USD', bid: last, ask: last, last, time });
+    await store.transaction((tx) => tx.putQuote(quote('100', 1)));
+    const other = new pg.Client({ connectionString: schema.url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query("UPDATE quotes SET last = '200', time = 2 WHERE market = 'BTC-USD'");
+      // Answered while the other transaction still holds the row (no wait for the lock timeout).
+      await store.transaction((tx) => tx.putQuote(quote('300', 3)));
+      await other.query('COMMIT');
+    } finally {
+      await other.end();
+    }
+    expect((await store.listQuotes()).map((q) => [q.last, q.time])).toEqual([['200', 2]]);
+    await store.transaction((tx) => tx.putQuote(quote('400', 4)));
+    expect((await store.listQuotes()).map((q) => [q.last, q.time])).toEqual([['400', 4]]);
+  });
+});
