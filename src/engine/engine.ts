@@ -109,11 +109,12 @@ const untouched = (now: number) => ({
   updatedAt: now,
   activeFrom: now,
 });
-const sourceOf = (origin: Origin): 'api' | 'platform' | 'engine' => (origin === 'api' ? 'api' : origin === 'system' ? 'engine' : 'platform');
+/** The source of an event about an order, by the order's origin. */
+export const sourceOf = (origin: Origin): 'api' | 'platform' | 'engine' => (origin === 'api' ? 'api' : origin === 'system' ? 'engine' : 'platform');
 
 /**
- * An open order canceled (changed in place), and the event that announces it. The engine's cancels and the
- * start-up restart transition, which cancels stored orders without loading them, both go through it.
+ * An open order canceled (changed in place), and the event that announces it. The start-up restart transition,
+ * which cancels stored orders without loading them, does the same in SQL (store/canceled-orders.ts).
  */
 export function cancelOrder(o: Order, reason: CancelReason, now: number): EngineEvent {
   o.status = transition(o.status, 'cancel');

@@ -45,13 +45,24 @@ export function eventReads(q: Q) {
   };
 }
 
+/** Takes the event log's writer lock for this transaction (once). */
+export async function lockEvents(q: Q, state: EventTxState): Promise<void> {
+  if (!state.locked) {
+    await q.rows(LOCK_EVENTS);
+    state.locked = true;
+  }
+}
+
+/** The transaction wrote events firstSeq…lastSeq for these accounts: published after its COMMIT. */
+export function noteWritten(state: EventTxState, firstSeq: number, lastSeq: number, accountIds: Iterable<string>): void {
+  state.written ??= { firstSeq, lastSeq, accountIds: new Set() };
+  state.written.firstSeq = Math.min(state.written.firstSeq, firstSeq);
+  state.written.lastSeq = Math.max(state.written.lastSeq, lastSeq);
+  for (const id of accountIds) state.written.accountIds.add(id);
+}
+
 export function eventWrites(q: Q, state: EventTxState) {
-  const lock = async () => {
-    if (!state.locked) {
-      await q.rows(LOCK_EVENTS);
-      state.locked = true;
-    }
-  };
+  const lock = () => lockEvents(q, state);
   return {
     // Under the lock every earlier writer has committed: MAX(seq) read now is the log's last seq for this writer.
     lockEventLog: async () => {
@@ -65,10 +76,7 @@ export function eventWrites(q: Q, state: EventTxState) {
          VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT customer_id FROM accounts WHERE id = $4)), $6, $7, $8)`,
         [e.seq, e.id, e.environment, e.account_id, e.customer_id ?? null, e.type, e.created_at, e.data],
       );
-      state.written ??= { firstSeq: e.seq, lastSeq: 0, accountIds: new Set() };
-      state.written.firstSeq = Math.min(state.written.firstSeq, e.seq);
-      state.written.lastSeq = Math.max(state.written.lastSeq, e.seq);
-      state.written.accountIds.add(e.account_id);
+      noteWritten(state, e.seq, e.seq, [e.account_id]);
     },
     // The newest event stays: the trading host numbers new events after the log's last seq.
     deleteEventsBefore: (time: number, limit: number) =>

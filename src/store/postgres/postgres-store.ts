@@ -43,7 +43,7 @@ function txOn(q: Q, pool: Q, rollbacks: (() => void)[], events: EventTxState): T
     ...credentialWrites(q),
     ...accountWrites(q),
     ...settingWrites(q),
-    ...orderWrites(q, ev.insertEvent),
+    ...orderWrites(q, events),
     ...ev,
     ...webhookWrites(q),
     ...lockWrites(q),
