@@ -322,7 +322,10 @@ export interface Tx extends Reads {
    * after `c.afterSeq` oldest first (canceled-orders.ts). Answers how many orders each account had.
    */
   cancelOpenOrders(c: OpenOrdersCancel): Promise<Map<string, number>>;
-  /** Drops up to `limit` of the events created before `time`, oldest first (retention); the newest event stays. */
+  /**
+   * Retention: drops the oldest events, at most `limit`, up to the first one created at or after `time` (seq order
+   * follows time, so these are the events created before it); the newest event always stays.
+   */
   deleteEventsBefore(time: number, limit: number): Promise<number>;
   insertWebhook(w: WebhookRecord): Promise<void>;
   /** Replaces the stored (sealed) signing secret: sealing at start-up, key rotation. */

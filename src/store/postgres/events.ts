@@ -81,7 +81,11 @@ export function eventWrites(q: Q, state: EventTxState) {
     // The newest event stays: the trading host numbers new events after the log's last seq.
     deleteEventsBefore: (time: number, limit: number) =>
       q.changes(
-        'DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE created_at < $1 AND seq < (SELECT MAX(seq) FROM events) ORDER BY created_at LIMIT $2)',
+        // The oldest `limit` events by seq, up to the first one inside the retention: no index on created_at needed.
+        `DELETE FROM events WHERE seq < (
+           WITH oldest AS (SELECT seq, created_at FROM events ORDER BY seq LIMIT $2)
+           SELECT COALESCE(MIN(CASE WHEN created_at >= $1 THEN seq END), MAX(seq) + 1) FROM oldest
+         ) AND seq < (SELECT MAX(seq) FROM events)`,
         [time, limit],
       ),
   };
