@@ -71,16 +71,18 @@ interface Member {
 }
 
 /**
- * A JSON object's text as SQL, members in order: one concat() (a chain of || copies the text so far at every step).
- * Every member leads with a comma, an absent one is left out whole (concat skips NULL), and the first comma is
- * dropped.
+ * A JSON object's text as SQL, members in order: one concat() (a chain of || copies the text so far at every step),
+ * which skips an absent member (NULL) whole. When the first member may be absent, every member leads with a comma
+ * and the first comma is dropped.
  */
 function object(members: Member[]): string {
-  const args = members.flatMap((m) => {
-    const key = sqlText(`,${JSON.stringify(m.name)}:`);
+  const member = (m: Member, lead: string) => {
+    const key = sqlText(`${lead}${JSON.stringify(m.name)}:`);
     return m.optional ? [`${key} || ${m.value}`] : [key, m.value];
-  });
-  return `concat('{', substr(concat(${args.join(', ')}), 2), '}')`;
+  };
+  const [first, ...rest] = members;
+  if (first && !first.optional) return `concat(${[...member(first, '{'), ...rest.flatMap((m) => member(m, ','))].join(', ')}, '}')`;
+  return `concat('{', substr(concat(${members.flatMap((m) => member(m, ',')).join(', ')}), 2), '}')`;
 }
 
 /** The `order.canceled` event's JSON (eventView of cancelOrder's event) as SQL over the stored order `d`. */

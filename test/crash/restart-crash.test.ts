@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminCall, call, CHILD_ADMIN_TOKEN, ROOT, seeded, startChild } from '../helpers/child-server.js';
+import { adminCall, call, CHILD_ADMIN_TOKEN, ROOT, seeded, startChild, type ChildServer } from '../helpers/child-server.js';
 
 /**
  * Crash safety of the start-up restart transition (one transaction: count, announce, rewrite every open order, close
@@ -26,7 +26,18 @@ const rand = seeded(SEED);
 const where = () => `seed ${SEED}`;
 const dir = mkdtempSync(join(tmpdir(), 'rampart-restart-crash-'));
 const dbFile = join(dir, 'rampart.db');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** Servers this test started: none is left running when it fails midway. */
+const children: ChildServer[] = [];
+afterAll(async () => {
+  await Promise.all(children.map((c) => c.kill()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function child(file: string): Promise<ChildServer> {
+  const c = await startChild({ dbFile: file });
+  children.push(c);
+  return c;
+}
 
 /** `rampart serve` on dbFile, killed (SIGKILL) after `ms` whether or not it has started. */
 async function startAndKill(ms: number): Promise<void> {
@@ -54,7 +65,7 @@ async function startAndKill(ms: number): Promise<void> {
 
 describe('crash safety of the start-up restart transition', () => {
   it(`cancels and announces every working order exactly once across ${KILLS} SIGKILLs during start-up`, async () => {
-    const first = await startChild({ dbFile });
+    const first = await child(dbFile);
     await adminCall(first, 'PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000.5' });
     const customer = await adminCall(first, 'POST', '/admin/v1/customers', { name: 'restart crash' });
     const key = await adminCall(first, 'POST', `/admin/v1/customers/${customer.id}/keys`, { environment: 'sandbox', access: 'trade' });
@@ -83,12 +94,12 @@ describe('crash safety of the start-up restart transition', () => {
     // How long a whole start takes here (on a copy): the kills land anywhere in it.
     copyFileSync(dbFile, join(dir, 'timing.db'));
     const started = Date.now();
-    const timing = await startChild({ dbFile: join(dir, 'timing.db') });
+    const timing = await child(join(dir, 'timing.db'));
     const startMs = Date.now() - started;
     await timing.kill();
     for (let k = 0; k < KILLS; k++) await startAndKill(Math.floor(rand() * startMs));
 
-    const last = await startChild({ dbFile });
+    const last = await child(dbFile);
     await last.stop();
     const after = new Database(dbFile, { readonly: true });
     const orders = after.prepare(`SELECT id, status, data ->> '$.cancelReason' AS reason FROM orders WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(working)) as {
