@@ -6,7 +6,7 @@ import type { Book } from '../engine/book.js';
 import type { Clock } from '../engine/clock.js';
 import type { TradingCalendar } from '../engine/trading-day.js';
 import { dec, fmt } from '../engine/decimal.js';
-import { cancelOrder, Engine, type Effects } from '../engine/engine.js';
+import { Engine, type Effects } from '../engine/engine.js';
 import { marketSpec } from '../engine/market-spec.js';
 import type { EngineEvent, Position } from '../engine/state.js';
 import type { MarketSpec, Quote } from '../engine/types.js';
@@ -15,13 +15,14 @@ import type { Environment } from '../schemas/common.js';
 import { StoreUnavailableError, type AccountRecord, type EventRow, type Store, type Tx } from '../store/port.js';
 import { newId } from '../services/credentials.js';
 import type { MarketService } from '../services/markets.js';
-import { eventView, orderFromData, orderToData, positionFromData, positionView } from '../services/trading-views.js';
+import { eventView, orderFromData, positionFromData, positionView } from '../services/trading-views.js';
 import { accountsOf, bookFromRecord, hasEffects, writeEffects } from './effects.js';
 import { InFlight } from './in-flight.js';
 import { OpenOrders } from './open-orders.js';
 
 const QUOTE_STORE_INTERVAL_MS = 1000;
-const tagOf = (env: Environment) => (env === 'live' ? 'live' : 'test');
+/** An event's id is this prefix and its seq padded to 12 digits. */
+const eventIdPrefix = (env: Environment) => `evt_${env === 'live' ? 'live' : 'test'}_`;
 
 /** One engine partition this node owns: its engine and the lease its writes are fenced by. */
 export interface Partition {
@@ -379,20 +380,14 @@ export class EngineHost {
   /**
    * The restart transition's cancellations, in the store: every open order of an account the partition holds is
    * canceled `system_restart` with the same data and the same order.canceled event the engine's cancel gives,
-   * oldest first. Answers how many each account had.
+   * oldest first, by the database (none is loaded). Answers how many each account had.
    */
   private async cancelStoredOrders(part: Partition, tx: Tx, now: number, st: TxState = newTxState()): Promise<Map<string, number>> {
-    const books = part.engine.books;
-    const counts = new Map<string, number>();
-    st.seq ??= await tx.lockEventLog();
-    await tx.rewriteOpenOrders(part.environment, (row) => {
-      // As when loading: an order of an account the partition does not hold is left as stored.
-      if (!books.has(row.account_id)) return null;
-      const o = orderFromData(row.data);
-      const event = this.eventRow(part, st, cancelOrder(o, 'system_restart', now));
-      counts.set(row.account_id, (counts.get(row.account_id) ?? 0) + 1);
-      return { status: o.status, updated_at: o.updatedAt, data: orderToData(o), event };
-    });
+    const env = part.environment;
+    const afterSeq = (st.seq ??= await tx.lockEventLog());
+    const accounts = [...part.engine.books.keys()];
+    const counts = await tx.cancelOpenOrders({ environment: env, accounts, reason: 'system_restart', now, afterSeq, eventIdPrefix: eventIdPrefix(env) });
+    for (const n of counts.values()) st.seq += n;
     return counts;
   }
 
@@ -568,7 +563,7 @@ export class EngineHost {
     const env = part.environment;
     if (st.seq === undefined) throw new Error('event numbered before the event log was locked');
     const seq = ++st.seq;
-    const id = `evt_${tagOf(env)}_${String(seq).padStart(12, '0')}`;
+    const id = `${eventIdPrefix(env)}${String(seq).padStart(12, '0')}`;
     const view = eventView(e, id, (p) => this.positionData(env, p));
     const customer = part.engine.books.get(e.accountId)?.customerId ?? null;
     return { seq, id, environment: env, account_id: e.accountId, customer_id: customer, type: e.type, created_at: e.at, data: JSON.stringify(view) };

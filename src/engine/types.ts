@@ -4,7 +4,9 @@ import type { OrderStatus } from './order-status.js';
 export type Side = 'buy' | 'sell';
 export type OrderType = 'market' | 'limit' | 'stop_market' | 'stop_limit' | 'take_market' | 'take_limit';
 export type TimeInForce = 'gtc' | 'gtd' | 'ioc' | 'fok';
-export type Origin = 'api' | 'platform' | 'strategy' | 'tradingview' | 'system';
+/** Where an order came from (the event's source follows from it). */
+export const ORIGINS = ['api', 'platform', 'strategy', 'tradingview', 'system'] as const;
+export type Origin = (typeof ORIGINS)[number];
 export type CancelReason =
   | 'user'
   | 'cancel_all'

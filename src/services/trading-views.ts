@@ -103,6 +103,9 @@ function storedEntry(row: { id: string; data: string }): StoredView {
   return entry;
 }
 
+/** What a refused order's view says when the engine gave no message of its own. */
+export const REJECT_MESSAGE = 'The engine refused the order.';
+
 export function orderView(o: Order) {
   const exits = exitsList(o);
   return {
@@ -128,7 +131,7 @@ export function orderView(o: Order) {
     exit_of_position: o.exitKind,
     exits,
     cancel_reason: o.cancelReason,
-    reject: o.reject ? { code: o.reject.code, message: o.reject.message ?? 'The engine refused the order.' } : null,
+    reject: o.reject ? { code: o.reject.code, message: o.reject.message ?? REJECT_MESSAGE } : null,
     created_at: o.createdAt,
     filled_at: o.filledAt,
     canceled_at: o.canceledAt,

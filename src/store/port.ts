@@ -1,5 +1,6 @@
 import type { Fence } from '../cluster/fence.js';
 import type { Environment, Rule, Stage } from '../schemas/common.js';
+import type { OpenOrdersCancel } from './canceled-orders.js';
 
 /** The storage port. Domain and HTTP code see only this; store/sqlite implements it (PostgreSQL later). */
 
@@ -117,13 +118,6 @@ export interface OrderRow {
   created_at: number;
   updated_at: number;
   data: string;
-}
-
-export interface OpenOrderRewrite {
-  status: string;
-  updated_at: number;
-  data: string;
-  event: EventRow;
 }
 
 export interface OrderQuery {
@@ -330,12 +324,15 @@ export interface Tx extends Reads {
    */
   fence(f: Fence): Promise<void>;
   /**
-   * Rewrites every open order of `environment` (pending, working, unconfirmed), oldest first, a page at a time:
-   * `rewrite` answers the order's new status, time and data and the event that announces it, or null to leave it.
-   * Answers how many it rewrote. The restart transition at start-up: no order is held in memory to be canceled.
+   * The restart transition at start-up, where the orders are stored (none is loaded): every open order of
+   * `c.accounts` canceled as the engine's cancel leaves it and announced by its order.canceled event, numbered
+   * after `c.afterSeq` oldest first (canceled-orders.ts). Answers how many orders each account had.
    */
-  rewriteOpenOrders(environment: Environment, rewrite: (row: OrderRow) => OpenOrderRewrite | null): Promise<number>;
-  /** Drops up to `limit` of the events created before `time`, oldest first (retention); the newest event stays. */
+  cancelOpenOrders(c: OpenOrdersCancel): Promise<Map<string, number>>;
+  /**
+   * Retention: drops the oldest events, at most `limit`, up to the first one created at or after `time` (seq order
+   * follows time, so these are the events created before it); the newest event always stays.
+   */
   deleteEventsBefore(time: number, limit: number): Promise<number>;
   insertWebhook(w: WebhookRecord): Promise<void>;
   /** Replaces the stored (sealed) signing secret: sealing at start-up, key rotation. */

@@ -77,12 +77,14 @@ describe('the start-up restart transition cancels stored orders without loading 
       const snapshot = async () => {
         const marks = open.map(() => '?').join(', ');
         const orders = await q(`SELECT id, status, updated_at, data FROM orders WHERE id IN (${marks}) ORDER BY id`, open);
-        const perAccount: Record<string, { type: string; data?: unknown }[]> = {};
+        const perAccount: Record<string, { type: string; data?: unknown; text?: string }[]> = {};
         for (const e of await q('SELECT account_id, type, data FROM events WHERE seq > ? ORDER BY seq', [lastSeq])) {
           const { id: _id, ...rest } = JSON.parse(e.data as string) as Record<string, unknown>;
-          // Closing orders and fills get new ids each run: those events are compared by kind only.
+          // Closing orders and fills get new ids each run: those events are compared by kind only. The others by
+          // their text too (key order, number and string forms), all but the event's own id (its seq differs).
           const exact = e.type === 'order.canceled' || e.type === 'engine.restarted';
-          (perAccount[e.account_id as string] ??= []).push(exact ? { type: e.type as string, data: rest } : { type: e.type as string });
+          const text = (e.data as string).replace(/^\{"id":"evt_[a-z]+_\d+",/, '{');
+          (perAccount[e.account_id as string] ??= []).push(exact ? { type: e.type as string, data: rest, text } : { type: e.type as string });
         }
         const balances = await q('SELECT id, balance FROM accounts ORDER BY id');
         const positions = Number((await q('SELECT COUNT(*) AS n FROM positions'))[0]!.n);

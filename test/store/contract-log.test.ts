@@ -57,6 +57,18 @@ describe.each(await adapters())('store contract (log, webhooks, transactions): $
     expect(await store.eventHead()).toBe(4);
   });
 
+  it('events: retention drops the oldest by seq up to the first one inside it, never leaving a hole', async () => {
+    await store.transaction(async (tx) => {
+      for (const [s, at] of [[1, 10], [2, 20], [3, 200], [4, 30], [5, 40], [6, 50]] as const) await tx.insertEvent(event(s, 'acc_1', { created_at: at }));
+    });
+    // Event 4 is older than 100 but comes after event 3, which is not: the log stays a contiguous run of seqs.
+    expect(await store.transaction((tx) => tx.deleteEventsBefore(100, 10))).toBe(2);
+    expect((await store.listEvents({ afterSeq: 0, limit: 10 })).map((e) => e.seq)).toEqual([3, 4, 5, 6]);
+    expect(await store.transaction((tx) => tx.deleteEventsBefore(300, 1))).toBe(1);
+    expect(await store.transaction((tx) => tx.deleteEventsBefore(300, 10))).toBe(2);
+    expect((await store.listEvents({ afterSeq: 0, limit: 10 })).map((e) => e.seq)).toEqual([6]);
+  });
+
   it('a transaction that fails: nothing it wrote is visible, its undo callbacks run, its error is answered', async () => {
     const undone: string[] = [];
     const told: number[] = [];

@@ -79,8 +79,8 @@ function onTrigger(e: Core, t: Trigger, q: Quote, m: MarketSpec, now: number): v
 }
 
 /**
- * An open order canceled (changed in place), and the event that announces it. The engine's cancels and the
- * start-up restart transition, which cancels stored orders without loading them, both go through it.
+ * An open order canceled (changed in place), and the event that announces it. The start-up restart transition,
+ * which cancels stored orders without loading them, does the same in SQL (store/canceled-orders.ts).
  */
 export function cancelOrder(o: Order, reason: CancelReason, now: number): EngineEvent {
   o.status = transition(o.status, 'cancel');

@@ -47,16 +47,28 @@ export function eventReads(q: Q) {
   };
 }
 
-export function eventWrites(q: Q, state: EventTxState) {
+/** Takes the event log's writer lock for this transaction (once). */
+export async function lockEvents(q: Q, state: EventTxState): Promise<void> {
   // Under the lock every earlier writer has committed: MAX(seq) read once then is the log's last seq for this
   // writer, which then counts its own events (the group commit's later members go on from the earlier ones').
-  const lock = async () => {
-    if (!state.locked) {
-      await q.rows(LOCK_EVENTS);
-      state.lastSeq = (await q.rows<{ n: number }>('SELECT COALESCE(MAX(seq), 0)::bigint AS n FROM events'))[0]!.n;
-      state.locked = true;
-    }
-  };
+  if (!state.locked) {
+    await q.rows(LOCK_EVENTS);
+    state.lastSeq = (await q.rows<{ n: number }>('SELECT COALESCE(MAX(seq), 0)::bigint AS n FROM events'))[0]!.n;
+    state.locked = true;
+  }
+}
+
+/** The transaction wrote events firstSeq…lastSeq for these accounts: published after its COMMIT. */
+export function noteWritten(state: EventTxState, firstSeq: number, lastSeq: number, accountIds: Iterable<string>): void {
+  state.written ??= { firstSeq, lastSeq, accountIds: new Set() };
+  state.written.firstSeq = Math.min(state.written.firstSeq, firstSeq);
+  state.written.lastSeq = Math.max(state.written.lastSeq, lastSeq);
+  for (const id of accountIds) state.written.accountIds.add(id);
+  state.lastSeq = Math.max(state.lastSeq, lastSeq);
+}
+
+export function eventWrites(q: Q, state: EventTxState) {
+  const lock = () => lockEvents(q, state);
   return {
     lockEventLog: async () => {
       await lock();
@@ -69,16 +81,16 @@ export function eventWrites(q: Q, state: EventTxState) {
          VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT customer_id FROM accounts WHERE id = $4)), $6, $7, $8)`,
         [e.seq, e.id, e.environment, e.account_id, e.customer_id ?? null, e.type, e.created_at, e.data],
       );
-      state.written ??= { firstSeq: e.seq, lastSeq: 0, accountIds: new Set() };
-      state.written.firstSeq = Math.min(state.written.firstSeq, e.seq);
-      state.written.lastSeq = Math.max(state.written.lastSeq, e.seq);
-      state.written.accountIds.add(e.account_id);
-      state.lastSeq = Math.max(state.lastSeq, e.seq);
+      noteWritten(state, e.seq, e.seq, [e.account_id]);
     },
     // The newest event stays: the trading host numbers new events after the log's last seq.
     deleteEventsBefore: (time: number, limit: number) =>
       q.changes(
-        'DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE created_at < $1 AND seq < (SELECT MAX(seq) FROM events) ORDER BY created_at LIMIT $2)',
+        // The oldest `limit` events by seq, up to the first one inside the retention: no index on created_at needed.
+        `DELETE FROM events WHERE seq < (
+           WITH oldest AS (SELECT seq, created_at FROM events ORDER BY seq LIMIT $2)
+           SELECT COALESCE(MIN(CASE WHEN created_at >= $1 THEN seq END), MAX(seq) + 1) FROM oldest
+         ) AND seq < (SELECT MAX(seq) FROM events)`,
         [time, limit],
       ),
   };

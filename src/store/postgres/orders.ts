@@ -1,13 +1,13 @@
 import { OPEN_STATUSES } from '../../engine/order-status.js';
-import type { OpenOrderRewrite, OrderQuery, OrderRow } from '../port.js';
+import { canceledEventJson, canceledKeys, canceledStatus, KEY_ALWAYS_WRITTEN, sqlText, type JsonDialect, type OpenOrdersCancel } from '../canceled-orders.js';
+import type { OrderQuery, OrderRow } from '../port.js';
 import type { Environment } from '../../schemas/common.js';
 import type { Q } from './durability.js';
+import { lockEvents, noteWritten, type EventTxState } from './events.js';
 
 /** The open statuses as an SQL list (engine/order-status.ts holds the one list). */
 const OPEN_SQL = OPEN_STATUSES.map((st) => `'${st}'`).join(', ');
 const ORDER_COLUMNS = 'id, seq, environment, account_id, customer_id, client_order_id, market, status, created_at, updated_at, data';
-/** Open orders rewritten per page by the restart transition. */
-const REWRITE_PAGE = 2000;
 
 type Fill = { id: string; account_id: string; order_id: string; filled_at: number; data: string };
 type Mode = 'isolated' | 'cross';
@@ -73,7 +73,7 @@ export function orderReads(q: Q) {
   };
 }
 
-export function orderWrites(q: Q, insertEvent: (e: OpenOrderRewrite['event']) => Promise<void>) {
+export function orderWrites(q: Q, events: EventTxState) {
   return {
     upsertOrder: async (o: OrderRow) => {
       await q.write(
@@ -110,25 +110,53 @@ export function orderWrites(q: Q, insertEvent: (e: OpenOrderRewrite['event']) =>
         p.balance,
       ]);
     },
-    /** The restart transition: open orders oldest first, a page at a time (100k rows are never all in memory). */
-    rewriteOpenOrders: async (environment: Environment, rewrite: (row: OrderRow) => OpenOrderRewrite | null) => {
-      let after = -1;
-      let n = 0;
-      for (;;) {
-        const rows = await q.rows<OrderRow>(
-          `SELECT ${ORDER_COLUMNS} FROM orders WHERE environment = $1 AND status IN (${OPEN_SQL}) AND seq > $2 ORDER BY seq LIMIT $3`,
-          [environment, after, REWRITE_PAGE],
-        );
-        for (const row of rows) {
-          after = row.seq;
-          const next = rewrite(row);
-          if (!next) continue;
-          await q.changes('UPDATE orders SET status = $1, updated_at = $2, data = $3 WHERE id = $4', [next.status, next.updated_at, next.data, row.id]);
-          await insertEvent(next.event);
-          n++;
-        }
-        if (rows.length < REWRITE_PAGE) return n;
-      }
-    },
+    cancelOpenOrders: async (c: OpenOrdersCancel) => cancelOpenOrders(q, events, c),
   };
+}
+
+/** The open orders of the given accounts ($1 environment, $2 the accounts), in the restart transition's statements. */
+const CANCELED_ORDERS = `environment = $1 AND status IN (${OPEN_SQL}) AND account_id = ANY($2::text[])`;
+const NOW = '$3::bigint';
+const pathOf = (path: string) => sqlText(`{${path.split('.').join(',')}}`);
+/** The stored order `d` read as jsonb (whose text of a string, number, boolean or null is JSON.stringify's). */
+const JSON_PG: JsonDialect = {
+  at: (path) => `(d #> ${pathOf(path)})::text`,
+  isObject: (path) => `jsonb_typeof(d #> ${pathOf(path)}) = 'object'`,
+  now: NOW,
+  eventId: `$5::text || lpad(s::text, greatest(12, length(s::text)), '0')`,
+};
+
+/**
+ * The restart transition's cancellations (canceled-orders.ts) in three statements over the open orders of the
+ * partition's accounts, whatever their number: how many per account, their events inserted, the orders rewritten.
+ * The order's text is rebuilt key by key from json (not jsonb, which would reorder the keys): the same text the
+ * engine's serializer writes.
+ */
+async function cancelOpenOrders(q: Q, events: EventTxState, c: OpenOrdersCancel): Promise<Map<string, number>> {
+  await lockEvents(q, events);
+  const orders = [c.environment, [...c.accounts]];
+  const counts = await q.rows<{ account_id: string; n: number }>(
+    `SELECT account_id, COUNT(*)::bigint AS n FROM orders WHERE ${CANCELED_ORDERS} GROUP BY account_id`,
+    orders,
+  );
+  const inserted = await q.changes(
+    `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
+     SELECT s, ${JSON_PG.eventId}, $1, account_id, customer_id, 'order.canceled', ${NOW}, ${canceledEventJson(JSON_PG, c)}
+     FROM (SELECT $4::bigint + ROW_NUMBER() OVER (ORDER BY seq) AS s, account_id, customer_id, data::jsonb AS d FROM orders WHERE ${CANCELED_ORDERS}) o`,
+    [...orders, c.now, c.afterSeq, c.eventIdPrefix],
+  );
+  const status = "(o.data::json ->> 'status')";
+  const set = canceledKeys(c, NOW, status).map(([key, value]) => `WHEN ${sqlText(key)} THEN to_json(${value})::text`);
+  const rewritten = await q.changes(
+    `UPDATE orders o SET status = ${canceledStatus(status)}, updated_at = ${NOW}, data = (
+       SELECT '{' || string_agg(to_json(e.key)::text || ':' || CASE e.key ${set.join(' ')} ELSE e.value::text END, ',' ORDER BY e.n)
+         || CASE WHEN bool_or(e.key = ${sqlText(KEY_ALWAYS_WRITTEN)}) THEN '' ELSE ${sqlText(`,"${KEY_ALWAYS_WRITTEN}":null`)} END || '}'
+       FROM json_each(o.data::json) WITH ORDINALITY AS e(key, value, n))
+     WHERE ${CANCELED_ORDERS}`,
+    [...orders, c.now],
+  );
+  const total = counts.reduce((n, r) => n + r.n, 0);
+  if (inserted !== total || rewritten !== total) throw new Error(`restart transition: ${total} open orders, ${inserted} events, ${rewritten} rewritten`);
+  if (total > 0) noteWritten(events, c.afterSeq + 1, c.afterSeq + total, counts.map((r) => r.account_id));
+  return new Map(counts.map((r) => [r.account_id, r.n]));
 }

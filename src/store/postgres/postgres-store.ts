@@ -52,7 +52,7 @@ function txOn(q: Q, pool: Q, member: Member): Tx {
     ...credentialWrites(q),
     ...accountWrites(q),
     ...settingWrites(q),
-    ...orderWrites(q, ev.insertEvent),
+    ...orderWrites(q, member.events),
     ...ev,
     ...webhookWrites(q),
     ...lockWrites(q),

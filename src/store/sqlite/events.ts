@@ -50,7 +50,11 @@ export function eventWrites(d: Durability) {
   );
   // The newest event stays: the trading host numbers new events after the log's last seq.
   const deleteBefore = d.stmt(
-    'DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE created_at < ? AND seq < (SELECT MAX(seq) FROM events) ORDER BY created_at LIMIT ?)',
+    // The oldest `limit` events by seq, up to the first one inside the retention: no index on created_at needed.
+    `DELETE FROM events WHERE seq < (
+       WITH oldest AS (SELECT seq, created_at FROM events ORDER BY seq LIMIT @limit)
+       SELECT COALESCE(MIN(CASE WHEN created_at >= @time THEN seq END), MAX(seq) + 1) FROM oldest
+     ) AND seq < (SELECT MAX(seq) FROM events)`,
   );
   return {
     // Inside a transaction the log is read without waiting for the sync in flight: what the transaction makes of
@@ -61,7 +65,7 @@ export function eventWrites(d: Durability) {
       else insertLookingUpCustomer.run(withoutCustomer(e));
       d.wroteEvent(e.seq, e.account_id);
     },
-    deleteEventsBefore: async (time: number, limit: number) => deleteBefore.run(time, limit).changes,
+    deleteEventsBefore: async (time: number, limit: number) => deleteBefore.run({ time, limit }).changes,
   };
 }
 

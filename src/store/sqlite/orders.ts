@@ -1,13 +1,12 @@
 import type { Environment } from '../../schemas/common.js';
 import { OPEN_STATUSES } from '../../engine/order-status.js';
-import type { EventRow, OpenOrderRewrite, OrderQuery, OrderRow, QuoteRow } from '../port.js';
+import { canceledEventJson, canceledKeys, canceledStatus, KEY_ALWAYS_WRITTEN, type JsonDialect, type OpenOrdersCancel } from '../canceled-orders.js';
+import type { OrderQuery, OrderRow, QuoteRow } from '../port.js';
 import type { Row } from './connection.js';
-import type { Sql } from './durability.js';
+import type { Durability, Sql } from './durability.js';
 
 /** The open statuses as an SQL list (engine/order-status.ts holds the one list). */
 const OPEN_SQL = OPEN_STATUSES.map((st) => `'${st}'`).join(', ');
-/** Open orders rewritten per page by the restart transition. */
-const REWRITE_PAGE = 2000;
 
 type Listed = { id: string; data: string };
 type Fill = { id: string; account_id: string; order_id: string; filled_at: number; data: string };
@@ -70,8 +69,8 @@ function listOrders(sql: Sql, q: OrderQuery): Listed[] {
   return sql.stmt(`SELECT id, data FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params) as Listed[];
 }
 
-/** `insertEvent` is the transaction's own (the restart transition announces each rewritten order). */
-export function orderWrites(sql: Sql, insertEvent: (e: EventRow) => Promise<void>) {
+export function orderWrites(d: Durability) {
+  const sql: Sql = d;
   const upsert = sql.stmt(
     `INSERT INTO orders (id, seq, environment, account_id, customer_id, client_order_id, market, status, created_at, updated_at, data)
      VALUES (@id, @seq, @environment, @account_id, @customer_id, @client_order_id, @market, @status, @created_at, @updated_at, @data)
@@ -83,8 +82,6 @@ export function orderWrites(sql: Sql, insertEvent: (e: EventRow) => Promise<void
   const putMargin = sql.stmt('INSERT OR REPLACE INTO margin_settings (account_id, market, leverage, mode) VALUES (?, ?, ?, ?)');
   const putQuote = sql.stmt('INSERT OR REPLACE INTO quotes (market, bid, ask, last, time) VALUES (@market, @bid, @ask, @last, @time)');
   const insertEquity = sql.stmt('INSERT INTO equity_points (account_id, resolution, time, equity, balance) VALUES (@account_id, @resolution, @time, @equity, @balance)');
-  const openPage = sql.stmt(`SELECT * FROM orders WHERE environment = ? AND status IN (${OPEN_SQL}) AND seq > ? ORDER BY seq LIMIT ?`);
-  const rewriteOne = sql.stmt('UPDATE orders SET status = @status, updated_at = @updated_at, data = @data WHERE id = @id');
   return {
     upsertOrder: async (o: OrderRow) => {
       upsert.run(o);
@@ -105,23 +102,47 @@ export function orderWrites(sql: Sql, insertEvent: (e: EventRow) => Promise<void
     insertEquityPoint: async (p: EquityPoint) => {
       insertEquity.run(p);
     },
-    rewriteOpenOrders: async (environment: Environment, rewrite: (row: OrderRow) => OpenOrderRewrite | null) => {
-      let after = -1;
-      let n = 0;
-      for (;;) {
-        // A page at a time: the driver cannot write while a statement is still being stepped, and 100k rows at once
-        // would all be in memory together.
-        const rows = openPage.all(environment, after, REWRITE_PAGE) as OrderRow[];
-        for (const row of rows) {
-          after = row.seq;
-          const next = rewrite(row);
-          if (!next) continue;
-          rewriteOne.run({ id: row.id, status: next.status, updated_at: next.updated_at, data: next.data });
-          await insertEvent(next.event);
-          n++;
-        }
-        if (rows.length < REWRITE_PAGE) return n;
-      }
-    },
+    cancelOpenOrders: async (c: OpenOrdersCancel) => cancelOpenOrders(d, c),
   };
+}
+
+/** The open orders of the given accounts (a JSON array), in the restart transition's statements. */
+const CANCELED_ORDERS = `environment = @environment AND status IN (${OPEN_SQL}) AND account_id IN (SELECT value FROM json_each(@accounts))`;
+const NOW = 'CAST(@now AS INTEGER)';
+/** The stored order `d` read as JSONB (parsed once per row, not once per value read). */
+const JSON_SQLITE: JsonDialect = {
+  at: (path) => `(d -> '$.${path}')`,
+  isObject: (path) => `json_type(d, '$.${path}') = 'object'`,
+  now: NOW,
+  eventId: "@prefix || printf('%012d', s)",
+};
+
+/**
+ * The restart transition's cancellations (canceled-orders.ts) in three statements over the open orders of the
+ * partition's accounts, whatever their number: how many per account, their events inserted, the orders rewritten.
+ */
+function cancelOpenOrders(d: Durability, c: OpenOrdersCancel): Map<string, number> {
+  const params = { environment: c.environment, accounts: JSON.stringify(c.accounts), now: c.now };
+  const counts = d.stmt(`SELECT account_id, COUNT(*) AS n FROM orders WHERE ${CANCELED_ORDERS} GROUP BY account_id`).all(params) as { account_id: string; n: number }[];
+  // A window function keeps the subquery from being flattened: each row's JSONB is made once.
+  const inserted = d
+    .stmt(
+      `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
+       SELECT s, ${JSON_SQLITE.eventId}, @environment, account_id, customer_id, 'order.canceled', ${NOW}, ${canceledEventJson(JSON_SQLITE, c)}
+       FROM (SELECT @after + ROW_NUMBER() OVER (ORDER BY seq) AS s, account_id, customer_id, jsonb(data) AS d FROM orders WHERE ${CANCELED_ORDERS})`,
+    )
+    .run({ ...params, after: c.afterSeq, prefix: c.eventIdPrefix }).changes;
+  const status = "data ->> '$.status'";
+  const sets = canceledKeys(c, NOW, status).flatMap(([key, value]) => [`'$.${key}'`, value]);
+  const rewritten = d
+    .stmt(
+      `UPDATE orders SET status = ${canceledStatus(status)}, updated_at = ${NOW},
+       data = json_set(data, '$.${KEY_ALWAYS_WRITTEN}', data -> '$.${KEY_ALWAYS_WRITTEN}', ${sets.join(', ')})
+       WHERE ${CANCELED_ORDERS}`,
+    )
+    .run(params).changes;
+  const total = counts.reduce((n, r) => n + r.n, 0);
+  if (inserted !== total || rewritten !== total) throw new Error(`restart transition: ${total} open orders, ${inserted} events, ${rewritten} rewritten`);
+  for (const r of counts) d.wroteEvent(c.afterSeq + total, r.account_id);
+  return new Map(counts.map((r) => [r.account_id, r.n]));
 }

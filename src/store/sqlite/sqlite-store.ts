@@ -51,7 +51,7 @@ export class SqliteStore extends WithReads implements Store {
       ...customerWrites(durability, cache),
       ...credentialWrites(durability, cache),
       ...accountWrites(durability, cache),
-      ...orderWrites(durability, events.insertEvent),
+      ...orderWrites(durability),
       ...events,
       ...webhookWrites(durability, cache),
       ...settingWrites(durability),
