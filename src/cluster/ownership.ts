@@ -24,8 +24,8 @@ interface Held {
  * Takes, keeps and gives up engine partitions (CONTRACT §8). Every third of a lease it renews what it holds (a
  * renewal refused — the epoch moved on — drops the engine at once; one not answered for a whole lease drops it
  * too, since the store's fence would refuse its writes anyway), then takes free or lapsed partitions up to its
- * fair share of the live nodes, and gives back what it holds beyond that share (so a node that
- * joins gets work without anyone dying). Taking a partition whose last owner beat within RAMPART_RESUME_WITHIN_MS
+ * fair share of the live nodes in each environment, and gives back what it holds beyond that share (so a node
+ * that joins gets work without anyone dying, and live partitions spread as evenly as sandbox ones). Taking a partition whose last owner beat within RAMPART_RESUME_WITHIN_MS
  * resumes its working orders; otherwise — never owned, gone too long, or a cold start of the whole cluster
  * (no other node alive when this one took its first partitions) — the SPEC restart transition runs.
  */
@@ -41,6 +41,8 @@ export class PartitionOwnership {
   onRound: ((leases: Lease[]) => void) | undefined;
   /** Partitions seen without an owner at the last round. */
   private freeBefore = new Set<string>();
+  /** Partitions given back at the last round, for another node: not taken again by this one at the next. */
+  private givenBack = new Set<string>();
 
   constructor(
     private readonly cluster: Cluster,
@@ -50,10 +52,6 @@ export class PartitionOwnership {
     /** Wall time (ms): leases are real time, not the trading Clock (which may be manual). */
     private readonly wallNow: () => number = Date.now,
   ) {}
-
-  private get total(): number {
-    return ENVIRONMENTS.length * this.config.partitions;
-  }
 
   /** Heartbeats and takes this node's first partitions; resolves once that first round is done. */
   async start(): Promise<void> {
@@ -93,9 +91,13 @@ export class PartitionOwnership {
     // Alive: beat within a lease (database time; this node's row was just written).
     const alive = status.nodes.filter((n) => n.id === this.cluster.nodeId || n.last_seen > now - this.config.leaseMs);
     if (this.coldStart === undefined) this.coldStart = !alive.some((n) => n.id !== this.cluster.nodeId);
-    const share = Math.ceil(this.total / Math.max(1, alive.length));
+    // A fair share of each environment's partitions, not of all of them: live traffic is most of the work, and a
+    // node holding only sandbox partitions would leave the live engines on the others.
+    const share = Math.ceil(this.config.partitions / Math.max(1, alive.length));
     const owners = new Map(status.partitions.map((p) => [`${p.environment}/${p.partition}`, p.owner]));
     const free = new Set<string>();
+    const justGiven = this.givenBack;
+    this.givenBack = new Set();
     for (const environment of ENVIRONMENTS) {
       for (let partition = 0; partition < this.config.partitions; partition++) {
         const key = `${environment}/${partition}`;
@@ -103,32 +105,64 @@ export class PartitionOwnership {
         const owner = owners.get(key);
         if (owner && owner !== this.cluster.nodeId) continue;
         free.add(key);
+        // Given back a round ago for another node to take: if nobody did by the round after, the orphan rule does.
+        if (justGiven.has(key)) continue;
         // Beyond the fair share only a partition nobody took since the last round (no node wants it: never orphaned).
-        if (this.held.size >= share && !this.freeBefore.has(key)) continue;
+        if (this.heldIn(environment) >= share && !this.freeBefore.has(key)) continue;
         await this.take(environment, partition);
       }
     }
     this.freeBefore = free;
     this.lastRoundAt = this.wallNow();
-    // More than a fair share while others are alive: the extra ones back (their engines stop first), for the
-    // others to take at their next round — a hand-off resumes, like a fail-over, without waiting for a lease.
-    // Only while some live node holds less than its share (one that wants work), and never what was just taken
-    // beyond the share because nobody wanted it.
-    const wanting = alive.length > 1 && (await this.someoneWants(share));
-    while (wanting && this.held.size > share) {
-      const [key, h] = [...this.held.entries()].at(-1)!;
-      await this.giveUp(key, h);
+    // Per environment, while others are alive: partitions back (their engines stop first) for the others to take at
+    // their next round — a hand-off resumes, like a fail-over, without waiting for a lease — while this node holds
+    // more than the share and another less, or two more than the node holding fewest (2 / 2 / 0 of four partitions
+    // becomes 2 / 1 / 1). Never what was just taken beyond the share because nobody wanted it.
+    if (alive.length < 2) return;
+    const fewest = await this.fewestHeldByOthers();
+    const least = (environment: Environment) => fewest.get(environment) ?? 0;
+    for (const environment of ENVIRONMENTS) {
+      while ((this.heldIn(environment) > share && least(environment) < share) || this.heldIn(environment) - least(environment) >= 2) {
+        await this.giveUpOneOf(environment);
+      }
+    }
+    // Then across environments (fewer partitions than nodes in each: one live and one sandbox over two nodes): two
+    // more than the node holding fewest in all, the last taken back of those another node holds less than the share of.
+    while (this.held.size - (fewest.get('all') ?? 0) >= 2) {
+      const last = [...this.held.values()].reverse().find((h) => least(h.lease.environment) < share);
+      if (!last) break;
+      await this.giveUpOneOf(last.lease.environment);
     }
   }
 
-  /** Whether another live node holds fewer partitions than the share (it takes at its next round). */
-  private async someoneWants(share: number): Promise<boolean> {
+  /** Gives back the environment's partition taken last; it is not taken again at the next round (others may). */
+  private async giveUpOneOf(environment: Environment): Promise<void> {
+    const [key, h] = [...this.held.entries()].filter(([, x]) => x.lease.environment === environment).at(-1)!;
+    this.givenBack.add(key);
+    await this.giveUp(key, h);
+  }
+
+  /** How many of the environment's partitions this node holds. */
+  private heldIn(environment: Environment): number {
+    let n = 0;
+    for (const h of this.held.values()) if (h.lease.environment === environment) n++;
+    return n;
+  }
+
+  /** Per environment and in all ('all'), the fewest partitions another live node holds (it takes at its next round). */
+  private async fewestHeldByOthers(): Promise<Map<Environment | 'all', number>> {
     const s = await this.cluster.status();
     const now = s.nodes.find((n) => n.id === this.cluster.nodeId)?.last_seen ?? 0;
     const alive = s.nodes.filter((n) => n.id !== this.cluster.nodeId && n.last_seen > now - this.config.leaseMs).map((n) => n.id);
-    const counts = new Map<string, number>(alive.map((id) => [id, 0]));
-    for (const p of s.partitions) if (p.owner && counts.has(p.owner)) counts.set(p.owner, counts.get(p.owner)! + 1);
-    return [...counts.values()].some((c) => c < share);
+    const out = new Map<Environment | 'all', number>();
+    for (const environment of [...ENVIRONMENTS, 'all' as const]) {
+      const counts = new Map<string, number>(alive.map((id) => [id, 0]));
+      for (const p of s.partitions) {
+        if ((environment === 'all' || p.environment === environment) && p.owner && counts.has(p.owner)) counts.set(p.owner, counts.get(p.owner)! + 1);
+      }
+      out.set(environment, Math.min(...counts.values()));
+    }
+    return out;
   }
 
   private async take(environment: Environment, partition: number): Promise<void> {

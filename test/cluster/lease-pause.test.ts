@@ -22,7 +22,7 @@ async function until<T>(what: string, fn: () => Promise<T | null>, timeoutMs = 2
   for (;;) {
     const v = await fn();
     if (v !== null) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${cluster?.output(1500)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

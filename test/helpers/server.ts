@@ -142,8 +142,8 @@ export class TestServer {
 
   /**
    * Builds and starts the nodes on the store. With several, each has its own node id and internal listener, the
-   * engine is split into CLUSTER_PARTITIONS partitions, and this waits until every partition has an owner and none
-   * holds more than its share (so no hand-off happens under a test).
+   * engine is split into CLUSTER_PARTITIONS partitions, and this waits until every partition has an owner and each
+   * environment's are spread evenly (so no hand-off happens under a test).
    */
   private async startNodes(clockStart: number, holdLoading: Promise<void> | undefined, wait: boolean): Promise<void> {
     const n = this.nodeCount;
@@ -168,12 +168,18 @@ export class TestServer {
     if (wait && n > 1) await this.balanced();
   }
 
-  /** Until every partition has an owner and no node holds more than its share. */
+  /** Until every partition has an owner and the nodes hold as many as one another, give or take one, in each environment and in all. */
   private async balanced(): Promise<void> {
-    const share = Math.ceil((2 * CLUSTER_PARTITIONS) / this.nodes.length);
-    for (let i = 0; i < 200; i++) {
+    const even = (environment: string) => {
+      const held = this.nodes.map((node) => node.app.ownership.leases().filter((l) => l.environment === environment).length);
+      return held.reduce((a, b) => a + b, 0) === CLUSTER_PARTITIONS && Math.max(...held) - Math.min(...held) <= 1;
+    };
+    const totals = () => {
       const held = this.nodes.map((node) => node.app.ownership.leases().length);
-      if (held.reduce((a, b) => a + b, 0) === 2 * CLUSTER_PARTITIONS && held.every((h) => h <= share && h > 0)) return;
+      return Math.max(...held) - Math.min(...held) <= 1;
+    };
+    for (let i = 0; i < 200; i++) {
+      if (even('live') && even('sandbox') && totals()) return;
       await Promise.all(this.nodes.map((node) => node.app.ownership.tick()));
     }
     throw new Error('the test cluster did not balance its partitions');

@@ -56,10 +56,13 @@ afterAll(async () => {
 });
 
 describe.runIf(pgUp)('three nodes on one PostgreSQL store', { timeout: 60_000 }, () => {
-  it('spreads the eight partitions over the three nodes, one owner each, as GET /admin/v1/cluster shows', async () => {
-    const held = s.nodes.map((node) => node.app.ownership.leases().length);
-    expect(held.reduce((a, b) => a + b, 0)).toBe(2 * PARTITIONS);
-    expect(held.every((h) => h >= 2 && h <= 3)).toBe(true);
+  it('spreads each environment\'s four partitions over the three nodes, one owner each, as GET /admin/v1/cluster shows', async () => {
+    // Each environment's four spread 2 / 1 / 1: live traffic is shared as evenly as sandbox traffic.
+    for (const environment of ['live', 'sandbox']) {
+      const held = s.nodes.map((node) => node.app.ownership.leases().filter((l) => l.environment === environment).length);
+      expect(held.reduce((a, b) => a + b, 0)).toBe(PARTITIONS);
+      expect([...held].sort()).toEqual([1, 1, 2]);
+    }
     const r = await s.admin('GET', '/admin/v1/cluster');
     expect(r.body.nodes.map((x: { id: string }) => x.id)).toEqual(['test-node-0', 'test-node-1', 'test-node-2']);
     expect(r.body.partitions).toHaveLength(2 * PARTITIONS);
