@@ -2,9 +2,10 @@ import { type Book } from '../engine/book.js';
 import { dec, fmt, fmtMoney } from '../engine/decimal.js';
 import type { Effects } from '../engine/engine.js';
 import { initialRuleState, ruleStateFromJson, ruleStateToJson } from '../engine/rules.js';
+import type { Order } from '../engine/state.js';
 import type { TradingCalendar } from '../engine/trading-day.js';
 import type { Environment } from '../schemas/common.js';
-import type { AccountRecord, Tx } from '../store/port.js';
+import type { AccountRecord, OrderRow, Tx } from '../store/port.js';
 import { fillToData, orderToData, positionToData } from '../services/trading-views.js';
 
 /** Whether an engine's effects carry anything to store. */
@@ -25,26 +26,29 @@ export function accountsOf(fx: Effects): Set<string> {
   return ids;
 }
 
+/** The row the store keeps for an order: its indexed columns and its JSON (`data`, by default as the engine has it). */
+export function orderRow(o: Order, env: Environment, data: string = orderToData(o)): OrderRow {
+  return {
+    id: o.id,
+    seq: o.seq,
+    environment: env,
+    account_id: o.accountId,
+    customer_id: o.customerId,
+    client_order_id: o.clientOrderId,
+    market: o.market,
+    status: o.status,
+    created_at: o.createdAt,
+    updated_at: o.updatedAt,
+    data,
+  };
+}
+
 /**
  * Writes what an engine changed, its events aside (the host numbers those under the event log's lock): orders,
  * fills, positions, margin settings, one UPDATE per account (balance and rule state together), equity points.
  */
 export async function writeEffects(fx: Effects, env: Environment, tx: Tx, now: number): Promise<void> {
-  for (const o of fx.orders.values()) {
-    await tx.upsertOrder({
-      id: o.id,
-      seq: o.seq,
-      environment: env,
-      account_id: o.accountId,
-      customer_id: o.customerId,
-      client_order_id: o.clientOrderId,
-      market: o.market,
-      status: o.status,
-      created_at: o.createdAt,
-      updated_at: o.updatedAt,
-      data: orderToData(o),
-    });
-  }
+  for (const o of fx.orders.values()) await tx.upsertOrder(orderRow(o, env));
   for (const f of fx.fills) await tx.insertFill({ id: f.id, account_id: f.accountId, order_id: f.orderId, filled_at: f.filledAt, data: fillToData(f) });
   for (const p of fx.positions.values()) await tx.putPosition(p.accountId, p.market, p.position ? positionToData(p.position) : null);
   for (const s of fx.margins.values()) await tx.putMarginSetting(s.accountId, s.market, s.leverage, s.mode);

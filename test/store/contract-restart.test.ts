@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dec } from '../../src/engine/decimal.js';
 import { cancelOrder } from '../../src/engine/engine.js';
 import type { Order } from '../../src/engine/state.js';
-import type { OrderRow, Store } from '../../src/store/port.js';
+import type { Store } from '../../src/store/port.js';
+import { orderRow } from '../../src/engine-host/effects.js';
 import { eventView, orderFromData, orderToData } from '../../src/services/trading-views.js';
 import { account, adapters, customer, type Opened } from './adapters.js';
 
@@ -49,23 +50,6 @@ function engineOrder(id: string, seq: number, accountId: string, o: Partial<Orde
     activeFrom: 1000 + seq,
     keyLossStop: null,
     ...o,
-  };
-}
-
-/** The row the store keeps for an order whose stored JSON is `data`. */
-function rowOf(o: Order, data: string, environment: 'live' | 'sandbox' = 'live'): OrderRow {
-  return {
-    id: o.id,
-    seq: o.seq,
-    environment,
-    account_id: o.accountId,
-    customer_id: o.customerId,
-    client_order_id: o.clientOrderId,
-    market: o.market,
-    status: o.status,
-    created_at: o.createdAt,
-    updated_at: o.updatedAt,
-    data,
   };
 }
 
@@ -132,7 +116,7 @@ describe.each(await adapters())('the restart transition in the store ($name) is 
       { o: engineOrder('ord_i', 8, 'acc_3') },
       { o: engineOrder('ord_j', 10, 'acc_4'), environment: 'sandbox' },
     ];
-    const stored = cases.map(({ o, data, environment }) => rowOf(o, data ? storedBeforeExitIds(o) : orderToData(o), environment));
+    const stored = cases.map(({ o, data, environment }) => orderRow(o, environment ?? 'live', data ? storedBeforeExitIds(o) : orderToData(o)));
     await store.transaction(async (tx) => {
       await tx.insertCustomer(customer(1));
       for (const id of ['acc_1', 'acc_2', 'acc_3']) await tx.insertAccount(account(id, 'cus_1'));
