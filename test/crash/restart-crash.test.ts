@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminCall, call, CHILD_ADMIN_TOKEN, ROOT, seeded, startChild, type ChildServer } from '../helpers/child-server.js';
+import { adminCall, call, childEnv, ROOT, seeded, startChild, type ChildServer } from '../helpers/child-server.js';
 
 /**
  * Crash safety of the start-up restart transition (one transaction: count, announce, rewrite every open order, close
@@ -43,18 +43,7 @@ async function child(file: string): Promise<ChildServer> {
 async function startAndKill(ms: number): Promise<void> {
   const proc = spawn(process.execPath, [resolve(ROOT, 'bin/rampart.mjs'), 'serve'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      RAMPART_DATABASE_URL: `sqlite:${dbFile}`,
-      RAMPART_LIVE_LISTEN: '127.0.0.1:0',
-      RAMPART_SANDBOX_LISTEN: '127.0.0.1:0',
-      RAMPART_ADMIN_LISTEN: '127.0.0.1:0',
-      RAMPART_ADMIN_TOKEN: CHILD_ADMIN_TOKEN,
-      RAMPART_PRICE_FEED: 'manual',
-      RAMPART_CLOCK: 'manual',
-      RAMPART_BOOTSTRAP: '0',
-      RAMPART_LOG_LEVEL: 'warn',
-    },
+    env: childEnv(`sqlite:${dbFile}`),
     stdio: 'ignore',
   });
   const exited = new Promise((r) => proc.once('exit', r));

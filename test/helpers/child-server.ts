@@ -36,6 +36,26 @@ export interface ChildOptions {
 const BANNER = /live API\s+(http:\/\/\S+)\s+sandbox API\s+(http:\/\/\S+)\s+operator API\s+(http:\/\/\S+)/;
 
 /**
+ * The environment of a child `rampart serve` on the store at databaseUrl: loopback listeners on free ports, the test
+ * operator token, manual price feed and clock, rate limits off, no demo bootstrap, warnings only in the log.
+ */
+export function childEnv(databaseUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    RAMPART_DATABASE_URL: databaseUrl,
+    RAMPART_LIVE_LISTEN: '127.0.0.1:0',
+    RAMPART_SANDBOX_LISTEN: '127.0.0.1:0',
+    RAMPART_ADMIN_LISTEN: '127.0.0.1:0',
+    RAMPART_ADMIN_TOKEN: CHILD_ADMIN_TOKEN,
+    RAMPART_PRICE_FEED: 'manual',
+    RAMPART_CLOCK: 'manual',
+    RAMPART_BOOTSTRAP: '0',
+    RAMPART_RATE_LIMITS: 'off',
+    RAMPART_LOG_LEVEL: 'warn',
+  };
+}
+
+/**
  * `node bin/rampart.mjs serve` in its own process, on loopback ports the OS picks (port 0; the banner names
  * them), manual price feed, rate limits off, no demo bootstrap. Resolves once the banner is printed, which
  * `serve` does after keys and engine state are loaded and the restart transition ran.
@@ -46,20 +66,7 @@ export async function startChild(opts: ChildOptions): Promise<ChildServer> {
   if (opts.dbFile?.includes('://')) throw new Error(`startChild: dbFile ${opts.dbFile} is a URL: give it as databaseUrl`);
   const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), resolve(ROOT, 'bin/rampart.mjs'), 'serve'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      RAMPART_DATABASE_URL: opts.databaseUrl ?? `sqlite:${opts.dbFile}`,
-      RAMPART_LIVE_LISTEN: '127.0.0.1:0',
-      RAMPART_SANDBOX_LISTEN: '127.0.0.1:0',
-      RAMPART_ADMIN_LISTEN: '127.0.0.1:0',
-      RAMPART_ADMIN_TOKEN: CHILD_ADMIN_TOKEN,
-      RAMPART_PRICE_FEED: 'manual',
-      RAMPART_CLOCK: 'manual',
-      RAMPART_BOOTSTRAP: '0',
-      RAMPART_RATE_LIMITS: 'off',
-      RAMPART_LOG_LEVEL: 'warn',
-      ...opts.env,
-    },
+    env: { ...childEnv(opts.databaseUrl ?? `sqlite:${opts.dbFile}`), ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
