@@ -46,6 +46,19 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
     expect(store.stats.commits).toBeLessThan(40);
   });
 
+  it('writes held statements with their text exactly as given: quotes, backslashes, placeholders, non-ASCII', async () => {
+    const awkward = `O'Brien \\ "quoted" $1 $$ E'\\x' ; DROP TABLE events; -- é 中 🚀`;
+    const data = JSON.stringify({ note: awkward, nested: { back: '\\\\', nl: 'a\nb' } });
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer({ ...customer(1), name: awkward });
+      await tx.insertAccount(account('acc_1', 'cus_1'));
+      await tx.insertEvent(event(1, 'acc_1', { data }));
+    });
+    expect((await store.getCustomer('cus_1'))?.name).toBe(awkward);
+    expect((await store.getEvent('evt_1'))?.data).toBe(data);
+    expect(await committed('SELECT count(*) AS v FROM events')).toEqual(['1']);
+  });
+
   it('starts a new batch past 48 members (each member of a batch holds a subtransaction id until its COMMIT)', async () => {
     await Promise.all(Array.from({ length: 100 }, (_, i) => store.transaction((tx) => tx.insertCustomer(customer(i + 1)))));
     expect(await committedCustomers()).toHaveLength(100);
