@@ -5,14 +5,14 @@ import { validate } from './pipeline/1-validate.js';
 import { exposure, mayFill, pretradeRisk } from './pipeline/2-pretrade-risk.js';
 import { cancel, end, index, matchQuote } from './pipeline/3-match.js';
 import { hold, settle } from './pipeline/4-settle.js';
-import { exitOrder, exitsOnQuote, indexBreakEven, placeExits } from './pipeline/5-exits.js';
+import { exitsOnQuote, indexBreakEven, placeExits, systemOrder } from './pipeline/5-exits.js';
+import { judgeDirty, onTime, refreshRisk, riskOnQuote } from './pipeline/6-risk-watch.js';
 import { add, ceilToStep, div, floorToStep, fmt, fromInt, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
 import { figures, marginLocked, settingOf, type Book, type Figures } from './book.js';
-import { unrealized } from './netting.js';
-import { bands, type Band } from './risk.js';
-import { PeakWatch, peakTerms } from './peak-watch.js';
-import { judgeRule, observe, onClosedTrade, onTrade, rollover, type RuleState, type Verdict } from './rules.js';
+import type { Band } from './risk.js';
+import { PeakWatch } from './peak-watch.js';
+import { onClosedTrade, onTrade, type RuleState } from './rules.js';
 import type { OrderBody } from './order-checks.js';
 import { exitRefusal, exitsList, hasExits, mergeExits, type ExitPatch } from './exits.js';
 import { isOpen, transition } from './order-status.js';
@@ -32,7 +32,7 @@ export { cancelOrder, triggerOf } from './pipeline/3-match.js';
  * The facade owns the state and its indexes; the work is done by the numbered stages under pipeline/, in the order
  * an order meets them: 1 validate, 2 pre-trade risk (and the same judgement when a resting order fills), 3 match
  * (trigger books, fill rules), 4 settle (fee, P&L, balance, position netting), 5 exits (placed, resized, trailed,
- * moved to break-even), 6 risk watch (liquidation and account rules: still here, in the facade), 7 journal (the
+ * moved to break-even), 6 risk watch (liquidation, account rules, the trading day's rollover), 7 journal (the
  * effects out). Every order enters through `admit`, every order is made by the one factory (order-factory.ts).
  */
 export class Engine implements Core {
@@ -54,21 +54,21 @@ export class Engine implements Core {
   /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
   readonly stats = { riskLooks: 0 };
   /** Per market: accounts' risk bands (see risk.ts) and pending break-evens, indexed by price like orders. */
-  private readonly riskBooks = new Map<string, TriggerBook>();
+  readonly riskBooks = new Map<string, TriggerBook>();
   readonly breakEvens = new Map<string, TriggerBook>();
   /** Per account: its band in each market it holds, as indexed in riskBooks, and its ids there. */
-  private readonly riskBands = new Map<string, Map<string, Band>>();
-  private readonly riskIds = new Map<string, [string, string]>();
+  readonly riskBands = new Map<string, Map<string, Band>>();
+  readonly riskIds = new Map<string, [string, string]>();
   readonly journal = new Journal();
   /** Accounts on peak-equity rules whose peak follows a running high shared with others (peak-watch.ts). */
-  private readonly peakWatch = new PeakWatch();
+  readonly peakWatch = new PeakWatch();
   private seq = 0;
   deferred: Order[] | null = null;
   private tickTime = 0;
   /** Accounts to judge against their rule once the current command or tick is done. */
   readonly dirty = new Set<string>();
-  private judging = false;
-  private currentDay = 0;
+  judging = false;
+  currentDay = 0;
 
   constructor(readonly o: EngineOptions) {
     for (const id of o.markets.keys()) {
@@ -103,7 +103,7 @@ export class Engine implements Core {
       hold(this, p);
       if (p.breakEven && !p.breakEven.done) indexBreakEven(this, p);
     }
-    if (book.positions.size > 0) this.refreshRisk(book);
+    if (book.positions.size > 0) refreshRisk(this, book);
   }
 
   /** Restores a working order read from the store (its book must be added first). */
@@ -285,7 +285,7 @@ export class Engine implements Core {
     });
     if (o.clientOrderId) this.rememberClientId(o.customerId, o.clientOrderId, o.id);
     this.admit(o, req.now, priced.immediate !== null ? { price: priced.immediate, liquidity: 'taker' } : priced.expiresUnfilled ? 'expire' : 'rest');
-    this.judgeDirty(req.now);
+    judgeDirty(this, req.now);
     return { ok: true, value: o };
   }
 
@@ -298,7 +298,10 @@ export class Engine implements Core {
 
   // ---- ticks -------------------------------------------------------------------------------------
 
-  /** A new quote: trailing stops and break-evens move, then resting orders it reached fill in path order. */
+  /**
+   * A new quote: trailing stops and break-evens move, then resting orders it reached fill in path order, then the
+   * risk watch looks at the accounts it may have put at risk (stage 6).
+   */
   onQuote(market: string, q: Quote): void {
     const m = this.o.markets.get(market);
     const book = this.triggers.get(market);
@@ -320,107 +323,7 @@ export class Engine implements Core {
       this.deferred = null;
       for (const o of deferred) if (this.open.get(o.id) === o && o.status === 'working') index(this, o);
     }
-    // Risk: only the accounts whose band this tick left (no allocation on the ticks that leave none).
-    let touched: Set<string> | null = null;
-    const risk = this.riskBooks.get(market)!;
-    for (let t = risk.next(q.last, rising); t; t = risk.next(q.last, rising)) (touched ??= new Set()).add(t.id.slice(0, t.id.lastIndexOf('\u0000')));
-    if (this.o.fullScan) for (const id of this.holders.get(market) ?? []) (touched ??= new Set()).add(id);
-    for (const id of touched ?? []) {
-      const book = this.books.get(id);
-      if (!book) continue;
-      this.stats.riskLooks++;
-      this.checkLiquidation(book, now);
-      this.dirty.add(id);
-    }
-    this.onTime(now);
-    // Peaks the watch follows: the accounts to be judged now leave it with their peaks as of the last tick (a full
-    // scan judges them on this one), then the classes holding the market move and hand over those to look at.
-    if (this.peakWatch.size > 0) {
-      for (const id of this.dirty) this.peakWatch.leave(id, this.books.get(id)?.rules);
-      for (const id of this.peakWatch.tick(market, this.o.quote, (id) => this.books.get(id)?.rules)) {
-        this.stats.riskLooks++;
-        this.dirty.add(id);
-      }
-    }
-    this.judgeDirty(now);
-  }
-
-  /** Liquidates what is due on the account: isolated positions on their own margin, cross ones on equity. */
-  private checkLiquidation(book: Book, now: number): void {
-    let equity = book.balance;
-    let maintenance = ZERO;
-    for (const p of book.positions.values()) {
-      const last = this.o.quote(p.market)?.last ?? p.entryPrice;
-      equity = add(equity, unrealized(p, last));
-      if (p.marginMode === 'cross') maintenance = add(maintenance, mul(mul(p.size, last), this.o.markets.get(p.market)!.maintenanceRate));
-    }
-    for (const p of [...book.positions.values()]) {
-      const q = this.o.quote(p.market);
-      if (!q) continue;
-      const m = this.o.markets.get(p.market)!;
-      const due =
-        p.marginMode === 'isolated'
-          ? add(p.margin, unrealized(p, q.last)) <= mul(mul(p.size, q.last), m.maintenanceRate)
-          : maintenance > 0n && equity <= maintenance;
-      if (due) this.liquidate(book, p, q, now);
-    }
-  }
-
-  /**
-   * Re-derives the account's risk bands in every market it holds (after anything about it changed). A bound that
-   * did not move and is still indexed stays where it is; the others are taken out and put back at their new price.
-   */
-  private refreshRisk(book: Book): void {
-    const before = this.riskBands.get(book.id);
-    this.peakWatch.leave(book.id, book.rules);
-    const terms = this.o.fullScan || !this.o.calendar ? null : peakTerms(book, this.o.quote);
-    const next = bands(book, this.o.markets, this.o.quote, terms !== null && this.peakWatch.join(book.id, terms));
-    let ids = this.riskIds.get(book.id);
-    if (!ids) this.riskIds.set(book.id, (ids = [`${book.id}\u0000lo`, `${book.id}\u0000hi`]));
-    const [lo, hi] = ids;
-    if (before) {
-      for (const [market, old] of before) {
-        const band = next.get(market);
-        const rb = this.riskBooks.get(market)!;
-        if (band?.lo !== old.lo) rb.remove(lo);
-        if (band?.hi !== old.hi) rb.remove(hi);
-      }
-    }
-    for (const [market, band] of next) {
-      const rb = this.riskBooks.get(market)!;
-      // Popped when crossed: a bound at the same price is put back unless it is still there.
-      if (band.lo !== null && !rb.has(lo)) rb.add({ id: lo, seq: 0, price: band.lo, strict: false, direction: 'down' });
-      if (band.hi !== null && !rb.has(hi)) rb.add({ id: hi, seq: 0, price: band.hi, strict: false, direction: 'up' });
-    }
-    if (next.size > 0) this.riskBands.set(book.id, next);
-    else {
-      this.riskBands.delete(book.id);
-      this.riskIds.delete(book.id);
-    }
-  }
-
-  private liquidate(book: Book, p: Position, q: Quote, now: number): void {
-    const state = this.o.marketState(p.market);
-    const m = this.o.markets.get(p.market)!;
-    if (state.status !== 'open' || now - q.time > m.staleAfterMs) {
-      if (!p.liquidating) {
-        p.liquidating = true;
-        this.touchPosition(p);
-      }
-      return;
-    }
-    const o = this.systemOrder(p, now, 'system');
-    this.fill(o, p.side === 'long' ? q.bid : q.ask, now, 'taker', true);
-  }
-
-  /**
-   * A market order that closes the whole position (close requests, rules, restart, liquidation), admitted; the
-   * caller fills it at the bid or ask.
-   */
-  private systemOrder(p: Position, now: number, origin: Origin): Order {
-    const o = exitOrder(this, p, 'stop_loss', origin, now, { type: 'market', exitKind: null, tif: 'ioc' });
-    this.admit(o, now, 'hold');
-    return o;
+    riskOnQuote(this, market, q, rising, now);
   }
 
   /**
@@ -493,14 +396,14 @@ export class Engine implements Core {
     for (const o of [...book.orders.values()]) {
       if (o.market === market && o.reduceOnly && o.exitKind === null && o.status === 'working') this.cancel(o, reason === 'close_all' ? 'close_all' : 'close_assist', now);
     }
-    const o = this.systemOrder(p, now, origin);
+    const o = systemOrder(this, p, now, origin);
     o.closeReason = reason;
     if (by) {
       o.keyId = by.keyId;
       o.keyLossStop = by.lossStop;
     }
     this.fill(o, p.side === 'long' ? q.bid : q.ask, now, 'taker');
-    this.judgeDirty(now);
+    judgeDirty(this, now);
     return { ok: true, value: o };
   }
 
@@ -636,7 +539,7 @@ export class Engine implements Core {
     p.updatedAt = now;
     this.touchPosition(p);
     this.dirty.add(accountId);
-    this.judgeDirty(now);
+    judgeDirty(this, now);
     this.emit({ type: 'position.changed', accountId, at: now, source: 'engine', position: p, previousSize: p.size });
     return { ok: true, value: p };
   }
@@ -646,8 +549,8 @@ export class Engine implements Core {
     for (const o of [...this.open.values()]) {
       if (o.status === 'working' && o.tif === 'gtd' && o.expiresAt !== null && o.expiresAt <= now) this.end(o, 'expire', now);
     }
-    this.onTime(now);
-    this.judgeDirty(now);
+    onTime(this, now);
+    judgeDirty(this, now);
   }
 
   /**
@@ -669,7 +572,7 @@ export class Engine implements Core {
       for (const p of [...book.positions.values()]) {
         const q = this.o.quote(p.market);
         const price = q ? (p.side === 'long' ? q.bid : q.ask) : p.entryPrice;
-        const o = this.systemOrder(p, now, 'system');
+        const o = systemOrder(this, p, now, 'system');
         o.closeReason = 'system_restart';
         this.fill(o, price, now, 'taker');
         closed++;
@@ -706,119 +609,6 @@ export class Engine implements Core {
         }
       }
       this.fx.accounts.set(book.id, book);
-    }
-  }
-
-  /**
-   * Time moved: a new trading day rolls every account over (overnight and weekend closes first). The equity curve
-   * gets one `day` point per rollover passed (several when the clock jumped over days with nothing running), and
-   * an account that ended (failed, passed, closed) gets the point of the day it ended, then no more.
-   */
-  private onTime(now: number): void {
-    const cal = this.o.calendar;
-    if (!cal) return;
-    const day = cal.dayStart(now);
-    if (day <= this.currentDay) return;
-    this.currentDay = day;
-    for (const book of this.books.values()) {
-      if (!book.rule || !book.rules || book.rules.dayStart >= day) continue;
-      if (book.status !== 'active') {
-        this.closeCurve(book, day);
-        continue;
-      }
-      const rule = book.rule;
-      this.peakWatch.leave(book.id, book.rules);
-      const close = !rule.overnight_allowed || (!rule.weekend_allowed && this.o.isWeekend(now));
-      // Overnight and weekend closes close positions only (CONTRACT §3); their exits go with them (position_closed).
-      if (close) this.flattenBook(book, null, 'risk_rule', now);
-      const before = this.figures(book);
-      for (let r = cal.nextRollover(book.rules.dayStart); r <= day; r = cal.nextRollover(r)) this.dayPoint(book, r, before.equity);
-      rollover(rule, book.rules, book.balance, before.equity, day, cal.rolloversBetween(book.rules.dayStart, now));
-      // A flatten_and_pause pause ends at the rollover: paused_until is no longer shown once it has passed.
-      if (book.pausedUntil !== undefined && book.pausedUntil !== null && book.pausedUntil <= now) book.pausedUntil = null;
-      this.fx.accounts.set(book.id, book);
-      this.dirty.add(book.id);
-    }
-  }
-
-  /** The equity curve's point of the trading day that ends at rollover `r` (once per day). */
-  private dayPoint(book: Book, r: number, equity: Dec): void {
-    const rules = book.rules!;
-    if (rules.lastDayPoint !== undefined && rules.lastDayPoint >= r) return;
-    rules.lastDayPoint = r;
-    this.fx.equity.push({ accountId: book.id, resolution: 'day', time: r, equity, balance: book.balance });
-    this.fx.accounts.set(book.id, book);
-  }
-
-  /** An account that ended: the day it ended still gets its point when that day rolls over (nothing moves after). */
-  private closeCurve(book: Book, day: number): void {
-    const r = this.o.calendar!.nextRollover(book.rules!.dayStart);
-    if (r <= day) this.dayPoint(book, r, this.figures(book).equity);
-  }
-
-  /** Judges every account touched by the command or tick just done, once, in a stable order. */
-  private judgeDirty(now: number): void {
-    if (this.judging || this.dirty.size === 0) return;
-    this.judging = true;
-    const judged = new Set<Book>();
-    try {
-      for (const id of [...this.dirty].sort()) {
-        this.dirty.delete(id);
-        const book = this.books.get(id);
-        if (book) {
-          judged.add(book);
-          this.peakWatch.leave(id, book.rules);
-        }
-        if (!this.o.calendar || !book?.rule || !book.rules || book.status !== 'active') continue;
-        const f = this.figures(book);
-        observe(book.rule, book.rules, book.balance, f.equity);
-        this.fx.accounts.set(book.id, book);
-        const verdict = judgeRule(book.rule, book.rules, {
-          balance: book.balance,
-          equity: f.equity,
-          flat: book.positions.size === 0,
-          starting: book.startingBalance ?? book.balance,
-          calendarDays: this.o.calendar.rolloversBetween(book.createdAt ?? now, now) + 1,
-          nextRollover: this.o.calendar.nextRollover(now),
-        });
-        if (verdict) this.applyVerdict(book, verdict, now);
-      }
-    } finally {
-      this.judging = false;
-      for (const id of this.dirty) {
-        const book = this.books.get(id);
-        if (book) judged.add(book);
-      }
-      this.dirty.clear();
-      for (const book of judged) this.refreshRisk(book);
-    }
-  }
-
-  /** Fail and pass cancel and close first (CONTRACT §7), so nothing is left that the trader cannot close. */
-  private applyVerdict(book: Book, v: Verdict, now: number): void {
-    if (v.kind === 'flatten') {
-      this.flattenBook(book, 'flatten', 'flatten', now);
-      book.rules!.dailyLossActed = true;
-      if (v.pauseUntil !== null) book.pausedUntil = v.pauseUntil;
-    } else {
-      this.flattenBook(book, 'risk_rule', 'risk_rule', now);
-      book.status = v.kind === 'fail' ? 'failed' : 'passed';
-      book.statusReason = v.kind === 'fail' ? v.reason : 'profit_target';
-    }
-    this.fx.accounts.set(book.id, book);
-  }
-
-  /**
-   * Cancels every working order (unless cancelReason is null) and closes every position at the market (or the
-   * last price when it has none).
-   */
-  private flattenBook(book: Book, cancelReason: CancelReason | null, closeReason: CloseReason, now: number): void {
-    if (cancelReason !== null) for (const o of [...book.orders.values()]) if (o.status === 'working') this.cancel(o, cancelReason, now);
-    for (const p of [...book.positions.values()]) {
-      const q = this.o.quote(p.market);
-      const o = this.systemOrder(p, now, 'system');
-      o.closeReason = closeReason;
-      this.fill(o, q ? (p.side === 'long' ? q.bid : q.ask) : p.entryPrice, now, 'taker');
     }
   }
 

@@ -35,6 +35,16 @@ export function exitOrder(e: Core, p: Position, kind: 'take_profit' | 'stop_loss
 }
 
 /**
+ * A market order that closes the whole position (close requests, rules, restart, liquidation), admitted; the
+ * caller fills it at the bid or ask.
+ */
+export function systemOrder(e: Core, p: Position, now: number, origin: Origin): Order {
+  const o = exitOrder(e, p, 'stop_loss', origin, now, { type: 'market', exitKind: null, tif: 'ioc' });
+  e.admit(o, now, 'hold');
+  return o;
+}
+
+/**
  * Replaces a position's exits (old ones canceled `replaced`); null parts remove that exit. `by`: the key that
  * set them (with the order they came with, or PUT exits) — their fills count toward its loss stop.
  */

@@ -1,5 +1,7 @@
 import type { Rejection } from '../../errors/api-error.js';
 import type { Book, Figures } from '../book.js';
+import type { PeakWatch } from '../peak-watch.js';
+import type { Band } from '../risk.js';
 import type { Dec } from '../decimal.js';
 import type { OrderBody, PricedOrder } from '../order-checks.js';
 import type { ExitSpec, Order } from '../state.js';
@@ -100,6 +102,19 @@ export interface Core {
   readonly byCustomer: Map<string, Set<Book>>;
   /** Accounts to judge against their rule once the current command or tick is done. */
   readonly dirty: Set<string>;
+  /** Per market: accounts' risk bands (see risk.ts), indexed by price like orders (6-risk-watch.ts). */
+  readonly riskBooks: Map<string, TriggerBook>;
+  /** Per account: its band in each market it holds, as indexed in riskBooks, and its ids there. */
+  readonly riskBands: Map<string, Map<string, Band>>;
+  readonly riskIds: Map<string, [string, string]>;
+  /** Accounts on peak-equity rules whose peak follows a running high shared with others (peak-watch.ts). */
+  readonly peakWatch: PeakWatch;
+  /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
+  readonly stats: { riskLooks: number };
+  /** The start of the trading day the accounts were last rolled over to (6-risk-watch.ts). */
+  currentDay: number;
+  /** While the dirty accounts are judged (a verdict's closes, which judge again, leave that to the pass running). */
+  judging: boolean;
   readonly journal: Journal;
   /** During a tick: orders whose trigger moved, indexed again once the tick's triggers are done (null otherwise). */
   deferred: Order[] | null;
