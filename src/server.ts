@@ -40,6 +40,9 @@ export async function serve(config: Config): Promise<App> {
   const sandbox = await listen(app.sandbox, config.listen.sandbox);
   const admin = await listen(app.admin, config.listen.admin);
   await app.loaded;
+  // A test's crash point counts the batches of the traffic, not those of the start-up (src/store/crash-point.ts).
+  const crashPoint = app.rampart.storeFaults?.crashPoint;
+  if (crashPoint) crashPoint.armed = true;
   process.stdout.write(banner(app, config, { live, sandbox, admin }));
   let stopping = false;
   const stop = (signal: string) => {

@@ -6,6 +6,7 @@ import { Product, type Environment } from '../schemas/common.js';
 import { LimitsConfig, MarketConfig } from './markets.js';
 import { PACKAGE_ROOT } from './package-root.js';
 import { ClusterSettingError, parseClusterConfig, type ClusterConfig } from '../cluster/settings.js';
+import { parseCrashPoint } from '../store/crash-point.js';
 
 export interface Listen {
   readonly host: string;
@@ -37,6 +38,8 @@ export interface Config {
   readonly redisPrefix: string;
   readonly bootstrap: boolean;
   readonly faults: boolean;
+  /** RAMPART_CRASH_POINT (tests, with RAMPART_FAULTS=1 only): `batch:<phase>:<n>`, see src/store/crash-point.ts. */
+  readonly crashPoint?: string;
   readonly docsUrl: string;
   readonly webhookAllowPrivate: boolean;
   readonly trustProxy: boolean;
@@ -175,6 +178,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (secretsKey !== undefined && !(/^[A-Za-z0-9+/]{43}=?$/.test(secretsKey) && Buffer.from(secretsKey, 'base64').length === 32)) {
     throw new ConfigError('RAMPART_SECRETS_KEY must be the base64 of 32 bytes (e.g. openssl rand -base64 32)');
   }
+  const faults = parseBool('RAMPART_FAULTS', env.RAMPART_FAULTS, false);
+  const crashPoint = env.RAMPART_CRASH_POINT || undefined;
+  if (crashPoint !== undefined) {
+    if (!faults) throw new ConfigError('RAMPART_CRASH_POINT needs RAMPART_FAULTS=1 (it is for tests only)');
+    try {
+      parseCrashPoint(crashPoint);
+    } catch (err) {
+      throw new ConfigError(`RAMPART_CRASH_POINT ${(err as Error).message}`);
+    }
+  }
   const timezone = env.RAMPART_TIMEZONE ?? 'UTC';
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: timezone });
@@ -209,7 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: parseRedisUrl(env.RAMPART_REDIS_URL),
     redisPrefix: env.RAMPART_REDIS_PREFIX || 'rampart:rl',
     bootstrap: env.RAMPART_BOOTSTRAP !== '0',
-    faults: parseBool('RAMPART_FAULTS', env.RAMPART_FAULTS, false),
+    faults,
+    ...(crashPoint !== undefined ? { crashPoint } : {}),
     docsUrl: (env.RAMPART_DOCS_URL ?? 'https://docs.rampart.dev').replace(/\/+$/, ''),
     webhookAllowPrivate: parseBool('RAMPART_WEBHOOK_ALLOW_PRIVATE', env.RAMPART_WEBHOOK_ALLOW_PRIVATE, false),
     trustProxy: parseBool('RAMPART_TRUST_PROXY', env.RAMPART_TRUST_PROXY, false),

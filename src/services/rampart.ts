@@ -12,6 +12,7 @@ import { CLOCK_SETTING } from '../cluster/ops.js';
 import { figuresFromJson, type AccountView } from '../engine/account-view.js';
 import { ApiError } from '../errors/api-error.js';
 import { ANSWER_WAIT_MS } from '../engine-host/port.js';
+import { parseCrashPoint } from '../store/crash-point.js';
 import { withFaults, type StoreFaults } from '../store/faults.js';
 import { EventLog } from '../events/event-log.js';
 import { StreamHub } from '../events/stream-hub.js';
@@ -115,6 +116,8 @@ export class Rampart {
     // Fault injection is a decorator around the port, there only when the operator asked for it (RAMPART_FAULTS=1).
     this.engineFaults = opts.config.faults ? new FaultyEngine(port, this.clock, opts.log) : undefined;
     this.storeFaults = opts.config.faults ? withFaults(opts.store) : undefined;
+    // Armed by `rampart serve` once start-up is done (server.ts).
+    if (this.storeFaults && opts.config.crashPoint) this.storeFaults.crashPoint = parseCrashPoint(opts.config.crashPoint);
     this.enginePort = this.engineFaults ?? port;
     this.opener.onActivated = (accounts) => {
       for (const a of accounts) this.engineHost.ensureBook({ ...a, status: 'active' });

@@ -1,15 +1,18 @@
-import { StoreUnavailableError, type StoreGate } from './port.js';
+import type { CrashPoint } from './crash-point.js';
+import { StoreUnavailableError, type BatchPhase, type StoreGate } from './port.js';
 
 /**
  * Fault switches for tests (RAMPART_FAULTS=1, POST /admin/v1/faults): a gate the composition root installs on the
  * store only then. `failing` makes every call fail and, through `beforeCommit`, the COMMIT a batch of transactions
  * shares (every member rolled back and undone); `erroring` throws an unexpected error (a bug, as far as the caller
- * can tell); `delayMs` answers late. The stores themselves know only the gate, never these switches.
+ * can tell); `delayMs` answers late; `crashPoint` (RAMPART_CRASH_POINT) kills the process at a moment of a batch.
+ * The stores themselves know only the gate, never these switches.
  */
 export class StoreFaults implements StoreGate {
   failing = false;
   erroring = false;
   delayMs = 0;
+  crashPoint: CrashPoint | undefined;
 
   get active(): boolean {
     return this.failing || this.erroring || this.delayMs > 0;
@@ -23,6 +26,10 @@ export class StoreFaults implements StoreGate {
 
   beforeCommit(): void {
     if (this.failing) throw new StoreUnavailableError('store failing (injected fault)');
+  }
+
+  atBatch(phase: BatchPhase): void {
+    this.crashPoint?.reached(phase);
   }
 
   clear(): void {

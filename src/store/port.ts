@@ -390,7 +390,12 @@ export interface StoreGate {
   beforeCall(): Promise<void>;
   /** Before the COMMIT of a transaction (on SQLite, of the batch several transactions share). */
   beforeCommit(): void;
+  /** Test-only: a batch of the group commit reached a phase (crash points, src/store/crash-point.ts). */
+  atBatch?(phase: BatchPhase): void;
 }
+
+/** Where a batch of the group commit is: see src/store/crash-point.ts. */
+export type BatchPhase = 'between-savepoints' | 'before-commit' | 'after-commit' | 'after-sync';
 
 /** The gate of a store nobody installed one on. */
 export const OPEN_GATE: StoreGate = { active: false, beforeCall: () => Promise.resolve(), beforeCommit: () => undefined };

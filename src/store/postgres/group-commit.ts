@@ -200,7 +200,10 @@ export class GroupCommit {
         statements = await entered;
         await statements?.end();
         this.gateway().beforeCommit();
-        if (statements) kept = this.keep(member);
+        if (statements) {
+          kept = this.keep(member);
+          this.gateway().atBatch?.('between-savepoints');
+        }
         // A member that ran no statement wrote nothing: it is as durable as it will be.
         else runSettled(member.settles, true);
         return result;
@@ -306,6 +309,7 @@ export class GroupCommit {
     const written = mergeWritten(batch.kept);
     try {
       this.gateway().beforeCommit();
+      this.gateway().atBatch?.('before-commit');
       const before = written ? this.hooks.beforeCommit(written, batch.client) : '';
       const result = (await batch.client.query(`${before}COMMIT`)) as unknown as pg.QueryResult | pg.QueryResult[];
       const last = Array.isArray(result) ? result.at(-1) : result;
@@ -315,6 +319,9 @@ export class GroupCommit {
       this.failBatch(storeError(err));
       return;
     }
+    // The COMMIT's answer comes after PostgreSQL flushed its WAL: committed and synced are one moment here.
+    this.gateway().atBatch?.('after-commit');
+    this.gateway().atBatch?.('after-sync');
     batch.client.release();
     this.stats.commits++;
     for (const k of batch.kept) runSettled(k.member.settles, true);

@@ -162,6 +162,7 @@ export class Durability implements Sql {
         this.stats.transactions++;
         member = newMember(this.rollbacks, this.settles, this.written);
         this.batch.members.push(member);
+        this.gateOf().atBatch?.('between-savepoints');
         return out;
       } catch (err) {
         this.rollbackMember();
@@ -213,12 +214,14 @@ export class Durability implements Sql {
     if (!batch) return;
     try {
       this.gateOf().beforeCommit();
+      this.gateOf().atBatch?.('before-commit');
       this.conn.run(() => this.commitStmt.run());
       this.stats.commits++;
     } catch (err) {
       this.failBatch(err);
       return;
     }
+    this.gateOf().atBatch?.('after-commit');
     this.batch = undefined;
     this.checkpointer?.committed();
     if (this.wal) this.wal.add(batch);
@@ -227,6 +230,7 @@ export class Durability implements Sql {
 
   /** A batch is on disk: its events are published and its members answered. */
   private settleDurable(batch: Batch): void {
+    this.gateOf().atBatch?.('after-sync');
     const written = mergeWritten(batch.members);
     if (written) this.publishWritten(written);
     for (const m of batch.members) {
