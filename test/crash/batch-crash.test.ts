@@ -127,6 +127,18 @@ async function batchCrashes(store: Store, label: string, seed: number): Promise<
   const run = new CrashRun(seed, label);
   const points = crashPoints(run);
   const where = () => `${run.where()}, crash points ${points.join(' ')}`;
+  try {
+    await rounds(store, run, points, where);
+  } catch (err) {
+    // Whatever failed (a helper's own error included), the message says how to replay the run.
+    if (err instanceof Error && !err.message.includes(`seed ${seed}`)) err.message += ` (${where()})`;
+    throw err;
+  }
+  if (process.env.CRASH_DEBUG) console.log({ label, points, ...run.summary() });
+}
+
+async function rounds(store: Store, run: CrashRun, points: string[], where: () => string): Promise<void> {
+  const label = run.label;
   let c = await start(store);
   await run.prepare(c, 0);
   await run.addCustomers(c);
@@ -142,9 +154,9 @@ async function batchCrashes(store: Store, label: string, seed: number): Promise<
       .prepare(c, round + 1)
       .then(() => run.awaitServing(c))
       .then(
-      () => true,
-      () => false,
-    );
+        () => true,
+        () => false,
+      );
     const traffic = prepared ? run.traffic(c, round, () => running) : Promise.resolve();
     let timer: NodeJS.Timeout | undefined;
     const reached = await Promise.race([died.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), REACH_MS)))]);
@@ -172,7 +184,6 @@ async function batchCrashes(store: Store, label: string, seed: number): Promise<
   }
   const answered = run.sent.filter((s) => s.answer).length;
   expect(answered, `${answered} answered of ${run.sent.length} (${where()}) ${JSON.stringify(run.summary())}`).toBeGreaterThan(ROUNDS * 10);
-  if (process.env.CRASH_DEBUG) console.log({ label, points, ...run.summary() });
 }
 
 describe('crash safety at the moments of a group-commit batch', () => {
