@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManualClock } from '../../src/engine/clock.js';
 import { pollEvents } from '../helpers/events.js';
-import { expectError, TestServer } from '../helpers/server.js';
+import { advanceOn, expectError, TestServer } from '../helpers/server.js';
 import type { DashboardClient } from '../helpers/dashboard.js';
 
 let s: TestServer;
@@ -19,6 +18,9 @@ async function price(): Promise<void> {
   expect(r.status).toBe(200);
 }
 afterAll(() => s.close());
+
+/** Moves the manual clock of every node (the operator's route). */
+const advance = (ms: number) => advanceOn(s, ms);
 
 async function person(): Promise<{ d: DashboardClient; email: string; customerId: string }> {
   const d = s.dashboard();
@@ -84,7 +86,7 @@ describe('the dashboard: keys, emailed codes, dashboard tokens', { timeout: 90_0
 
     await d.call('POST', '/session/email-codes', { body: { purpose: 'live_key' } });
     const late = await mailedCode(email);
-    (s.rampart.clock as ManualClock).advance(600_000);
+    await advance(600_000);
     expectError(await d.call('POST', '/session/keys', { body: { ...live, email_code: late } }), 422, 'invalid_email_code', { reason: 'expired' });
   });
 
@@ -119,7 +121,7 @@ describe('the dashboard: keys, emailed codes, dashboard tokens', { timeout: 90_0
     expect(events.map((e) => `${e.type}/${e.source}`)).toEqual(['order.created/platform', 'order.filled/platform', 'fill.created/platform', 'position.opened/engine']);
     // Tokens are not keys: the key list shows none.
     expect((await d.call('GET', '/session/keys')).body.data).toHaveLength(1);
-    (s.rampart.clock as ManualClock).advance(3_600_001);
+    await advance(3_600_001);
     expectError(await s.sandboxCall('GET', '/v1/accounts', { key: t.body.token }), 401, 'expired_token');
   });
 
