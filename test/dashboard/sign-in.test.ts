@@ -189,3 +189,19 @@ describe('the dashboard with invite-only sign-up', { timeout: 60_000 }, () => {
     expectError(await t.admin('POST', '/admin/v1/invitations', { email: 'x@example.com', customer_id: 'cus_nope' }), 404, 'route_not_found');
   });
 });
+
+describe('the dashboard under the API rate limiter', { timeout: 60_000 }, () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    // One node: without Redis each node keeps its own buckets.
+    t = await TestServer.start({ nodes: 1, limits: { rate_limits: { ip: { capacity: 3, refill_per_second: 1 } } } });
+  });
+  afterAll(() => t.close());
+
+  it('spends the caller IP budget on sign-in: guessing is slowed per address as well as per email', async () => {
+    for (let i = 0; i < 3; i++) expectError(await t.dashboard().signIn(`nobody${i}@example.com`, PASSWORD), 401, 'invalid_credentials');
+    const r = await t.dashboard().signIn('nobody@example.com', PASSWORD);
+    expectError(r, 429, 'rate_limited', { scope: 'ip', limit: 3 });
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+});
