@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { DASHBOARD_DIST, ensureDashboardBuilt } from '../../bin/build-dashboard.mjs';
+import { ApiError } from '../errors/api-error.js';
+
+/**
+ * The single-page app on the dashboard host (docs/DASHBOARD.md): dist/dashboard, built from dashboard/ when missing
+ * or older than its sources (so `npm start` needs no build step), read into memory once. Hashed assets are cached
+ * for good; index.html is revalidated on every load so a new build reaches the next page load. Any other GET of a
+ * page path answers index.html (the page routes on history.pushState, so deep links and reloads land there), but an
+ * unknown /session/… or /assets/… path is a JSON 404 like every unrouted request.
+ */
+export interface DashboardPagesOptions {
+  /** The API hosts the page calls (CORS answers them for the dashboard's origin): the only connect-src beside 'self'. */
+  apiUrls: { live: string; sandbox: string };
+}
+
+interface Asset {
+  body: Buffer;
+  type: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+let loaded: { at: number; index: Buffer; assets: Map<string, Asset> } | null = null;
+
+/** The built files, read once per build: every listener of the process shares them. */
+function load(): { index: Buffer; assets: Map<string, Asset> } {
+  const at = statSync(join(DASHBOARD_DIST, 'index.html')).mtimeMs;
+  if (loaded?.at === at) return loaded;
+  const assets = new Map<string, Asset>();
+  for (const name of readdirSync(DASHBOARD_DIST)) {
+    if (name === 'index.html') continue;
+    assets.set(name, { body: readFileSync(join(DASHBOARD_DIST, name)), type: TYPES[extname(name)] ?? 'application/octet-stream' });
+  }
+  loaded = { at, index: readFileSync(join(DASHBOARD_DIST, 'index.html')), assets };
+  return loaded;
+}
+
+/** Nothing runs but the bundle, styles are the bundle's, and the page talks to this host and the two API hosts only. */
+export function contentSecurityPolicy(apiUrls: DashboardPagesOptions['apiUrls']): string {
+  const apis = [...new Set([new URL(apiUrls.live).origin, new URL(apiUrls.sandbox).origin])].join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${apis}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const dashboardPages: FastifyPluginAsync<DashboardPagesOptions> = async (app, opts) => {
+  await ensureDashboardBuilt();
+  const { index, assets } = load();
+  const csp = contentSecurityPolicy(opts.apiUrls);
+
+  const common = (reply: FastifyReply) =>
+    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin').header('content-security-policy', csp);
+
+  const page = (_request: unknown, reply: FastifyReply) =>
+    common(reply).header('cache-control', 'no-cache').header('x-frame-options', 'DENY').type('text/html; charset=utf-8').send(index);
+
+  app.get('/assets/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const asset = assets.get(file);
+    if (!asset) throw new ApiError('route_not_found', { details: { path: request.url.split('?')[0] } });
+    // The name carries the content's hash: a new build is a new name, so this one never changes.
+    return common(reply).header('cache-control', 'public, max-age=31536000, immutable').type(asset.type).send(asset.body);
+  });
+
+  app.get('/', page);
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/session/') || path === '/session' || path.startsWith('/assets/')) throw new ApiError('route_not_found', { details: { path } });
+    return page(request, reply);
+  });
+};
