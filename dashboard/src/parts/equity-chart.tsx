@@ -25,7 +25,7 @@ export function EquityChart({ accountPath, version }: { accountPath: string; ver
       handleScroll: false,
       handleScale: false,
     });
-    series.current = c.addSeries(AreaSeries, { lineColor: '#2457c5', topColor: 'rgba(36,87,197,0.22)', bottomColor: 'rgba(36,87,197,0.02)', lineWidth: 2 });
+    series.current = c.addSeries(AreaSeries, { lineColor: '#2457c5', topColor: 'rgba(36,87,197,0.22)', bottomColor: 'rgba(36,87,197,0.02)', lineWidth: 2, priceFormat: { type: 'price', precision: 2, minMove: 0.01 } });
     chart.current = c;
     return () => {
       c.remove();

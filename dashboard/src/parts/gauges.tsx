@@ -66,7 +66,7 @@ export function Gauges({ account: a }: { account: Account }) {
         tone={tone(lossValue)}
       />
       <Gauge
-        label="Above drawdown floor"
+        label="Drawdown room"
         value={roomValue}
         text={room === null ? 'No floor' : money(room)}
         detail={floor === null ? 'No drawdown rule' : `floor at ${money(floor)}`}

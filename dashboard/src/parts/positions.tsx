@@ -65,24 +65,24 @@ export function PositionsTable({ accountPath, positions, onChanged }: { accountP
                     <Num kind="price" value={p.size} width={9} />
                   </td>
                   <td class="r">
-                    <Num kind="price" value={p.entry_price} width={10} />
+                    <Num kind="price" value={p.entry_price} width={9} />
                   </td>
                   <td class="r">
-                    <Num kind="price" value={p.mark_price} width={10} />
+                    <Num kind="price" value={p.mark_price} width={9} />
                   </td>
                   <td class="r">
                     <Num value={p.unrealized_pnl} width={10} signed />
                   </td>
                   <td class="r" data-testid="take-profit">
-                    <Num kind="price" value={p.exits.take_profit?.price} width={10} />
+                    <Num kind="price" value={p.exits.take_profit?.price} width={9} />
                   </td>
                   <td class="r" data-testid="stop-loss">
-                    <Num kind="price" value={p.exits.stop_loss?.price} width={10} />
+                    <Num kind="price" value={p.exits.stop_loss?.price} width={9} />
                     {p.exits.stop_loss?.trailing_distance ? <span class="tag" title={`Trailing by ${plain(p.exits.stop_loss.trailing_distance)}`}>trail</span> : null}
                     {p.exits.break_even ? <span class="tag" title={`Break-even at ${plain(p.exits.break_even.trigger_price)}`}>{p.exits.break_even.done ? 'BE done' : 'BE'}</span> : null}
                   </td>
                   <td class="r">
-                    <Num kind="price" value={p.liquidation_price} width={10} />
+                    <Num kind="price" value={p.liquidation_price} width={9} />
                   </td>
                   <td class="r">
                     <Button kind="secondary" class="btn-sm" busy={closing === p.market} onClick={() => close(p.market)} aria-label={`Close ${p.market} position`}>
@@ -157,10 +157,10 @@ export function OrdersTable({ accountPath, orders, onChanged }: { accountPath: s
                     <Num kind="price" value={o.size} width={9} />
                   </td>
                   <td class="r">
-                    <Num kind="price" value={o.limit_price} width={10} />
+                    <Num kind="price" value={o.limit_price} width={9} />
                   </td>
                   <td class="r">
-                    <Num kind="price" value={o.stop_price} width={10} />
+                    <Num kind="price" value={o.stop_price} width={9} />
                   </td>
                   <td>{o.origin}</td>
                   <td class="r">
