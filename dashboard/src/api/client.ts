@@ -5,10 +5,15 @@ import { ApiError, callJson, idempotencyKey } from './http.js';
 import { session } from './session.js';
 import type { Environment } from './types.js';
 
-const RENEW_BEFORE_MS = 60_000;
+/**
+ * Dashboard tokens last at most an hour. The page renews one after 50 minutes of its own time rather than comparing
+ * expires_at with the browser's clock (which may be off from the server's); a token refused as expired or revoked
+ * before that is replaced at once.
+ */
+const RENEW_AFTER_MS = 50 * 60_000;
 
 export class ApiClient {
-  private token: { value: string; expiresAt: number } | null = null;
+  private token: { value: string; renewAt: number } | null = null;
   private pending: Promise<string> | null = null;
 
   constructor(
@@ -17,11 +22,11 @@ export class ApiClient {
   ) {}
 
   async bearer(): Promise<string> {
-    if (this.token && this.token.expiresAt - RENEW_BEFORE_MS > Date.now()) return this.token.value;
+    if (this.token && this.token.renewAt > Date.now()) return this.token.value;
     this.pending ??= session
       .apiToken(this.environment)
       .then((t) => {
-        this.token = { value: t.token, expiresAt: t.expires_at };
+        this.token = { value: t.token, renewAt: Date.now() + RENEW_AFTER_MS };
         return t.token;
       })
       .finally(() => {
