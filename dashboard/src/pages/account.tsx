@@ -83,6 +83,9 @@ export function AccountPage({ id, trade }: { id: string; trade: boolean }) {
         <span class={`badge badge-${env}`}>{env === 'live' ? 'Live' : 'Sandbox'}</span>
         {a ? <span class={`status status-${a.status}`}>{a.status}</span> : null}
         {a ? <span class="muted">{a.product}</span> : null}
+        <a class="btn btn-secondary btn-sm" href={`/accounts/${encodeURIComponent(id)}/trade`}>
+          Trade
+        </a>
         <span class={`stream stream-${stream.state}`} role="status" title={stream.error ? `${stream.error.message} (${stream.error.code})` : undefined}>
           {stream.state === 'live' ? 'Live' : stream.state === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
         </span>

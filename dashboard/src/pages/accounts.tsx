@@ -37,6 +37,9 @@ export function AccountsPage() {
                   <th scope="col" class="r">
                     Unrealized P&amp;L
                   </th>
+                  <th scope="col">
+                    <span class="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -59,6 +62,11 @@ export function AccountsPage() {
                     </td>
                     <td class="r">
                       <Num value={a.unrealized_pnl} width={11} signed />
+                    </td>
+                    <td class="r">
+                      <a class="btn btn-secondary btn-sm" href={`/accounts/${encodeURIComponent(a.id)}/trade`} aria-label={`Trade on ${a.id}`}>
+                        Trade
+                      </a>
                     </td>
                   </tr>
                 ))}
