@@ -82,7 +82,7 @@ async function ensureDatabase(url) {
 
 const ports = (i) => {
   const base = BASE_PORT + 10 * i;
-  return { live: base, sandbox: base + 1, admin: base + 2, internal: base + 3 };
+  return { live: base, sandbox: base + 1, admin: base + 2, internal: base + 3, dashboard: base + 4 };
 };
 const first = ports(0);
 const shared = {
@@ -129,6 +129,7 @@ function startNode(i) {
       RAMPART_SANDBOX_LISTEN: `127.0.0.1:${p.sandbox}`,
       RAMPART_ADMIN_LISTEN: `127.0.0.1:${p.admin}`,
       RAMPART_INTERNAL_LISTEN: `127.0.0.1:${p.internal}`,
+      RAMPART_DASHBOARD_LISTEN: `127.0.0.1:${p.dashboard}`,
       RAMPART_DATA_DIR: join(DATA, id),
       // Only the first node may create the demo customer of a new database (it starts alone).
       ...(i > 0 ? { RAMPART_BOOTSTRAP: '0' } : {}),

@@ -7,6 +7,7 @@ import { startupWarnings } from './config/startup-checks.js';
 import { ApiError } from './errors/api-error.js';
 import { buildAdmin } from './http/admin.js';
 import { buildApi } from './http/api.js';
+import { buildDashboard } from './dashboard/server.js';
 import { LoadMonitor } from './http/load.js';
 import { Idempotency } from './http/plugins/idempotency.js';
 import { RateLimiter, type Limiter } from './http/plugins/rate-limit.js';
@@ -45,13 +46,21 @@ export interface Bootstrap {
   customer_id: string;
   key: string;
   account_id: string | null;
+  /** The demo user of the demo customer (CONTRACT §9), with its password when this start generated it. */
+  demo_email: string;
+  demo_password: string | undefined;
 }
+
+/** CONTRACT §9: the dashboard's demo user on a new database. */
+export const DEMO_EMAIL = 'demo@rampart.local';
 
 export interface App {
   rampart: Rampart;
   live: FastifyInstance;
   sandbox: FastifyInstance;
   admin: FastifyInstance;
+  /** The customer dashboard: its page and /session routes (RAMPART_DASHBOARD_LISTEN, docs/DASHBOARD.md). */
+  dashboard: FastifyInstance;
   /** The node-to-node listener (PostgreSQL: several nodes); it listens as loading begins, at RAMPART_INTERNAL_LISTEN. */
   internal: FastifyInstance | undefined;
   /** This node's place in the cluster: its leases, the registry. */
@@ -196,6 +205,7 @@ export async function build(options: BuildOptions): Promise<App> {
   const live = await buildApi({ ...deps, environment: 'live' });
   const sandbox = await buildApi({ ...deps, environment: 'sandbox' });
   const admin = await buildAdmin(rampart, adminToken, logger, { cluster, ops }, { metrics, checks });
+  const dashboard = await buildDashboard({ rampart, logger, limiter });
   const internal = clustered
     ? buildInternal({ token: nodeToken, host: rampart.engineHost, local: rampart.localEngine, ops, api: { live, sandbox }, forwardedMark: forwarder!.mark, logger })
     : undefined;
@@ -204,7 +214,15 @@ export async function build(options: BuildOptions): Promise<App> {
   if (store.isNew && config.bootstrap) {
     const customer = await rampart.customers.create('demo');
     const created = await rampart.keys.create(customer.id, { environment: 'sandbox', access: 'trade', name: 'demo sandbox key' });
-    bootstrap = { customer_id: customer.id, key: created.key, account_id: created.opened_account?.id ?? null };
+    const demoPassword = config.dashboard.demoPassword ?? randomBase62(20);
+    await rampart.people.users.createDemo(customer.id, DEMO_EMAIL, demoPassword);
+    bootstrap = {
+      customer_id: customer.id,
+      key: created.key,
+      account_id: created.opened_account?.id ?? null,
+      demo_email: DEMO_EMAIL,
+      demo_password: config.dashboard.demoPassword === undefined ? demoPassword : undefined,
+    };
   }
 
   const expiry = setInterval(() => void idempotency.expire().catch(() => undefined), 3_600_000);
@@ -232,6 +250,7 @@ export async function build(options: BuildOptions): Promise<App> {
     live,
     sandbox,
     admin,
+    dashboard,
     internal,
     cluster,
     ownership,
@@ -243,7 +262,7 @@ export async function build(options: BuildOptions): Promise<App> {
     metrics,
     async close() {
       clearInterval(expiry);
-      await Promise.allSettled([live.close(), sandbox.close(), admin.close()]);
+      await Promise.allSettled([live.close(), sandbox.close(), admin.close(), dashboard.close()]);
       await loaded.catch(() => undefined);
       // Partitions are given back first (others take them at once rather than after a lease), then the rest stops.
       feedLeader?.stop();

@@ -6,13 +6,14 @@ async function listen(app: FastifyInstance, at: Listen): Promise<string> {
   return app.listen({ host: at.host, port: at.port });
 }
 
-export function banner(app: App, config: Config, addresses: { live: string; sandbox: string; admin: string }): string {
+export function banner(app: App, config: Config, addresses: { live: string; sandbox: string; admin: string; dashboard: string }): string {
   const lines = [
     '',
     'Rampart is running',
     `  live API      ${addresses.live}`,
     `  sandbox API   ${addresses.sandbox}`,
     `  operator API  ${addresses.admin}`,
+    `  dashboard     ${addresses.dashboard}`,
     `  storage       ${config.databaseUrl}   prices: ${config.priceFeed.kind}   clock: ${config.clock}`,
     `  rate limits   ${!config.rateLimitsEnabled ? 'OFF' : config.redisUrl ? `shared through ${withoutPassword(config.redisUrl)}` : 'in-process (this node)'}`,
   ];
@@ -26,6 +27,8 @@ export function banner(app: App, config: Config, addresses: { live: string; sand
       `  ${app.bootstrap.key}`,
       `  sandbox account: ${app.bootstrap.account_id}`,
       '',
+      `Demo user: ${app.bootstrap.demo_email} / ${app.bootstrap.demo_password ?? '(the password in RAMPART_DEMO_PASSWORD)'}`,
+      '',
       'Try it:',
       `  curl -H "Authorization: Bearer ${app.bootstrap.key}" ${config.publicUrl.sandbox}/v1/accounts`,
     );
@@ -33,14 +36,15 @@ export function banner(app: App, config: Config, addresses: { live: string; sand
   return `${lines.join('\n')}\n\n`;
 }
 
-/** `rampart serve`: the three listeners in one process, with a graceful shutdown on SIGINT/SIGTERM. */
+/** `rampart serve`: the four listeners in one process, with a graceful shutdown on SIGINT/SIGTERM. */
 export async function serve(config: Config): Promise<App> {
   const app = await build({ config });
   const live = await listen(app.live, config.listen.live);
   const sandbox = await listen(app.sandbox, config.listen.sandbox);
   const admin = await listen(app.admin, config.listen.admin);
+  const dashboard = await listen(app.dashboard, config.dashboard.listen);
   await app.loaded;
-  process.stdout.write(banner(app, config, { live, sandbox, admin }));
+  process.stdout.write(banner(app, config, { live, sandbox, admin, dashboard }));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -10,6 +10,7 @@ import { rotateWebhookSecrets } from '../services/secrets/webhook-secrets.js';
 import { openStore } from '../store/open.js';
 import { openCluster } from '../cluster/open.js';
 import { serve } from '../server.js';
+import { MAILS_LIMIT } from '../http/admin-routes/people.js';
 
 // Everything this process creates (the database and the -wal, -shm and journal files SQLite makes itself, the
 // admin token and secrets key files, temp files) is for its owner only: 0600 files, 0700 directories. One umask
@@ -161,6 +162,21 @@ export function program(): Command {
     }),
   );
   tokens.command('revoke <token>').action((id: string) => withServices((r) => r.tokens.revoke(id)));
+
+  const mail = root.command('mail').description('mails kept in the store (no RAMPART_SMTP_URL)');
+  mail
+    .command('list')
+    .description(`the newest ${MAILS_LIMIT} mails kept in the store, newest first (emailed codes, invitations)`)
+    .action(() => withServices((r) => r.store.listMails(MAILS_LIMIT)));
+
+  root
+    .command('users')
+    .description("the dashboard's people")
+    .command('invite')
+    .description('a one-time invitation to sign up (7 days), mailed to the address; the token is shown once')
+    .requiredOption('--email <email>', 'the address of the person invited')
+    .option('--customer <id>', 'the customer they join (else sign-up makes a new customer)')
+    .action((o: { email: string; customer?: string }) => withServices((r) => r.people.invitations.create(o.email, o.customer)));
 
   root
     .command('secrets')

@@ -47,6 +47,20 @@ export interface Config {
   readonly limits: LimitsConfig;
   /** CONTRACT §8: node id, internal address, partitions, lease and resume windows (src/cluster/settings.ts). */
   readonly cluster: ClusterConfig;
+  /** CONTRACT §9, docs/DASHBOARD.md: the customer dashboard's listener, public URL and sign-up mode. */
+  readonly dashboard: DashboardConfig;
+  /** RAMPART_SMTP_URL: mail goes out through this SMTP server; unset, mails are kept in the store. */
+  readonly smtpUrl: string | undefined;
+}
+
+export interface DashboardConfig {
+  readonly listen: Listen;
+  /** RAMPART_DASHBOARD_URL: the public base (its origin is the one the API hosts answer CORS for). */
+  readonly url: string;
+  /** RAMPART_SIGNUP: open (anyone makes a customer) or invite (an operator's invitation is needed). */
+  readonly signup: 'open' | 'invite';
+  /** RAMPART_DEMO_PASSWORD: the demo user's password on a new database (else one is generated and printed). */
+  readonly demoPassword: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -153,6 +167,31 @@ function parseRedisUrl(value: string | undefined): string | undefined {
   throw new ConfigError(`RAMPART_REDIS_URL must be redis://host:port (or rediss://), got "${withoutPassword(value)}"`);
 }
 
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  try {
+    const u = new URL(value);
+    if ((u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '') return value;
+  } catch {
+    /* answered below */
+  }
+  throw new ConfigError(`RAMPART_SMTP_URL must be smtp://host:port (or smtps://), got "${withoutPassword(value)}"`);
+}
+
+function parseDashboard(env: NodeJS.ProcessEnv): DashboardConfig {
+  const listen = parseListen('RAMPART_DASHBOARD_LISTEN', env.RAMPART_DASHBOARD_LISTEN ?? '127.0.0.1:8082');
+  const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+  const signup = env.RAMPART_SIGNUP || 'open';
+  if (signup !== 'open' && signup !== 'invite') throw new ConfigError(`RAMPART_SIGNUP must be open or invite, got "${signup}"`);
+  const demoPassword = env.RAMPART_DEMO_PASSWORD || undefined;
+  return {
+    listen,
+    url: authority('RAMPART_DASHBOARD_URL', env.RAMPART_DASHBOARD_URL ?? `http://${host}:${listen.port}`),
+    signup,
+    demoPassword,
+  };
+}
+
 /** Reads the environment and config/*.json into one validated Config. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const configDir = resolve(env.RAMPART_CONFIG_DIR ?? DEFAULT_CONFIG_DIR);
@@ -219,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     products,
     limits,
     cluster,
+    dashboard: parseDashboard(env),
+    smtpUrl: parseSmtpUrl(env.RAMPART_SMTP_URL),
   };
 }
 

@@ -16,7 +16,20 @@ function specRows(text: string): { code: string | undefined; status: number; ret
 }
 
 /** Codes CONTRACT adds to SPEC's table. */
-const ADDED = ['webhook_not_found'];
+const ADDED = [
+  'webhook_not_found',
+  // The dashboard's session routes (docs/DASHBOARD.md).
+  'session_required',
+  'invalid_credentials',
+  'csrf_failed',
+  'signup_closed',
+  'invalid_invitation',
+  'email_taken',
+  'weak_password',
+  'too_many_attempts',
+  'email_code_required',
+  'invalid_email_code',
+];
 
 describe('error catalogue', () => {
   it('holds every code of SPEC with its status and retryability, and only those (plus CONTRACT additions)', () => {

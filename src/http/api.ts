@@ -13,6 +13,7 @@ import type { RequestForwarder } from './internal.js';
 import { instrumentHttp } from '../metrics/instrument.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { checkBodyHeaders, checkQuery } from './plugins/strict-input.js';
+import { installDashboardCors } from './plugins/cors.js';
 import { environmentDisabled } from '../services/environments.js';
 import { createInstance } from './instance.js';
 import { trackRouteMethods } from './route-methods.js';
@@ -137,6 +138,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const docsUrl = rampart.config.docsUrl;
   const app = createInstance(rampart.config, deps.logger, environment, rampart.clock);
   if (metrics) instrumentHttp(app, metrics, environment);
+  // Before every other check: the dashboard's preflight is answered here, whatever the path's methods.
+  installDashboardCors(app, new URL(rampart.config.dashboard.url).origin);
 
   // Paths with their methods, to tell 404 from 405.
   const routeError = trackRouteMethods(app);

@@ -67,6 +67,8 @@ export interface DraftInput extends FenceInput {
   token_kind?: TokenKind | undefined;
   /** The longest it may last from now (an assistant's token: one hour); its end date is cut to it. */
   max_lifetime_ms?: number | undefined;
+  /** Made by the dashboard for its own calls: orders with it carry origin platform; revoked with its session. */
+  platform?: { user_id: string; session_id: string } | undefined;
 }
 
 /** Where a request is made: what a credential is judged against besides itself. */
@@ -119,6 +121,9 @@ export class CredentialService {
       prefix: secret.slice(0, rules.shownChars),
       token_kind: kind === 'token' ? (input.token_kind ?? 'app') : null,
       resource: kind === 'token' ? this.resourceOf(input.environment) : null,
+      origin: input.platform ? 'platform' : null,
+      user_id: input.platform?.user_id ?? null,
+      session_id: input.platform?.session_id ?? null,
       hash: hashSecret(secret),
     };
     return { customer, stored, secret };

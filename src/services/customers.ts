@@ -1,6 +1,6 @@
 import type { Clock } from '../engine/clock.js';
 import { ApiError } from '../errors/api-error.js';
-import type { CustomerRecord, Store } from '../store/port.js';
+import type { CustomerRecord, Store, Tx } from '../store/port.js';
 import { newId } from './credentials.js';
 
 export class CustomerService {
@@ -12,21 +12,24 @@ export class CustomerService {
   ) {}
 
   async create(name: string): Promise<CustomerRecord> {
+    return this.store.transaction((tx) => this.insert(tx, name));
+  }
+
+  /** A new customer, written in the caller's transaction (a sign-up makes its user in the same one). */
+  async insert(tx: Tx, name: string): Promise<CustomerRecord> {
     const trimmed = name.trim();
     if (trimmed.length === 0 || trimmed.length > 200) {
       throw new ApiError('invalid_request', { message: 'name must be 1 to 200 characters', details: { field: 'name' } });
     }
-    return this.store.transaction(async (tx) => {
-      const customer: CustomerRecord = {
-        id: newId('cus'),
-        number: await tx.nextSequence('customer_number', 1001),
-        name: trimmed,
-        api_enabled: true,
-        created_at: this.clock.now(),
-      };
-      await tx.insertCustomer(customer);
-      return customer;
-    });
+    const customer: CustomerRecord = {
+      id: newId('cus'),
+      number: await tx.nextSequence('customer_number', 1001),
+      name: trimmed,
+      api_enabled: true,
+      created_at: this.clock.now(),
+    };
+    await tx.insertCustomer(customer);
+    return customer;
   }
 
   async require(id: string): Promise<CustomerRecord> {

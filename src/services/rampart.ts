@@ -32,6 +32,7 @@ import { environmentDisabled, EnvironmentService } from './environments.js';
 import { KeyService } from './keys.js';
 import { MarketService } from './markets.js';
 import { OrderLists } from './order-lists.js';
+import { People } from './people/people.js';
 import type { SecretBox } from './secrets/keyring.js';
 import { TokenService } from './tokens.js';
 
@@ -67,6 +68,8 @@ export class Rampart {
   readonly credentials: CredentialService;
   readonly keys: KeyService;
   readonly tokens: TokenService;
+  /** The dashboard's people: users, sessions, emailed codes, mail, invitations, dashboard tokens. */
+  readonly people: People;
   /** Opens pending accounts once their environment's engine is up. */
   readonly opener: AccountOpener;
   /** Hosts the order engine of each environment (in this process); requests reach it through enginePort. */
@@ -102,6 +105,7 @@ export class Rampart {
     this.credentials = new CredentialService(opts.store, this.clock, this.customers, this.markets.ids, (env) => this.resource(env));
     this.keys = new KeyService(opts.store, this.credentials, this.customers, this.accounts, () => this.opener.kick());
     this.tokens = new TokenService(opts.store, this.credentials);
+    this.people = new People(opts.config, opts.store, this.clock, this.customers, this.credentials);
     this.events = new EventLog(opts.store, this.clock, opts.config.limits.events_retention_ms, opts.log);
     this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log, this.credentials);
     this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log, opts.secrets);
@@ -206,5 +210,6 @@ export class Rampart {
     this.engineHost.stop();
     await this.engineHost.storeQuotes().catch(() => undefined);
     await this.opener.stop();
+    this.people.close();
   }
 }

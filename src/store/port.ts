@@ -48,6 +48,11 @@ export interface CredentialRecord extends Fences {
   token_kind: TokenKind | null;
   /** Tokens only: the API host (resource) it was issued for; null for keys. */
   resource: string | null;
+  /** 'platform' when made by the dashboard for its own calls (orders with it carry origin platform); null = API. */
+  origin: 'platform' | null;
+  /** The dashboard user who made it and the session it lasts no longer than (null for operator-made ones). */
+  user_id: string | null;
+  session_id: string | null;
 }
 
 /** A credential with the hash of its secret (the secret itself is never stored). */
@@ -225,7 +230,101 @@ export interface QuoteRow {
   time: number;
 }
 
-export interface Reads {
+/** A person who signs in to the dashboard: one customer's user (docs/DASHBOARD.md). */
+export interface UserRecord {
+  id: string;
+  customer_id: string;
+  /** Lower-case, unique. */
+  email: string;
+  /** scrypt$N$r$p$salt$hash (base64url). */
+  password_hash: string;
+  password_changed_at: number;
+  failed_sign_ins: number;
+  locked_until: number | null;
+  created_at: number;
+}
+
+/** A dashboard session: the sha256 of the cookie's secret, never the secret. */
+export interface SessionRecord {
+  id: string;
+  user_id: string;
+  hash: string;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+}
+
+/** A one-time code sent by email (its sha256 only). */
+export interface EmailCodeRecord {
+  id: string;
+  user_id: string;
+  purpose: string;
+  hash: string;
+  tries: number;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** A mail kept in the store because no SMTP server is set. */
+export interface MailRecord {
+  id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
+/** The operator's invitation to sign up (the sha256 of its one-time token). */
+export interface InvitationRecord {
+  id: string;
+  email: string;
+  /** The customer the new user joins; null: sign-up makes a new customer. */
+  customer_id: string | null;
+  hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** The dashboard's people: users, sessions, codes, mails, invitations (store/<adapter>/people.ts). */
+export interface PeopleReads {
+  getUser(id: string): Promise<UserRecord | undefined>;
+  findUserByEmail(email: string): Promise<UserRecord | undefined>;
+  findSessionByHash(hash: string): Promise<SessionRecord | undefined>;
+  /** A user's codes for a purpose, newest first. */
+  listEmailCodes(userId: string, purpose: string, limit: number): Promise<EmailCodeRecord[]>;
+  /** Mails kept in the store, newest first. */
+  listMails(limit: number): Promise<MailRecord[]>;
+  findInvitationByHash(hash: string): Promise<InvitationRecord | undefined>;
+}
+
+export interface PeopleWrites {
+  insertUser(u: UserRecord): Promise<void>;
+  /** A new password: failed sign-ins and lock-out cleared. */
+  setUserPassword(id: string, passwordHash: string, at: number): Promise<void>;
+  /** Counts a failed sign-in (atomically) and answers the count now. */
+  addFailedSignIn(id: string): Promise<number>;
+  /** Sets the lock-out (null: none) and resets the failed count. */
+  setUserLock(id: string, lockedUntil: number | null): Promise<void>;
+  insertSession(s: SessionRecord): Promise<void>;
+  touchSession(id: string, at: number): Promise<void>;
+  /** Ends a session unless ended; answers whether it did. */
+  revokeSession(id: string, at: number): Promise<boolean>;
+  /** Ends every live session of a user but `exceptId`; answers how many. */
+  revokeSessionsOfUser(userId: string, exceptId: string | null, at: number): Promise<number>;
+  insertEmailCode(c: EmailCodeRecord): Promise<void>;
+  updateEmailCode(id: string, patch: Pick<EmailCodeRecord, 'tries' | 'used_at'>): Promise<void>;
+  insertMail(m: MailRecord): Promise<void>;
+  insertInvitation(i: InvitationRecord): Promise<void>;
+  /** Marks it used unless used; answers whether it did (two sign-ups with one token: one wins). */
+  useInvitation(id: string, at: number): Promise<boolean>;
+  /** Revokes every live credential made by the user, or in the session; answers how many. */
+  revokeCredentialsBy(by: { user_id: string } | { session_id: string }, at: number): Promise<number>;
+}
+
+export interface Reads extends PeopleReads {
   getCustomer(id: string): Promise<CustomerRecord | undefined>;
   listCustomers(): Promise<CustomerRecord[]>;
   findCredentialByHash(hash: string): Promise<StoredCredential | undefined>;
@@ -276,7 +375,7 @@ export interface Reads {
   listEquityPoints(accountId: string, resolution: 'trade' | 'day'): Promise<{ time: number; equity: string; balance: string }[]>;
 }
 
-export interface Tx extends Reads {
+export interface Tx extends Reads, PeopleWrites {
   /**
    * Called if this transaction rolls back, after the ROLLBACK: whoever changed in-memory state along with the
    * transaction's writes (the trading engine) undoes it, so nothing of a failed call stays visible.

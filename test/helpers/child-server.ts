@@ -46,6 +46,7 @@ export function childEnv(databaseUrl: string): NodeJS.ProcessEnv {
     RAMPART_LIVE_LISTEN: '127.0.0.1:0',
     RAMPART_SANDBOX_LISTEN: '127.0.0.1:0',
     RAMPART_ADMIN_LISTEN: '127.0.0.1:0',
+    RAMPART_DASHBOARD_LISTEN: '127.0.0.1:0',
     RAMPART_ADMIN_TOKEN: CHILD_ADMIN_TOKEN,
     RAMPART_PRICE_FEED: 'manual',
     RAMPART_CLOCK: 'manual',

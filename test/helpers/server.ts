@@ -8,11 +8,14 @@ import { loadConfig, type Config } from '../../src/config/config.js';
 import type { LimitsConfig } from '../../src/config/markets.js';
 import { freshSchema, type FreshSchema } from './postgres.js';
 import { RawStore, type StoreKind } from './raw-store.js';
+import { DashboardClient } from './dashboard.js';
 
 export const TEST_ADMIN_TOKEN = 'radm_test_admin_token_0123456789abcdef';
 export const T0 = Date.parse('2026-03-02T12:00:00Z'); // a Monday
 export const LIVE_URL = 'http://live.rampart.test';
 export const SANDBOX_URL = 'http://sandbox.rampart.test';
+/** The dashboard's public URL under test: its origin is the one the API hosts answer CORS for. */
+export const DASHBOARD_URL = 'http://dashboard.rampart.test';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -83,7 +86,7 @@ export class TestServer {
   /** Node 0 (with several nodes, the others are in `nodes`). */
   app!: App;
   /** Every node of this server: one, or NODES on PostgreSQL with RAMPART_TEST_NODES. */
-  nodes: { app: App; url: { live: string; sandbox: string; admin: string } }[] = [];
+  nodes: { app: App; url: { live: string; sandbox: string; admin: string; dashboard: string } }[] = [];
   private turn = 0;
   private nodesWanted: number | undefined;
   /** The test named the node (RAMPART_NODE_ID or RAMPART_INTERNAL_LISTEN given): its settings stand. */
@@ -114,6 +117,7 @@ export class TestServer {
       RAMPART_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       RAMPART_LIVE_URL: LIVE_URL,
       RAMPART_SANDBOX_URL: SANDBOX_URL,
+      RAMPART_DASHBOARD_URL: DASHBOARD_URL,
       RAMPART_LOG_LEVEL: 'info',
       ...opts.env,
     });
@@ -160,7 +164,8 @@ export class TestServer {
       const live = await app.live.listen({ host: '127.0.0.1', port: 0 });
       const sandbox = await app.sandbox.listen({ host: '127.0.0.1', port: 0 });
       const admin = await app.admin.listen({ host: '127.0.0.1', port: 0 });
-      this.nodes.push({ app, url: { live, sandbox, admin } });
+      const dashboard = await app.dashboard.listen({ host: '127.0.0.1', port: 0 });
+      this.nodes.push({ app, url: { live, sandbox, admin, dashboard } });
       // One after another: the first takes every partition (a cold start), the others their share from it.
       if (wait) await app.loaded;
     }
@@ -230,13 +235,23 @@ export class TestServer {
   }
 
   /** The addresses of the next node, round-robin (every request of a test spreads over the nodes). */
-  get url(): { live: string; sandbox: string; admin: string } {
+  get url(): { live: string; sandbox: string; admin: string; dashboard: string } {
     const node = this.nodes[this.turn++ % this.nodes.length]!;
     return node.url;
   }
 
   get rampart() {
     return this.app.rampart;
+  }
+
+  /** The dashboard listener of the next node (round-robin, as `url`). */
+  get dashboardUrl(): string {
+    return this.url.dashboard;
+  }
+
+  /** A browser-like client of the dashboard's /session routes: keeps the session cookie and the CSRF token. */
+  dashboard(): DashboardClient {
+    return new DashboardClient(() => this.dashboardUrl);
   }
 
   /** Which adapter the store is: tests about the adapter itself (SQLite's file, PostgreSQL's locks) ask this. */

@@ -101,6 +101,9 @@ export const credential = (id: string, customerId: string, o: Partial<StoredCred
   prefix: 'rak_live_abc',
   token_kind: null,
   resource: null,
+  origin: null,
+  user_id: null,
+  session_id: null,
   hash: `hash_${id}`,
   ...o,
 });

@@ -7,6 +7,7 @@ import { engineRoutes } from './engine.js';
 import { environmentRoutes } from './environments.js';
 import { keyRoutes } from './keys.js';
 import { marketRoutes } from './markets.js';
+import { peopleRoutes } from './people.js';
 import { tokenRoutes } from './tokens.js';
 
 export { faultApplier, faultRoutes } from './faults.js';
@@ -22,4 +23,5 @@ export const adminRoutes: AdminRouteDef[] = [
   ...clusterRoutes,
   ...environmentRoutes,
   ...engineRoutes,
+  ...peopleRoutes,
 ];

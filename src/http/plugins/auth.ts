@@ -15,6 +15,8 @@ export interface Principal {
   environment: Environment;
   access: Access;
   fences: Fences;
+  /** Where its orders come from: 'platform' for the dashboard's own tokens (the credential says so), else 'api'. */
+  origin: 'api' | 'platform';
 }
 
 const BEARER_RE = /^Bearer +(\S+)$/i;
@@ -64,6 +66,7 @@ export async function authenticate(
     customer,
     environment,
     access: credential.access,
+    origin: credential.origin ?? 'api',
     fences: {
       markets: credential.markets,
       reduce_only: credential.reduce_only,

@@ -41,13 +41,15 @@ export function credentialWrites(q: Q) {
     insertCredential: async (c: StoredCredential) => {
       await q.changes(
         `INSERT INTO credentials (id, kind, customer_id, name, environment, access, token_kind, resource, markets, reduce_only,
-           max_order_usd, max_position_usd, loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+           max_order_usd, max_position_usd, loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash,
+           origin, user_id, session_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
         [
           c.id, c.kind, c.customer_id, c.name, c.environment, c.access, c.token_kind, c.resource,
           c.markets === null ? null : JSON.stringify(c.markets), c.reduce_only,
           c.max_order_usd, c.max_position_usd, c.loss_stop_usd, JSON.stringify(c.ip_allowlist),
           c.expires_at, c.revoked_at, c.created_at, c.last_used_at, c.prefix, c.hash,
+          c.origin, c.user_id, c.session_id,
         ],
       );
     },

@@ -10,6 +10,7 @@ import { GroupCommit, type Member } from './group-commit.js';
 import { lockWrites } from './locks.js';
 import { CHANNEL, EventListener, noticePayload, type Notice } from './notify.js';
 import { orderReads, orderWrites } from './orders.js';
+import { peopleReads, peopleWrites } from './people.js';
 import { settingReads, settingWrites } from './settings.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
 
@@ -25,6 +26,7 @@ function readsOn(q: Q): Reads {
     ...orderReads(q),
     ...eventReads(q),
     ...webhookReads(q),
+    ...peopleReads(q),
   };
 }
 
@@ -56,6 +58,7 @@ function txOn(q: Q, pool: Q, member: Member): Tx {
     ...ev,
     ...webhookWrites(q),
     ...lockWrites(q),
+    ...peopleWrites(q),
   };
 }
 

@@ -39,6 +39,9 @@ const toCredential = (r: Row): StoredCredential => ({
   prefix: r.prefix as string,
   token_kind: (r.token_kind as CredentialRecord['token_kind']) ?? null,
   resource: (r.resource as string | null) ?? null,
+  origin: (r.origin as CredentialRecord['origin']) ?? null,
+  user_id: (r.user_id as string | null) ?? null,
+  session_id: (r.session_id as string | null) ?? null,
   hash: r.hash as string,
 });
 
@@ -77,9 +80,11 @@ export function credentialReads(sql: Sql, cache: RecordCache) {
 export function credentialWrites(sql: Sql, cache: RecordCache) {
   const insert = sql.stmt(
     `INSERT INTO credentials (id, kind, customer_id, name, environment, access, token_kind, resource, markets, reduce_only,
-       max_order_usd, max_position_usd, loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash)
+       max_order_usd, max_position_usd, loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash,
+       origin, user_id, session_id)
      VALUES (@id, @kind, @customer_id, @name, @environment, @access, @token_kind, @resource, @markets, @reduce_only,
-       @max_order_usd, @max_position_usd, @loss_stop_usd, @ip_allowlist, @expires_at, @revoked_at, @created_at, @last_used_at, @prefix, @hash)`,
+       @max_order_usd, @max_position_usd, @loss_stop_usd, @ip_allowlist, @expires_at, @revoked_at, @created_at, @last_used_at, @prefix, @hash,
+       @origin, @user_id, @session_id)`,
   );
   const revoke = sql.stmt('UPDATE credentials SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   return {

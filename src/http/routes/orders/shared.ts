@@ -30,9 +30,9 @@ export function fencesOf(p: Principal): KeyFences {
   return { markets, reduce_only, max_order_usd, max_position_usd, loss_stop_usd };
 }
 
-/** Who a command is made by: the request's key (an app token has no key id) and its fences. */
+/** Who a command is made by: the request's key (an app token has no key id), its fences, and its origin. */
 export function actorOf(p: Principal): ActorWire {
-  return { key_id: p.kind === 'key' ? p.id : null, fences: fencesOf(p), origin: 'api' };
+  return { key_id: p.kind === 'key' ? p.id : null, fences: fencesOf(p), origin: p.origin };
 }
 
 /** Waits while the engine is slow to take commands (fault injection), before the request's transaction opens. */

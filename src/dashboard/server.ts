@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors/api-error.js';
+import { sendError } from '../http/envelope.js';
+import { createInstance } from '../http/instance.js';
+import type { Limiter } from '../http/plugins/rate-limit.js';
+import { checkBodyHeaders, checkQuery } from '../http/plugins/strict-input.js';
+import { trackRouteMethods } from '../http/route-methods.js';
+import type { Rampart } from '../services/rampart.js';
+import { sessionSecretOf } from './cookie.js';
+import { checkCsrfToken, checkOrigin } from './csrf.js';
+import { dashboardPages } from './pages.js';
+import { keyRoutes } from './routes/keys.js';
+import { peopleRoutes } from './routes/people.js';
+import type { SessionDeps, SessionRouteDef } from './session-route.js';
+
+export interface DashboardDeps {
+  rampart: Rampart;
+  logger: FastifyInstance['log'];
+  limiter: Limiter | undefined;
+}
+
+const NO_QUERY: ReadonlySet<string> = new Set();
+
+/** Every /session route (docs/DASHBOARD.md "Session routes"). */
+export const sessionRoutes: SessionRouteDef[] = [...peopleRoutes, ...keyRoutes];
+
+/**
+ * The dashboard's listener (RAMPART_DASHBOARD_LISTEN): the page, and the /session routes people sign in and make
+ * keys with. The same envelope, strict input (unknown_field, no coercion), request ids and body limits as the API;
+ * trading goes through the public API with a dashboard token, never through here.
+ */
+export async function buildDashboard(deps: DashboardDeps): Promise<FastifyInstance> {
+  const { rampart } = deps;
+  const { config } = rampart;
+  const { limits } = config;
+  const app = createInstance(config, deps.logger, 'dashboard', rampart.clock);
+  const routeError = trackRouteMethods(app);
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, routeError(request), config.docsUrl));
+
+  const url = new URL(config.dashboard.url);
+  const shared: SessionDeps = { rampart, config, limiter: deps.limiter, origin: url.origin, secure: url.protocol === 'https:' };
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    if (request.url.length > limits.url_max_bytes) throw new ApiError('uri_too_long', { details: { max_bytes: limits.url_max_bytes } });
+    if (request.routeOptions.config.session) checkBodyHeaders(request, limits.body_max_bytes);
+  });
+
+  app.addHook('preValidation', (request, _reply, done) => {
+    const def = request.routeOptions.config.session;
+    if (def) {
+      checkQuery(request, NO_QUERY);
+      if (!def.schema.body && request.body !== undefined) throw new ApiError('invalid_request', { message: 'This route takes no body.' });
+    }
+    done();
+  });
+
+  for (const def of sessionRoutes) {
+    const { body, params } = def.schema;
+    app.route({
+      method: def.method,
+      url: def.url,
+      config: { session: def },
+      schema: { ...(body ? { body } : {}), ...(params ? { params } : {}) },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const changes = def.method !== 'GET';
+        if (changes) checkOrigin(request, shared.origin);
+        const current = def.session ? await rampart.people.sessions.require(sessionSecretOf(request)) : undefined;
+        if (changes && current) checkCsrfToken(request, current.session);
+        return def.handler({ ...shared, request, reply, body: request.body as never, params: request.params as never, current: current as never });
+      },
+    });
+  }
+
+  await app.register(dashboardPages, { apiUrls: { live: config.publicUrl.live, sandbox: config.publicUrl.sandbox } });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    session?: SessionRouteDef;
+  }
+}
