@@ -51,5 +51,8 @@ export async function callJson<T>(url: string, method: string, o: CallOptions = 
 
 /** A fresh Idempotency-Key for one user action: a retry of the same click reuses it, a new click gets a new one. */
 export function idempotencyKey(): string {
-  return `dash-${crypto.randomUUID()}`;
+  // getRandomValues, not randomUUID: the latter exists only in secure contexts, and a dashboard may be served on plain
+  // http inside a private network.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `dash-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
