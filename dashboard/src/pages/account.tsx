@@ -1,6 +1,6 @@
 // One account, live: the account stream (fetch + SSE, resumed with Last-Event-ID) says when something happened and
 // the page reloads what it changed; a light refresh every 2 s keeps marks, P&L and trailing stops current (a trailing
-// stop tightens without an event).
+// stop tightens without an event, on the position and on its stop order).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiError } from '../api/http.js';
 import { followAccount } from '../api/stream.js';
@@ -54,6 +54,7 @@ export function AccountPage({ id, trade }: { id: string; trade: boolean }) {
     () => {
       void account.reload();
       void positions.reload();
+      void orders.reload();
     },
     [api, id],
   );
