@@ -1,42 +1,14 @@
 // The account stream read with fetch, not EventSource: EventSource cannot send Authorization. The body is parsed as
-// Server-Sent Events (id, event, data; comments skipped); after a drop the stream is opened again with the last id
+// Server-Sent Events (sse.ts); after a drop the stream is opened again with the last id
 // seen as Last-Event-ID, so no event is lost or repeated across the gap.
 import { ApiError } from './http.js';
+import { parseFrames } from './sse.js';
 import type { ApiClient } from './client.js';
 import type { ApiEvent } from './types.js';
 
 export interface StreamHandlers {
   onEvent: (e: ApiEvent) => void;
   onState: (state: 'connecting' | 'live' | 'retrying', error?: ApiError) => void;
-}
-
-interface Frame {
-  id: string | null;
-  event: string;
-  data: string;
-}
-
-/** Splits SSE text into frames; returns the frames complete so far and the unfinished rest. */
-export function parseFrames(buffer: string): { frames: Frame[]; rest: string } {
-  const frames: Frame[] = [];
-  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
-  const rest = blocks.pop() ?? '';
-  for (const block of blocks) {
-    const f: Frame = { id: null, event: 'message', data: '' };
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line === '' || line.startsWith(':')) continue;
-      const i = line.indexOf(':');
-      const field = i < 0 ? line : line.slice(0, i);
-      const value = i < 0 ? '' : line.slice(i + 1).replace(/^ /, '');
-      if (field === 'id') f.id = value;
-      else if (field === 'event') f.event = value;
-      else if (field === 'data') data.push(value);
-    }
-    f.data = data.join('\n');
-    if (f.data !== '' || f.id !== null) frames.push(f);
-  }
-  return { frames, rest };
 }
 
 /** Follows the account's stream until `stop()`; reconnects with backoff, resuming after the last event seen. */
