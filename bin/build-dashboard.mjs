@@ -65,6 +65,8 @@ export async function buildDashboard() {
       .replace('<!--js-->', `<script type="module" src="/assets/${js}"></script>`);
     writeFileSync(join(tmp, 'index.html'), html);
     mkdirSync(dirname(DASHBOARD_DIST), { recursive: true });
+    // Another process finished a build of the same sources meanwhile: keep its copy rather than swap under readers.
+    if (!isDashboardStale()) return;
     const old = `${DASHBOARD_DIST}.old-${process.pid}`;
     try {
       renameSync(DASHBOARD_DIST, old);

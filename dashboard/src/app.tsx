@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { apiClient, forgetClients } from './api/client.js';
 import { ApiError } from './api/http.js';
-import { session } from './api/session.js';
+import { onSessionEnded, session } from './api/session.js';
 import type { DashboardConfig, Environment, SessionInfo } from './api/types.js';
 import { Header } from './parts/header.js';
 import { ErrorNote } from './parts/ui.js';
@@ -26,6 +26,10 @@ export function App() {
   const [fatal, setFatal] = useState<unknown>(null);
 
   useEffect(() => {
+    onSessionEnded(() => {
+      forgetClients();
+      setMe(null);
+    });
     session.config().then(setConfig, setFatal);
     session.current().then(setMe, (err) => {
       if (err instanceof ApiError && err.status === 401) setMe(null);

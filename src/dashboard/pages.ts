@@ -63,7 +63,15 @@ export function contentSecurityPolicy(apiUrls: DashboardPagesOptions['apiUrls'])
 
 export const dashboardPages: FastifyPluginAsync<DashboardPagesOptions> = async (app, opts) => {
   await ensureDashboardBuilt();
-  const { index, assets } = load();
+  let built: ReturnType<typeof load>;
+  try {
+    built = load();
+  } catch {
+    // A process building at the same moment was swapping its copy into place: it is there a moment later.
+    await ensureDashboardBuilt();
+    built = load();
+  }
+  const { index, assets } = built;
   const csp = contentSecurityPolicy(opts.apiUrls);
 
   const common = (reply: FastifyReply) =>
