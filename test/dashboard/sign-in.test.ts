@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManualClock } from '../../src/engine/clock.js';
-import { DASHBOARD_URL, expectError, TestServer } from '../helpers/server.js';
+import { advanceOn, DASHBOARD_URL, expectError, TestServer } from '../helpers/server.js';
 
 let s: TestServer;
 const PASSWORD = 'correct horse battery';
@@ -10,7 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const clock = () => s.rampart.clock as ManualClock;
+/** Moves the manual clock of every node (the operator's route). */
+const advance = (ms: number) => advanceOn(s, ms);
+
 let n = 0;
 const email = () => `person${++n}@example.com`;
 
@@ -76,11 +77,11 @@ describe('the dashboard: sign-up, sign-in, sessions', { timeout: 60_000 }, () =>
     const locked = await s.dashboard().signIn(address, PASSWORD);
     expectError(locked, 429, 'too_many_attempts');
     expect(Number(locked.headers.get('retry-after'))).toBe(900);
-    clock().advance(14 * 60_000);
+    await advance(14 * 60_000);
     const still = await s.dashboard().signIn(address, PASSWORD);
     expectError(still, 429, 'too_many_attempts');
     expect(Number(still.headers.get('retry-after'))).toBe(60);
-    clock().advance(60_000);
+    await advance(60_000);
     expect((await s.dashboard().signIn(address, PASSWORD)).status).toBe(200);
     // The count starts again after a success.
     for (let i = 0; i < 4; i++) expectError(await s.dashboard().signIn(address, 'wrong password!'), 401, 'invalid_credentials');
@@ -117,21 +118,21 @@ describe('the dashboard: sign-up, sign-in, sessions', { timeout: 60_000 }, () =>
   it('ends a session after 12 hours unused, or 7 days in all, on the Clock', async () => {
     const d = s.dashboard();
     await d.signUp(email(), PASSWORD);
-    clock().advance(11 * 3_600_000);
+    await advance(11 * 3_600_000);
     expect((await d.call('GET', '/session')).status).toBe(200);
-    clock().advance(11 * 3_600_000);
+    await advance(11 * 3_600_000);
     expect((await d.call('GET', '/session')).status).toBe(200);
-    clock().advance(12 * 3_600_000);
+    await advance(12 * 3_600_000);
     expectError(await d.call('GET', '/session'), 401, 'session_required', { reason: 'expired' });
 
     const w = s.dashboard();
     await w.signUp(email(), PASSWORD);
     // Used every 11 hours: 165 hours in, it still answers; 176 hours in, past 7 days (168), it does not.
     for (let i = 0; i < 15; i++) {
-      clock().advance(11 * 3_600_000);
+      await advance(11 * 3_600_000);
       expect((await w.call('GET', '/session')).status).toBe(200);
     }
-    clock().advance(11 * 3_600_000);
+    await advance(11 * 3_600_000);
     expectError(await w.call('GET', '/session'), 401, 'session_required', { reason: 'expired' });
   });
 
@@ -179,12 +180,28 @@ describe('the dashboard with invite-only sign-up', { timeout: 60_000 }, () => {
     expect(r.body.customer.id).toBe(customer.id);
     expectError(await t.dashboard().signUp('new@example.com', PASSWORD, inv.body.token), 409, 'email_taken');
     const again = await t.admin('POST', '/admin/v1/invitations', { email: 'late@example.com' });
-    (t.rampart.clock as ManualClock).advance(7 * 24 * 3_600_000 + 1);
+    await advanceOn(t, 7 * 24 * 3_600_000 + 1);
     expectError(await t.dashboard().signUp('late@example.com', PASSWORD, again.body.token), 422, 'invalid_invitation', { reason: 'expired' });
     const fresh = await t.admin('POST', '/admin/v1/invitations', { email: 'fresh@example.com' });
     const made = await t.dashboard().signUp('fresh@example.com', PASSWORD, fresh.body.token);
     expect(made.status).toBe(201);
     expect(made.body.customer.id).not.toBe(customer.id);
     expectError(await t.admin('POST', '/admin/v1/invitations', { email: 'x@example.com', customer_id: 'cus_nope' }), 404, 'route_not_found');
+  });
+});
+
+describe('the dashboard under the API rate limiter', { timeout: 60_000 }, () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    // One node: without Redis each node keeps its own buckets.
+    t = await TestServer.start({ nodes: 1, limits: { rate_limits: { ip: { capacity: 3, refill_per_second: 1 } } } });
+  });
+  afterAll(() => t.close());
+
+  it('spends the caller IP budget on sign-in: guessing is slowed per address as well as per email', async () => {
+    for (let i = 0; i < 3; i++) expectError(await t.dashboard().signIn(`nobody${i}@example.com`, PASSWORD), 401, 'invalid_credentials');
+    const r = await t.dashboard().signIn('nobody@example.com', PASSWORD);
+    expectError(r, 429, 'rate_limited', { scope: 'ip', limit: 3 });
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 });

@@ -353,6 +353,12 @@ export class TestServer {
   }
 }
 
+/** Moves the manual clock on by `ms` on every node of the server (POST /admin/v1/clock, as the operator does). */
+export async function advanceOn(s: TestServer, ms: number): Promise<void> {
+  const r = await s.admin('POST', '/admin/v1/clock', { advance_ms: ms });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+
 /** Checks the whole error envelope, status and the headers every error carries. */
 export function expectError(r: Answer, status: number, code: string, details?: Record<string, unknown>): void {
   expect(r.status, JSON.stringify(r.body)).toBe(status);

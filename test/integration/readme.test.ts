@@ -124,6 +124,17 @@ describe('README', () => {
     ]);
   });
 
+  it('prints the dashboard address and the demo user, who signs in there with the printed password', async () => {
+    const out = child.output();
+    const url = /^\s+dashboard\s+(http:\/\/\S+)$/m.exec(out)?.[1];
+    const password = /^Demo user: demo@rampart\.local \/ (\S+)$/m.exec(out)?.[1];
+    expect(url, out).toBeDefined();
+    expect(password, out).toMatch(/^[0-9A-Za-z]{20}$/);
+    const res = await fetch(`${url}/session/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@rampart.local', password }) });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()[0]).toMatch(/^rampart_session=/);
+  });
+
   it('prints the account the README names', () => {
     const readme = readFileSync(README, 'utf8');
     expect(/^ACCOUNT=(\S+)/m.exec(readme)?.[1]).toBe(printed.account);

@@ -56,7 +56,7 @@ export class UserService {
       await tx.lock(`user_email:${email}`);
       if (await tx.findUserByEmail(email)) throw new ApiError('email_taken');
       const invitation = input.invitation === undefined ? undefined : await this.invitations.consume(tx, input.invitation, email);
-      const customer = invitation?.customer_id ? await tx.getCustomer(invitation.customer_id) : await this.customers.insert(tx, email);
+      const customer = invitation?.customer_id ? await tx.getCustomer(invitation.customer_id) : await this.customers.insert(tx, email.slice(0, 200));
       if (!customer) throw new ApiError('invalid_invitation', { details: { reason: 'unknown' } });
       const now = this.clock.now();
       const user: UserRecord = {
