@@ -1,5 +1,5 @@
-// Bundles the customer dashboard (dashboard/, Preact + TSX) into dist/dashboard/: index.html, app-<hash>.js and
-// app-<hash>.css, minified, with nothing left to fetch from elsewhere at run time. The dashboard listener
+// Bundles the customer dashboard (dashboard/, Preact + TSX) into dist/dashboard/: index.html, app-<hash>.js,
+// app-<hash>.css and the chart's chunk-<hash>.js, minified, with nothing left to fetch from elsewhere at run time. The dashboard listener
 // (src/dashboard/pages.ts) calls ensureDashboardBuilt() when it starts, so `npm start` needs no build step; it
 // rebuilds only when a file under dashboard/ (or this script) is newer than the built index.html.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -45,6 +45,9 @@ export async function buildDashboard() {
       entryPoints: { app: join(DASHBOARD_SOURCE, 'src', 'main.tsx') },
       outdir: tmp,
       entryNames: '[name]-[hash]',
+      // The chart library loads when an account page first draws its curve: sign-in and the lists start smaller.
+      splitting: true,
+      chunkNames: 'chunk-[hash]',
       bundle: true,
       minify: true,
       format: 'esm',
@@ -56,10 +59,10 @@ export async function buildDashboard() {
       logLevel: 'warning',
       define: { 'process.env.NODE_ENV': '"production"' },
     });
-    const outputs = Object.keys(result.metafile.outputs).map((p) => basename(p));
-    const js = outputs.find((f) => f.endsWith('.js'));
-    const css = outputs.find((f) => f.endsWith('.css'));
-    if (!js || !css) throw new Error(`dashboard build made ${outputs.join(', ')}: expected app-<hash>.js and app-<hash>.css`);
+    const outputs = Object.entries(result.metafile.outputs).map(([p, o]) => ({ name: basename(p), entry: o.entryPoint !== undefined }));
+    const js = outputs.find((o) => o.entry && o.name.endsWith('.js'))?.name;
+    const css = outputs.find((o) => o.name.startsWith('app-') && o.name.endsWith('.css'))?.name;
+    if (!js || !css) throw new Error(`dashboard build made ${outputs.map((o) => o.name).join(', ')}: expected app-<hash>.js and app-<hash>.css`);
     const html = readFileSync(join(DASHBOARD_SOURCE, 'index.html'), 'utf8')
       .replace('<!--css-->', `<link rel="stylesheet" href="/assets/${css}">`)
       .replace('<!--js-->', `<script type="module" src="/assets/${js}"></script>`);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { gzipSync } from 'node:zlib';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DASHBOARD_DIST, ensureDashboardBuilt } from '../../bin/build-dashboard.mjs';
 import { ApiError } from '../errors/api-error.js';
 
@@ -18,7 +19,14 @@ export interface DashboardPagesOptions {
 
 interface Asset {
   body: Buffer;
+  /** The same bytes gzipped once at load (scripts and styles shrink to about a third), when that is smaller. */
+  gzip: Buffer | null;
   type: string;
+}
+
+function asset(body: Buffer, type: string): Asset {
+  const gz = /^(text\/|application\/json)/.test(type) ? gzipSync(body, { level: 9 }) : null;
+  return { body, gzip: gz && gz.length < body.length ? gz : null, type };
 }
 
 const TYPES: Record<string, string> = {
@@ -30,18 +38,18 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-let loaded: { at: number; index: Buffer; assets: Map<string, Asset> } | null = null;
+let loaded: { at: number; index: Asset; assets: Map<string, Asset> } | null = null;
 
 /** The built files, read once per build: every listener of the process shares them. */
-function load(): { index: Buffer; assets: Map<string, Asset> } {
+function load(): { index: Asset; assets: Map<string, Asset> } {
   const at = statSync(join(DASHBOARD_DIST, 'index.html')).mtimeMs;
   if (loaded?.at === at) return loaded;
   const assets = new Map<string, Asset>();
   for (const name of readdirSync(DASHBOARD_DIST)) {
     if (name === 'index.html') continue;
-    assets.set(name, { body: readFileSync(join(DASHBOARD_DIST, name)), type: TYPES[extname(name)] ?? 'application/octet-stream' });
+    assets.set(name, asset(readFileSync(join(DASHBOARD_DIST, name)), TYPES[extname(name)] ?? 'application/octet-stream'));
   }
-  loaded = { at, index: readFileSync(join(DASHBOARD_DIST, 'index.html')), assets };
+  loaded = { at, index: asset(readFileSync(join(DASHBOARD_DIST, 'index.html')), TYPES['.html']!), assets };
   return loaded;
 }
 
@@ -77,15 +85,22 @@ export const dashboardPages: FastifyPluginAsync<DashboardPagesOptions> = async (
   const common = (reply: FastifyReply) =>
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin').header('content-security-policy', csp);
 
-  const page = (_request: unknown, reply: FastifyReply) =>
-    common(reply).header('cache-control', 'no-cache').header('x-frame-options', 'DENY').type('text/html; charset=utf-8').send(index);
+  const send = (request: FastifyRequest, reply: FastifyReply, a: Asset) => {
+    reply.header('vary', 'accept-encoding').type(a.type);
+    const accepts = request.headers['accept-encoding'];
+    if (a.gzip && typeof accepts === 'string' && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(a.gzip);
+    return reply.send(a.body);
+  };
+
+  const page = (request: FastifyRequest, reply: FastifyReply) =>
+    send(request, common(reply).header('cache-control', 'no-cache').header('x-frame-options', 'DENY'), index);
 
   app.get('/assets/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
-    const asset = assets.get(file);
-    if (!asset) throw new ApiError('route_not_found', { details: { path: request.url.split('?')[0] } });
+    const found = assets.get(file);
+    if (!found) throw new ApiError('route_not_found', { details: { path: request.url.split('?')[0] } });
     // The name carries the content's hash: a new build is a new name, so this one never changes.
-    return common(reply).header('cache-control', 'public, max-age=31536000, immutable').type(asset.type).send(asset.body);
+    return send(request, common(reply).header('cache-control', 'public, max-age=31536000, immutable'), found);
   });
 
   app.get('/', page);

@@ -41,6 +41,19 @@ describe('the dashboard page on its host', () => {
     }
   });
 
+  it('sends the page and its assets gzipped to a client that takes gzip', async () => {
+    const html = await (await fetch(base + '/')).text();
+    const js = /src="(\/assets\/app-[A-Z0-9]+\.js)"/.exec(html)![1]!;
+    for (const path of ['/', js]) {
+      const gz = await s.call(base, 'GET', path, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding'), path).toBe('gzip');
+      expect(gz.headers.get('vary')).toBe('accept-encoding');
+      const plain = await s.call(base, 'GET', path, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(gz.body).toEqual(plain.body);
+    }
+  });
+
   it('answers an unknown asset or session path with the JSON 404 envelope, not the page', async () => {
     for (const path of ['/assets/app-NOPE.js', '/session/nothing-here']) {
       const r = await s.call(base, 'GET', path);

@@ -1,6 +1,6 @@
 // The equity curve with lightweight-charts: one point per closed trade; the chart's values are for drawing only
 // (the figures above stay exact decimal strings).
-import { AreaSeries, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
+import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EquityCurve } from '../api/types.js';
 import { useApp } from '../state.js';
@@ -10,13 +10,18 @@ export function EquityChart({ accountPath, version }: { accountPath: string; ver
   const { api } = useApp();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
-  const series = useRef<ReturnType<IChartApi['addSeries']> | null>(null);
+  const series = useRef<ISeriesApi<'Area'> | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [count, setCount] = useState(0);
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    if (!box.current) return;
-    const c = createChart(box.current, {
+    let c: IChartApi | null = null;
+    let live = true;
+    // The library is a chunk of its own, fetched from this host the first time a curve is drawn.
+    import('./chart-lib.js').then(({ AreaSeries, createChart }) => {
+      if (!live || !box.current) return;
+      c = createChart(box.current, {
       autoSize: true,
       layout: { background: { color: 'transparent' }, textColor: '#5b6472', fontFamily: 'inherit', attributionLogo: false },
       grid: { vertLines: { color: '#eef0f3' }, horzLines: { color: '#eef0f3' } },
@@ -24,17 +29,21 @@ export function EquityChart({ accountPath, version }: { accountPath: string; ver
       timeScale: { borderVisible: false, timeVisible: true },
       handleScroll: false,
       handleScale: false,
-    });
-    series.current = c.addSeries(AreaSeries, { lineColor: '#2457c5', topColor: 'rgba(36,87,197,0.22)', bottomColor: 'rgba(36,87,197,0.02)', lineWidth: 2, priceFormat: { type: 'price', precision: 2, minMove: 0.01 } });
-    chart.current = c;
+      });
+      series.current = c.addSeries(AreaSeries, { lineColor: '#2457c5', topColor: 'rgba(36,87,197,0.22)', bottomColor: 'rgba(36,87,197,0.02)', lineWidth: 2, priceFormat: { type: 'price', precision: 2, minMove: 0.01 } });
+      chart.current = c;
+      setReady(true);
+    }, setError);
     return () => {
-      c.remove();
+      live = false;
+      c?.remove();
       chart.current = null;
       series.current = null;
     };
   }, []);
 
   useEffect(() => {
+    if (!ready) return;
     let live = true;
     api
       .get<EquityCurve>(`${accountPath}/history/equity?resolution=trade`)
@@ -53,7 +62,7 @@ export function EquityChart({ accountPath, version }: { accountPath: string; ver
     return () => {
       live = false;
     };
-  }, [api, accountPath, version]);
+  }, [api, accountPath, version, ready]);
 
   return (
     <div>
