@@ -186,9 +186,20 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     await eventually(() => page.getByTestId('events').textContent()).toContain('position.opened');
   }, 45_000);
 
-  it('closes the position from the page', async () => {
+  it('closes the position and cancels a resting order from the page', async () => {
     await page.getByRole('button', { name: 'Close BTC-USD position' }).click();
     await eventually(() => page.locator('#positions').textContent()).toContain('No open position.');
+    await eventually(() => page.locator('#orders').textContent()).toContain('No working order.');
+    await page.getByLabel('Type').selectOption('limit');
+    await page.getByLabel('Limit price').fill('59000');
+    for (const field of ['Take profit', 'Stop loss', 'Trailing distance']) await page.getByLabel(field, { exact: true }).fill('');
+    await page.getByLabel('Trailing stop').uncheck();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await eventually(() => page.getByTestId('preview').textContent()).toContain('Would rest on the book');
+    await page.getByRole('button', { name: 'Send buy' }).click();
+    const order = page.locator('[data-testid=orders] tbody tr', { hasText: 'Limit' });
+    await eventually(() => order.textContent()).toContain('59,000');
+    await order.getByRole('button', { name: /Cancel order/ }).click();
     await eventually(() => page.locator('#orders').textContent()).toContain('No working order.');
   }, 30_000);
 
