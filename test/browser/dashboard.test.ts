@@ -186,6 +186,32 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     await eventually(() => page.getByTestId('events').textContent()).toContain('position.opened');
   }, 45_000);
 
+  it('resumes the account stream with Last-Event-ID when its token is revoked', async () => {
+    const resumed: string[] = [];
+    const onRequest = (r: { url: () => string; headers: () => Record<string, string> }) => {
+      const id = r.headers()['last-event-id'];
+      if (r.url().includes(`/v1/accounts/${accountId}/stream`) && id) resumed.push(id);
+    };
+    page.on('request', onRequest);
+    // The operator ends the page's dashboard token: the stream says so and closes; the page takes a new token and
+    // continues after the last event it saw, so the order placed meanwhile reaches it.
+    const tokens = await s.rawQuery<{ id: string }>(
+      "SELECT id FROM credentials WHERE customer_id = ? AND kind = 'token' AND environment = 'sandbox' AND revoked_at IS NULL",
+      [customerId],
+    );
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const t of tokens) expect((await s.admin('DELETE', `/admin/v1/tokens/${t.id}`)).status).toBe(200);
+    const body = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '58500', time_in_force: 'gtc' };
+    const placed = await s.sandboxCall('POST', `/v1/accounts/${accountId}/orders`, { key: sandboxKey, idempotencyKey: 'while-away', body });
+    expect(placed.status).toBe(201);
+    await eventually(() => resumed.length).toBeGreaterThan(0);
+    expect(resumed[0]).toMatch(/^evt_test_/);
+    await eventually(() => page.locator('.stream').textContent()).toBe('Live');
+    await eventually(() => page.locator(`[data-testid=orders] tr[data-order="${placed.body.id}"]`).count()).toBe(1);
+    page.off('request', onRequest);
+    expect((await s.sandboxCall('DELETE', `/v1/accounts/${accountId}/orders/${placed.body.id}`, { key: sandboxKey, idempotencyKey: 'while-away-cancel' })).status).toBe(200);
+  }, 30_000);
+
   it('closes the position and cancels a resting order from the page', async () => {
     await page.getByRole('button', { name: 'Close BTC-USD position' }).click();
     await eventually(() => page.locator('#positions').textContent()).toContain('No open position.');
