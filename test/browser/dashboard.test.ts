@@ -264,7 +264,24 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     await screenshot(page, '12-settings');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/sign-in');
-    expect(customerId).toBeTruthy();
+  }, 30_000);
+
+  it('signs in with the keyboard alone, and every page fits a 375 px phone', async () => {
+    await page.keyboard.press('Tab');
+    await eventually(() => page.evaluate('document.activeElement && document.activeElement.id')).toBe('email');
+    await page.keyboard.type(EMAIL);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('another long passphrase');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/accounts');
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const path of ['/accounts', '/developers/keys', '/developers/webhooks', '/settings']) {
+      await go(path);
+      await page.locator('h1').first().waitFor();
+      expect(await page.evaluate('document.documentElement.scrollWidth'), path).toBeLessThanOrEqual(375);
+    }
+    await go('/developers/keys');
+    await screenshot(page, '13-keys-375');
     expect(errors).toEqual([]);
   }, 30_000);
 });
