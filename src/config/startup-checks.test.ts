@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { privatePaths } from './startup-checks.js';
+import { privatePaths, startupWarnings } from './startup-checks.js';
 
 describe('privatePaths', () => {
   it('names the SQLite file with its -wal and -shm, and the key files of the data directory', () => {
@@ -19,5 +19,34 @@ describe('privatePaths', () => {
   it('makes no path out of a PostgreSQL URL: only the data directory and its key files', () => {
     const config = loadConfig({ RAMPART_DATABASE_URL: 'postgres://rampart@db.internal:5432/rampart', RAMPART_DATA_DIR: '/srv/rampart' });
     expect(privatePaths(config)).toEqual(['/srv/rampart', join('/srv/rampart', 'admin-token'), join('/srv/rampart', 'secrets-key')]);
+  });
+});
+
+describe('startupWarnings: the dashboard', () => {
+  const warnings = (env: Record<string, string>) => {
+    const out: string[] = [];
+    startupWarnings(loadConfig({ RAMPART_DATABASE_URL: 'sqlite::memory:', ...env }), { warn: (_o, msg) => void out.push(msg) });
+    return out.filter((m) => m.includes('dashboard'));
+  };
+
+  it('warns when it listens off loopback behind a plain http URL, not on loopback nor behind https', () => {
+    expect(warnings({ RAMPART_DASHBOARD_LISTEN: '0.0.0.0:8082' })).toHaveLength(1);
+    expect(warnings({ RAMPART_DASHBOARD_LISTEN: '0.0.0.0:8082', RAMPART_DASHBOARD_URL: 'https://dash.example.com' })).toEqual([]);
+    expect(warnings({})).toEqual([]);
+  });
+});
+
+describe('the dashboard settings', () => {
+  it('default to 127.0.0.1:8082, its http URL, open sign-up, mail kept in the store', () => {
+    const { dashboard, smtpUrl } = loadConfig({});
+    expect(dashboard).toEqual({ listen: { host: '127.0.0.1', port: 8082 }, url: 'http://127.0.0.1:8082', signup: 'open', demoPassword: undefined });
+    expect(smtpUrl).toBeUndefined();
+  });
+
+  it('refuse a sign-up mode, mail URL or listen address they do not know', () => {
+    expect(() => loadConfig({ RAMPART_SIGNUP: 'closed' })).toThrow(/RAMPART_SIGNUP/);
+    expect(() => loadConfig({ RAMPART_SMTP_URL: 'http://mail.example.com' })).toThrow(/RAMPART_SMTP_URL/);
+    expect(() => loadConfig({ RAMPART_DASHBOARD_LISTEN: 'nowhere' })).toThrow(/RAMPART_DASHBOARD_LISTEN/);
+    expect(loadConfig({ RAMPART_SMTP_URL: 'smtp://user:pw@mail.example.com:2525', RAMPART_SIGNUP: 'invite' })).toMatchObject({ smtpUrl: 'smtp://user:pw@mail.example.com:2525', dashboard: { signup: 'invite' } });
   });
 });

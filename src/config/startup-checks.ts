@@ -36,7 +36,10 @@ export function isLoopbackHost(host: string): boolean {
   return addr.range() === 'loopback';
 }
 
-/** Warnings about the operator's setup at start: loose file modes and an operator API reachable from the network. */
+/**
+ * Warnings about the operator's setup at start: loose file modes, an operator API reachable from the network, and a
+ * dashboard served off loopback over plain http (its session cookie then travels unencrypted, without Secure).
+ */
 export function startupWarnings(config: Config, log: WarnLog): void {
   for (const loose of loosePaths(config)) {
     log.warn(
@@ -49,6 +52,13 @@ export function startupWarnings(config: Config, log: WarnLog): void {
     log.warn(
       { listen: `${admin.host}:${admin.port}` },
       `the operator API listens on ${admin.host}, not on a loopback address: anyone who can reach it may try the operator token`,
+    );
+  }
+  const dashboard = config.dashboard;
+  if (!isLoopbackHost(dashboard.listen.host) && new URL(dashboard.url).protocol !== 'https:') {
+    log.warn(
+      { listen: `${dashboard.listen.host}:${dashboard.listen.port}`, url: dashboard.url },
+      `the dashboard listens on ${dashboard.listen.host} but RAMPART_DASHBOARD_URL is not https: session cookies would cross the network in clear; serve it behind TLS and set an https RAMPART_DASHBOARD_URL`,
     );
   }
 }

@@ -58,6 +58,20 @@ describe('the dashboard: sign-up, sign-in, sessions', { timeout: 60_000 }, () =>
     expectError(await s.dashboard().call('GET', '/session/nothing'), 404, 'route_not_found');
   });
 
+  it('takes JSON only, within the body limit, and no body where the route takes none', async () => {
+    const post = async (path: string, body: string, contentType = 'application/json') => {
+      const res = await fetch(`${s.dashboardUrl}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+      return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+    };
+    expectError(await post('/session/sign-in', '{"email":'), 400, 'invalid_json');
+    expectError(await post('/session/sign-in', 'email=a', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
+    const max = s.rampart.config.limits.body_max_bytes;
+    expectError(await post('/session/sign-in', JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(max) })), 413, 'payload_too_large');
+    const d = s.dashboard();
+    await d.signUp(email(), PASSWORD);
+    expectError(await d.call('POST', '/session/sign-out', { body: {} }), 400, 'invalid_request');
+  });
+
   it('signs in, and refuses a wrong password or an unknown email alike', async () => {
     const address = email();
     await s.dashboard().signUp(address, PASSWORD);
