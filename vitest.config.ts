@@ -6,9 +6,9 @@ const POSTGRES_ONLY = ['test/cluster/failover.test.ts', 'test/cluster/lease-paus
 
 /**
  * `npm test` runs two projects: "sqlite" (every test but POSTGRES_ONLY) and "postgres" (the HTTP suites of
- * test/integration again, each TestServer on a fresh PostgreSQL schema, and POSTGRES_ONLY). Outside CI an unreachable
- * PostgreSQL leaves the second project out with one SKIPPED line; under CI=true it stays in and fails
- * (test/global/postgres.ts).
+ * test/integration and test/dashboard again, each TestServer on a fresh PostgreSQL schema, and POSTGRES_ONLY).
+ * Outside CI an unreachable PostgreSQL leaves the second project out with one SKIPPED line; under CI=true it stays
+ * in and fails (test/global/postgres.ts).
  */
 export default defineConfig(async (): Promise<ViteUserConfig> => {
   const unreachable = await postgresUnreachable();
@@ -23,7 +23,8 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
     extends: true,
     test: {
       name: 'postgres',
-      include: ['test/integration/**/*.test.ts', ...POSTGRES_ONLY],
+      // The dashboard's suites too: its sessions live in the store, and any of the three nodes serves any session.
+      include: ['test/integration/**/*.test.ts', 'test/dashboard/**/*.test.ts', ...POSTGRES_ONLY],
       env: { RAMPART_TEST_STORE: 'postgres', RAMPART_TEST_NODES: '3' },
       globalSetup: ['test/global/reached-codes.ts', 'test/global/postgres.ts'],
     },
