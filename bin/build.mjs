@@ -25,7 +25,9 @@ export function isStale() {
   } catch {
     return true;
   }
-  return newestSource(join(ROOT, 'src'), statSync(fileURLToPath(import.meta.url)).mtimeMs) > built;
+  // The dashboard's build script is bundled in too (src/dashboard/pages.ts runs it at start).
+  const scripts = Math.max(statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(join(ROOT, 'bin', 'build-dashboard.mjs')).mtimeMs);
+  return newestSource(join(ROOT, 'src'), scripts) > built;
 }
 
 /** Builds the bundle in a directory of its own, then renames it into place: processes starting together never see half a file. */

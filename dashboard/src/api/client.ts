@@ -1,0 +1,77 @@
+// The public API as the page calls it: one client per environment, holding the short-lived dashboard token the
+// session grants (an app token bound to that API host). A token near its end, or refused as expired or revoked, is
+// replaced once and the call tried again; every other refusal reaches the page as the API's own error.
+import { ApiError, callJson, idempotencyKey } from './http.js';
+import { session } from './session.js';
+import type { Environment } from './types.js';
+
+/**
+ * Dashboard tokens last at most an hour. The page renews one after 50 minutes of its own time rather than comparing
+ * expires_at with the browser's clock (which may be off from the server's); a token refused as expired or revoked
+ * before that is replaced at once.
+ */
+const RENEW_AFTER_MS = 50 * 60_000;
+
+export class ApiClient {
+  private token: { value: string; renewAt: number } | null = null;
+  private pending: Promise<string> | null = null;
+
+  constructor(
+    readonly environment: Environment,
+    readonly baseUrl: string,
+  ) {}
+
+  async bearer(): Promise<string> {
+    if (this.token && this.token.renewAt > Date.now()) return this.token.value;
+    this.pending ??= session
+      .apiToken(this.environment)
+      .then((t) => {
+        this.token = { value: t.token, renewAt: Date.now() + RENEW_AFTER_MS };
+        return t.token;
+      })
+      .finally(() => {
+        this.pending = null;
+      });
+    return this.pending;
+  }
+
+  forget(): void {
+    this.token = null;
+  }
+
+  async call<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const headers = { authorization: `Bearer ${await this.bearer()}`, ...extra };
+      try {
+        return await callJson<T>(this.baseUrl + path, method, { body, headers });
+      } catch (err) {
+        const stale = err instanceof ApiError && err.status === 401 && ['expired_token', 'revoked_token', 'invalid_token'].includes(err.code);
+        if (!stale || attempt > 0) throw err;
+        this.forget();
+      }
+    }
+  }
+
+  get<T>(path: string): Promise<T> {
+    return this.call<T>('GET', path);
+  }
+
+  /** A write the API wants an Idempotency-Key on; `key` lets a retried click reuse the first one. */
+  write<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, key: string = idempotencyKey()): Promise<T> {
+    return this.call<T>(method, path, body, { 'idempotency-key': key });
+  }
+}
+
+const clients = new Map<string, ApiClient>();
+
+export function apiClient(environment: Environment, baseUrl: string): ApiClient {
+  const id = `${environment} ${baseUrl}`;
+  let c = clients.get(id);
+  if (!c) clients.set(id, (c = new ApiClient(environment, baseUrl)));
+  return c;
+}
+
+/** Signing out drops every token the page held. */
+export function forgetClients(): void {
+  clients.clear();
+}

@@ -1,0 +1,54 @@
+// The dashboard host's own routes (docs/DASHBOARD.md "Session routes"): the cookie travels by itself (same origin);
+// every write carries the session's CSRF token, which GET /session, sign-in and sign-up hand out.
+import { ApiError, callJson } from './http.js';
+import type { DashboardConfig, Environment, KeyRecord, SessionInfo } from './types.js';
+
+let csrf = '';
+let ended: () => void = () => undefined;
+
+/** What the page does when a session route says the session is over (expired, signed out elsewhere, password changed). */
+export function onSessionEnded(f: () => void): void {
+  ended = f;
+}
+
+async function watch<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'session_required') ended();
+    throw err;
+  }
+}
+
+function write<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return watch(callJson<T>(path, method, { body, headers: { 'x-csrf-token': csrf }, credentials: 'same-origin' }));
+}
+
+function remember(s: SessionInfo): SessionInfo {
+  csrf = s.csrf_token;
+  return s;
+}
+
+export interface CreatedKey extends KeyRecord {
+  key: string;
+  opened_account?: { id: string } | null;
+  opened_account_id?: string | null;
+}
+
+export const session = {
+  config: () => callJson<DashboardConfig>('/session/config', 'GET', { credentials: 'same-origin' }),
+  current: async () => remember(await callJson<SessionInfo>('/session', 'GET', { credentials: 'same-origin' })),
+  signIn: async (email: string, password: string) => remember(await write<SessionInfo>('POST', '/session/sign-in', { email, password })),
+  signUp: async (email: string, password: string, invitation?: string) =>
+    remember(await write<SessionInfo>('POST', '/session/sign-up', { email, password, ...(invitation ? { invitation } : {}) })),
+  signOut: async () => {
+    await write<void>('POST', '/session/sign-out');
+    csrf = '';
+  },
+  changePassword: (current_password: string, new_password: string) => write<void>('POST', '/session/password', { current_password, new_password }),
+  apiToken: (environment: Environment) => write<{ token: string; expires_at: number; api_url: string }>('POST', '/session/api-tokens', { environment }),
+  emailCode: () => write<{ sent_to: string; expires_at: number }>('POST', '/session/email-codes', { purpose: 'live_key' }),
+  keys: () => watch(callJson<{ data: KeyRecord[] }>('/session/keys', 'GET', { credentials: 'same-origin' })),
+  createKey: (body: Record<string, unknown>) => write<CreatedKey>('POST', '/session/keys', body),
+  revokeKey: (id: string) => write<KeyRecord>('DELETE', `/session/keys/${encodeURIComponent(id)}`),
+};

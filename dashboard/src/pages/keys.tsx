@@ -1,0 +1,257 @@
+// Developers → API keys: create with every fence, the secret shown once; live keys need the code emailed to the
+// user (POST /session/email-codes); list with prefix, fences and last use; revoke (asked twice).
+import { useState } from 'preact/hooks';
+import { session, type CreatedKey } from '../api/session.js';
+import type { Environment, KeyRecord } from '../api/types.js';
+import { money, time } from '../decimal.js';
+import { useAction, useLoad } from '../hooks.js';
+import { Button, ErrorNote, Field, Panel, SecretOnce } from '../parts/ui.js';
+import { useApp } from '../state.js';
+
+interface KeyForm {
+  environment: Environment;
+  access: 'read' | 'trade';
+  name: string;
+  markets: string;
+  reduce_only: boolean;
+  max_order_usd: string;
+  max_position_usd: string;
+  loss_stop_usd: string;
+  ip_allowlist: string;
+  expires: string;
+  email_code: string;
+}
+
+const list = (s: string) =>
+  s
+    .split(/[\s,]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+function body(f: KeyForm): Record<string, unknown> {
+  const b: Record<string, unknown> = { environment: f.environment, access: f.access };
+  if (f.name.trim()) b.name = f.name.trim();
+  if (list(f.markets).length) b.markets = list(f.markets).map((m) => m.toUpperCase());
+  if (f.reduce_only) b.reduce_only = true;
+  if (f.max_order_usd.trim()) b.max_order_usd = f.max_order_usd.trim();
+  if (f.max_position_usd.trim()) b.max_position_usd = f.max_position_usd.trim();
+  if (f.loss_stop_usd.trim()) b.loss_stop_usd = f.loss_stop_usd.trim();
+  if (list(f.ip_allowlist).length) b.ip_allowlist = list(f.ip_allowlist);
+  if (f.expires) b.expires_at = new Date(f.expires).getTime();
+  if (f.environment === 'live') b.email_code = f.email_code.trim();
+  return b;
+}
+
+export function KeysPage() {
+  const { env } = useApp();
+  const keys = useLoad(() => session.keys(), []);
+  const [created, setCreated] = useState<CreatedKey | null>(null);
+  return (
+    <div class="page">
+      <div class="page-head">
+        <h1>API keys</h1>
+      </div>
+      {created ? (
+        <SecretOnce label={`Your ${created.environment} key ${created.name ? `“${created.name}”` : created.prefix}.`} secret={created.key} onDone={() => setCreated(null)} />
+      ) : null}
+      <div class="two-col">
+        <CreateKey
+          initialEnv={env}
+          onCreated={(k) => {
+            setCreated(k);
+            void keys.reload();
+          }}
+        />
+        <Panel title="Your keys" id="keys-list">
+          <ErrorNote error={keys.error} />
+          {keys.data ? <KeyTable keys={keys.data.data} onChanged={() => void keys.reload()} /> : <p class="muted empty">Loading…</p>}
+        </Panel>
+      </div>
+    </div>
+  );
+}
+
+function CreateKey({ initialEnv, onCreated }: { initialEnv: Environment; onCreated: (k: CreatedKey) => void }) {
+  const [f, setF] = useState<KeyForm>({
+    environment: initialEnv,
+    access: 'trade',
+    name: '',
+    markets: '',
+    reduce_only: false,
+    max_order_usd: '',
+    max_position_usd: '',
+    loss_stop_usd: '',
+    ip_allowlist: '',
+    expires: '',
+    email_code: '',
+  });
+  const [sent, setSent] = useState<string | null>(null);
+  const create = useAction();
+  const code = useAction();
+  const set = <K extends keyof KeyForm>(k: K, v: KeyForm[K]) => setF((x) => ({ ...x, [k]: v }));
+
+  const sendCode = async () => {
+    const r = await code.run(() => session.emailCode());
+    if (r) setSent(r.sent_to);
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const k = await create.run(() => session.createKey(body(f)));
+    if (k) {
+      onCreated(k);
+      setF((x) => ({ ...x, name: '', email_code: '' }));
+      setSent(null);
+    }
+  };
+
+  return (
+    <Panel title="Create API key" id="create-key">
+      <form class="form" onSubmit={submit}>
+        <fieldset class="seg">
+          <legend>Environment</legend>
+          {(['sandbox', 'live'] as const).map((v) => (
+            <label class="check">
+              <input type="radio" name="key-env" value={v} checked={f.environment === v} onChange={() => set('environment', v)} /> {v === 'sandbox' ? 'Sandbox' : 'Live'}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset class="seg">
+          <legend>Access</legend>
+          {(['read', 'trade'] as const).map((v) => (
+            <label class="check">
+              <input type="radio" name="key-access" value={v} checked={f.access === v} onChange={() => set('access', v)} /> {v === 'read' ? 'Read only' : 'Read and trade'}
+            </label>
+          ))}
+        </fieldset>
+        <Field label="Name" id="key-name">
+          <input id="key-name" maxLength={200} value={f.name} onInput={(e) => set('name', e.currentTarget.value)} />
+        </Field>
+        <Field label="Markets" id="key-markets" hint="Comma-separated, e.g. BTC-USD, ETH-USD. Empty: every market.">
+          <input id="key-markets" value={f.markets} onInput={(e) => set('markets', e.currentTarget.value)} />
+        </Field>
+        <label class="check">
+          <input type="checkbox" checked={f.reduce_only} onChange={(e) => set('reduce_only', e.currentTarget.checked)} /> Reduce-only (may only shrink positions)
+        </label>
+        <div class="row2">
+          <Field label="Largest order (USD)" id="key-max-order">
+            <input id="key-max-order" inputMode="decimal" value={f.max_order_usd} onInput={(e) => set('max_order_usd', e.currentTarget.value)} />
+          </Field>
+          <Field label="Largest position (USD)" id="key-max-position">
+            <input id="key-max-position" inputMode="decimal" value={f.max_position_usd} onInput={(e) => set('max_position_usd', e.currentTarget.value)} />
+          </Field>
+        </div>
+        <div class="row2">
+          <Field label="Loss stop (USD)" id="key-loss-stop">
+            <input id="key-loss-stop" inputMode="decimal" value={f.loss_stop_usd} onInput={(e) => set('loss_stop_usd', e.currentTarget.value)} />
+          </Field>
+          <Field label="End date" id="key-expires">
+            <input id="key-expires" type="datetime-local" value={f.expires} onInput={(e) => set('expires', e.currentTarget.value)} />
+          </Field>
+        </div>
+        <Field label="IP allowlist" id="key-ips" hint="Addresses or CIDR ranges, comma-separated. Empty: any address.">
+          <input id="key-ips" value={f.ip_allowlist} onInput={(e) => set('ip_allowlist', e.currentTarget.value)} />
+        </Field>
+        {f.environment === 'live' ? (
+          <div class="code-box">
+            <p class="small">Live keys need the one-time code we email you (valid 10 minutes).</p>
+            <div class="row2 align-end">
+              <Field label="Emailed code" id="key-code">
+                <input id="key-code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required value={f.email_code} onInput={(e) => set('email_code', e.currentTarget.value)} />
+              </Field>
+              <Button type="button" kind="secondary" busy={code.busy} onClick={sendCode}>
+                {sent ? 'Send again' : 'Email me a code'}
+              </Button>
+            </div>
+            <p class="ok-note" role="status">
+              {sent ? `Code sent to ${sent}.` : ''}
+            </p>
+            <ErrorNote error={code.error} />
+          </div>
+        ) : null}
+        <ErrorNote error={create.error} />
+        <Button type="submit" busy={create.busy}>
+          Create key
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
+function fences(k: KeyRecord): string {
+  const out: string[] = [];
+  if (k.markets) out.push(k.markets.join(' '));
+  if (k.reduce_only) out.push('reduce-only');
+  if (k.max_order_usd) out.push(`order ≤ ${money(k.max_order_usd)}`);
+  if (k.max_position_usd) out.push(`position ≤ ${money(k.max_position_usd)}`);
+  if (k.loss_stop_usd) out.push(`loss stop ${money(k.loss_stop_usd)}`);
+  if (k.ip_allowlist.length) out.push(`IPs ${k.ip_allowlist.join(' ')}`);
+  if (k.expires_at) out.push(`ends ${time(k.expires_at)}`);
+  return out.length ? out.join(' · ') : 'none';
+}
+
+function KeyTable({ keys, onChanged }: { keys: KeyRecord[]; onChanged: () => void }) {
+  const [asking, setAsking] = useState<string | null>(null);
+  const act = useAction();
+  const revoke = async (id: string) => {
+    await act.run(() => session.revokeKey(id));
+    setAsking(null);
+    onChanged();
+  };
+  if (keys.length === 0) return <p class="muted empty">No key yet.</p>;
+  return (
+    <>
+      <ErrorNote error={act.error} />
+      <div class="table-wrap">
+        <table class="table" data-testid="keys">
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Env.</th>
+              <th scope="col">Access</th>
+              <th scope="col">Fences</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((k) => (
+              <tr data-key={k.id} class={k.revoked_at ? 'revoked' : undefined}>
+                <td>
+                  <div>{k.name || <span class="muted">unnamed</span>}</div>
+                  <code class="code">{k.prefix}…</code>
+                </td>
+                <td>
+                  <span class={`badge badge-${k.environment}`}>{k.environment}</span>
+                </td>
+                <td>{k.access}</td>
+                <td class="small">{fences(k)}</td>
+                <td class="num small">{k.last_used_at ? time(k.last_used_at) : 'never'}</td>
+                <td class="r">
+                  {k.revoked_at ? (
+                    <span class="muted small">revoked</span>
+                  ) : asking === k.id ? (
+                    <span class="confirm">
+                      <Button kind="danger" class="btn-sm" busy={act.busy} onClick={() => revoke(k.id)}>
+                        Confirm revoke
+                      </Button>
+                      <Button kind="ghost" class="btn-sm" onClick={() => setAsking(null)}>
+                        Keep
+                      </Button>
+                    </span>
+                  ) : (
+                    <Button kind="secondary" class="btn-sm" onClick={() => setAsking(k.id)} aria-label={`Revoke key ${k.name || k.prefix}`}>
+                      Revoke
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

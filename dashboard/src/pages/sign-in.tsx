@@ -1,0 +1,72 @@
+import { useState } from 'preact/hooks';
+import { session } from '../api/session.js';
+import type { DashboardConfig, SessionInfo } from '../api/types.js';
+import { useAction } from '../hooks.js';
+import { Button, ErrorNote, Field } from '../parts/ui.js';
+import { navigate } from '../router.js';
+
+export function SignInPage({ config, mode, onSignedIn }: { config: DashboardConfig; mode: 'sign-in' | 'sign-up'; onSignedIn: (s: SessionInfo) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [invitation, setInvitation] = useState('');
+  const act = useAction();
+  const signUp = mode === 'sign-up';
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const s = await act.run(() => (signUp ? session.signUp(email, password, invitation || undefined) : session.signIn(email, password)));
+    if (s) {
+      onSignedIn(s);
+      navigate('/accounts', true);
+    }
+  };
+
+  const swap = (e: Event) => {
+    e.preventDefault();
+    act.setError(null);
+    navigate(signUp ? '/sign-in' : '/sign-up');
+  };
+
+  return (
+    <main class="center-page" id="main" tabIndex={-1}>
+      <form class="auth-card" onSubmit={submit} aria-labelledby="auth-title">
+        <div class="brand brand-big">
+          <span class="brand-mark" aria-hidden="true">
+            ▲
+          </span>
+          Rampart
+        </div>
+        <h1 id="auth-title">{signUp ? 'Create your account' : 'Sign in'}</h1>
+        <Field label="Email" id="email">
+          <input id="email" type="email" autoComplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+        </Field>
+        <Field label="Password" id="password" hint={signUp ? 'At least 10 characters.' : undefined}>
+          <input
+            id="password"
+            type="password"
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            required
+            minLength={signUp ? 10 : undefined}
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </Field>
+        {signUp && config.signup === 'invite' ? (
+          <Field label="Invitation" id="invitation" hint="Sign-up needs the invitation your operator sent.">
+            <input id="invitation" required value={invitation} onInput={(e) => setInvitation(e.currentTarget.value)} />
+          </Field>
+        ) : null}
+        <ErrorNote error={act.error} />
+        <Button type="submit" busy={act.busy} class="wide">
+          {signUp ? 'Sign up' : 'Sign in'}
+        </Button>
+        <p class="muted">
+          {signUp ? 'Already have an account? ' : 'New to Rampart? '}
+          <a href={signUp ? '/sign-in' : '/sign-up'} onClick={swap}>
+            {signUp ? 'Sign in' : 'Create an account'}
+          </a>
+        </p>
+      </form>
+    </main>
+  );
+}
