@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollEvents } from '../helpers/events.js';
-import { expectError, TestServer } from '../helpers/server.js';
+import { expectError, TEST_NODES, TEST_STORE, TestServer } from '../helpers/server.js';
 
 let s: TestServer;
 let n = 0;
@@ -171,5 +171,28 @@ describe('the dead-man switch across a restart', () => {
     await advance(1_000);
     expect(await order(t, limit.id)).toMatchObject({ status: 'canceled', cancel_reason: 'dead_man_switch' });
     expect((await read(t)).body).toEqual({ armed: false, fires_at: null });
+  });
+});
+
+// On PostgreSQL the suite runs on several nodes: the node holding the account's partition shuts down, another takes it
+// over (its working orders resume) and fires the switch from the stored deadline.
+describe.runIf(TEST_STORE === 'postgres' && TEST_NODES > 1)('the dead-man switch across a fail-over', () => {
+  it('fires on the node that took the partition over', async () => {
+    const t = await s.trader();
+    const limit = await place(t, { type: 'limit', size: '0.1', limit_price: '59500' });
+    const now = s.rampart.clock.now();
+    expect((await arm(t, 20_000)).body).toEqual({ armed: true, fires_at: now + 20_000 });
+    await s.settleTrading();
+    const all = s.holders().size;
+    const before = await s.holder('sandbox', t.accountId);
+    await s.stopNode(s.nodes.findIndex((node) => node.app === before));
+    for (let round = 0; round < 8 && s.holders().size < all; round++) await s.leaseRound();
+    expect(s.holders().size).toBe(all);
+    expect(await s.holder('sandbox', t.accountId)).not.toBe(before);
+    expect((await read(t)).body).toEqual({ armed: true, fires_at: now + 20_000 });
+    await advance(19_999);
+    expect((await order(t, limit.id)).status).toBe('working');
+    await advance(1);
+    expect(await order(t, limit.id)).toMatchObject({ status: 'canceled', cancel_reason: 'dead_man_switch' });
   });
 });
