@@ -16,7 +16,7 @@ export default defineRoute({
   tags: ['orders'],
   access: 'trade',
   idempotencyKey: true,
-  errors: ['account_not_found', 'account_not_ready', 'account_not_tradable', ...ENGINE_CODES],
+  errors: ['account_not_found', 'account_not_ready', 'account_not_tradable', 'account_paused', ...ENGINE_CODES],
   schema: {
     params: AccountParams,
     body: Type.Object(
