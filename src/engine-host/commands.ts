@@ -71,6 +71,11 @@ export async function runCommand(host: EngineHost, clock: Clock, env: Environmen
       const n = await host.command(env, cmd.account_id, (e) => e.cancelAll(cmd.account_id, cmd.market, cmd.markets, 'cancel_all', now()), tx);
       return done({ account_id: cmd.account_id, market: cmd.market, canceled_count: n });
     }
+    case 'arm_dead_man': {
+      const firesAt = await host.command(env, cmd.account_id, (e) => e.armDeadMan(cmd.account_id, cmd.timeout_ms, now()), tx);
+      if (firesAt === undefined) return refuse({ code: 'account_not_found', details: { account_id: cmd.account_id } });
+      return done({ armed: firesAt !== null, fires_at: firesAt });
+    }
     case 'edit': {
       const row = await tx.getOrder(cmd.order_id);
       if (!row || row.account_id !== cmd.account_id) return refuse({ code: 'order_not_found', details: { order_id: cmd.order_id } });

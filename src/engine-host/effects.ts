@@ -10,7 +10,7 @@ import { fillToData, orderToData, positionToData } from '../services/trading-vie
 
 /** Whether an engine's effects carry anything to store. */
 export function hasEffects(fx: Effects): boolean {
-  return fx.orders.size + fx.fills.length + fx.positions.size + fx.balances.size + fx.margins.size + fx.accounts.size + fx.equity.length + fx.events.length > 0;
+  return fx.orders.size + fx.fills.length + fx.positions.size + fx.balances.size + fx.margins.size + fx.accounts.size + fx.equity.length + fx.events.length + fx.deadMen.size > 0;
 }
 
 /** The accounts an engine's effects changed. */
@@ -23,6 +23,7 @@ export function accountsOf(fx: Effects): Set<string> {
   for (const m of fx.margins.values()) ids.add(m.accountId);
   for (const e of fx.equity) ids.add(e.accountId);
   for (const e of fx.events) ids.add(e.accountId);
+  for (const id of fx.deadMen.keys()) ids.add(id);
   return ids;
 }
 
@@ -45,14 +46,15 @@ export function orderRow(o: Order, env: Environment, data: string = orderToData(
 
 /**
  * Writes what an engine changed, its events aside (the host numbers those under the event log's lock): orders,
- * fills, positions, margin settings, one UPDATE per account (balance and rule state together), equity points.
+ * fills, positions, margin settings, one UPDATE per account (balance, rule state and dead-man switch together),
+ * equity points.
  */
 export async function writeEffects(fx: Effects, env: Environment, tx: Tx, now: number): Promise<void> {
   for (const o of fx.orders.values()) await tx.upsertOrder(orderRow(o, env));
   for (const f of fx.fills) await tx.insertFill({ id: f.id, account_id: f.accountId, order_id: f.orderId, filled_at: f.filledAt, data: fillToData(f) });
   for (const p of fx.positions.values()) await tx.putPosition(p.accountId, p.market, p.position ? positionToData(p.position) : null);
   for (const s of fx.margins.values()) await tx.putMarginSetting(s.accountId, s.market, s.leverage, s.mode);
-  // One UPDATE per account: its new balance and its rule state together.
+  // One UPDATE per account: its new balance, its rule state and its dead-man switch together.
   const patches = new Map<string, Parameters<Tx['updateAccount']>[1]>();
   for (const [id, balance] of fx.balances) patches.set(id, { balance: fmt(balance) });
   for (const b of fx.accounts.values()) {
@@ -61,6 +63,7 @@ export async function writeEffects(fx: Effects, env: Environment, tx: Tx, now: n
       : null;
     patches.set(b.id, { ...patches.get(b.id), status: b.status as AccountRecord['status'], status_reason: b.statusReason ?? null, paused_until: b.pausedUntil ?? null, rule_state: ruleState });
   }
+  for (const [id, at] of fx.deadMen) patches.set(id, { ...patches.get(id), dead_man_fires_at: at });
   for (const [id, patch] of patches) await tx.updateAccount(id, patch, now);
   for (const p of fx.equity) {
     await tx.insertEquityPoint({ account_id: p.accountId, resolution: p.resolution, time: p.time, equity: fmtMoney(p.equity), balance: fmtMoney(p.balance) });
@@ -87,6 +90,7 @@ export function bookFromRecord(a: AccountRecord, calendar: TradingCalendar): Boo
     createdAt: a.created_at,
     pausedUntil: a.paused_until,
     statusReason: a.status_reason,
+    deadManAt: a.dead_man_fires_at ?? null,
     keyLoss: new Map((stored?.keyLoss ?? []).map(([k, v]) => [k, { ...v, loss: dec(v.loss) }])),
   };
 }

@@ -43,6 +43,8 @@ export type EngineCommand =
   | PlaceCommand
   | { kind: 'cancel'; account_id: string; order_id: string; reason: 'user' | 'external' | 'strategy'; markets: string[] | null }
   | { kind: 'cancel_all'; account_id: string; market: string | null; markets: string[] | null }
+  /** Arms the account's dead-man switch to fire timeout_ms from now (renewed by each call), or disarms it (0). */
+  | { kind: 'arm_dead_man'; account_id: string; timeout_ms: number }
   | {
       kind: 'edit';
       account_id: string;
@@ -88,6 +90,7 @@ export interface CommandResults {
   place: { order: OrderJson };
   cancel: { order: OrderJson };
   cancel_all: { account_id: string; market: string | null; canceled_count: number };
+  arm_dead_man: { armed: boolean; fires_at: number | null };
   edit: { order: OrderJson };
   close_position: { order: OrderJson };
   close_all: { account_id: string; closed: string[]; failed: { market: string; code: string }[] };

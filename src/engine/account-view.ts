@@ -17,6 +17,8 @@ export interface AccountState {
   status_reason: string | null;
   parked: boolean;
   paused_until: number | null;
+  /** When the dead-man switch fires; null or absent: not armed. */
+  dead_man_fires_at?: number | null | undefined;
   created_at: number;
   updated_at: number;
 }
@@ -119,9 +121,15 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
     parked: record.parked,
     paused_until: record.paused_until,
     status_reason: record.status_reason,
+    dead_man_switch: deadManSwitchView(record.dead_man_fires_at),
     created_at: record.created_at,
     updated_at: record.updated_at,
   };
+}
+
+/** The dead-man switch as the API shows it (the account view and …/orders/cancel-all-after). */
+export function deadManSwitchView(firesAt: number | null | undefined): { armed: boolean; fires_at: number | null } {
+  return { armed: firesAt !== null && firesAt !== undefined, fires_at: firesAt ?? null };
 }
 
 export type AccountView = ReturnType<typeof accountView>;

@@ -28,6 +28,8 @@ export interface Book {
   statusReason?: string | null;
   /** Per key: loss of the trading day from fills of orders placed with it, and until when it is stopped. */
   keyLoss?: Map<string, { dayStart: number; loss: Dec; until: number | null }>;
+  /** When the account's dead-man switch fires (dead-man-switch.ts); null or absent: not armed. */
+  deadManAt?: number | null;
 }
 
 export interface Figures {

@@ -18,6 +18,7 @@ import { exitRefusal, exitsList, hasExits, mergeExits, type ExitPatch } from './
 import { isOpen, transition } from './order-status.js';
 import type { CloseReason, EngineEvent, ExitSpec, Order, Position } from './state.js';
 import { TriggerBook } from './trigger-book.js';
+import { armDeadMan, fireDeadMen, indexDeadMan } from './dead-man-switch.js';
 import type { CancelReason, Origin, Quote } from './types.js';
 
 export type { Actor, EngineOptions, Evaluation, Fences, MarketStateLike, Outcome, PlaceRequest } from './pipeline/core.js';
@@ -60,6 +61,8 @@ export class Engine implements Core {
   readonly riskBands = new Map<string, Map<string, Band>>();
   readonly riskIds = new Map<string, [string, string]>();
   readonly journal = new Journal();
+  /** Armed dead-man switches: account → when it fires (dead-man-switch.ts). */
+  readonly deadMen = new Map<string, number>();
   /** Accounts on peak-equity rules whose peak follows a running high shared with others (peak-watch.ts). */
   readonly peakWatch = new PeakWatch();
   private seq = 0;
@@ -99,6 +102,7 @@ export class Engine implements Core {
     let mine = this.byCustomer.get(book.customerId);
     if (!mine) this.byCustomer.set(book.customerId, (mine = new Set()));
     mine.add(book);
+    indexDeadMan(this, book);
     for (const p of book.positions.values()) {
       hold(this, p);
       if (p.breakEven && !p.breakEven.done) indexBreakEven(this, p);
@@ -544,11 +548,21 @@ export class Engine implements Core {
     return { ok: true, value: p };
   }
 
-  /** Expires gtd orders whose time has come. */
+  /**
+   * Arms the account's dead-man switch to fire timeoutMs from now (renewing it), or disarms it (0). Answers when it
+   * fires (null: disarmed); undefined when the engine does not hold the account.
+   */
+  armDeadMan(accountId: string, timeoutMs: number, now: number): number | null | undefined {
+    const book = this.books.get(accountId);
+    return book ? armDeadMan(this, book, timeoutMs, now) : undefined;
+  }
+
+  /** Expires gtd orders whose time has come and fires the dead-man switches whose deadline passed. */
   onClock(now: number): void {
     for (const o of [...this.open.values()]) {
       if (o.status === 'working' && o.tif === 'gtd' && o.expiresAt !== null && o.expiresAt <= now) this.end(o, 'expire', now);
     }
+    fireDeadMen(this, now);
     onTime(this, now);
     judgeDirty(this, now);
   }

@@ -21,6 +21,7 @@ export type CancelReason =
   | 'key_loss_stop'
   | 'risk_rule'
   | 'system_restart'
+  | 'dead_man_switch'
   | 'external';
 
 /** A market's trading parameters as exact decimals. */

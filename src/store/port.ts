@@ -74,6 +74,8 @@ export interface AccountRecord {
   rule_state?: string | null;
   parked: boolean;
   paused_until: number | null;
+  /** When the dead-man switch fires (epoch ms); null or absent: not armed. */
+  dead_man_fires_at?: number | null;
   last_used_at: number;
   created_at: number;
   updated_at: number;
@@ -396,7 +398,7 @@ export interface Tx extends Reads, PeopleWrites {
   insertAccount(a: AccountRecord): Promise<void>;
   updateAccount(
     id: string,
-    patch: Partial<Pick<AccountRecord, 'status' | 'status_reason' | 'balance' | 'parked' | 'paused_until' | 'last_used_at' | 'rule_state'>>,
+    patch: Partial<Pick<AccountRecord, 'status' | 'status_reason' | 'balance' | 'parked' | 'paused_until' | 'last_used_at' | 'rule_state' | 'dead_man_fires_at'>>,
     at: number,
   ): Promise<boolean>;
   /** Next value of a named counter (customer numbers, live account ids, sandbox numbers per customer). */

@@ -43,6 +43,9 @@ export const TEMPLATES: Record<string, (c: Ctx) => Template> = {
   }),
   'POST /v1/accounts/:account_id/orders/test': () => ({ body: { ...place(), reduce_only: false, post_only: true } }),
   'POST /v1/accounts/:account_id/orders/cancel-all': () => ({ body: { market: 'SOL-USD' } }),
+  // An hour: a fuzzed arm may be taken for real, and it must not fire under the tests that follow.
+  'POST /v1/accounts/:account_id/orders/cancel-all-after': () => ({ body: { timeout_ms: 3_600_000 } }),
+  'GET /v1/accounts/:account_id/orders/cancel-all-after': () => ({}),
   'GET /v1/accounts/:account_id/orders': () => ({ query: [['status', 'working'], ['market', 'BTC-USD'], ['limit', '5']] }),
   'GET /v1/accounts/:account_id/orders/:order_id': (c) => ({ params: { order_id: c.order } }),
   'DELETE /v1/accounts/:account_id/orders/:order_id': (c) => ({ params: { order_id: c.order } }),

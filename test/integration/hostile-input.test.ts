@@ -725,6 +725,7 @@ describe('hostile input at every route', () => {
       'POST /v1/accounts/:account_id/positions/:market/margin',
       'PUT /v1/accounts/:account_id/margin/:market',
       'POST /v1/accounts/:account_id/orders/cancel-all',
+      'POST /v1/accounts/:account_id/orders/cancel-all-after',
       'POST /v1/accounts/:account_id/orders',
       'POST /v1/accounts',
       'POST /v1/webhooks',

@@ -75,6 +75,7 @@ export const account = (id: string, customerId: string, o: Partial<AccountRecord
   rule_state: null,
   parked: false,
   paused_until: null,
+  dead_man_fires_at: null,
   last_used_at: 1,
   created_at: 1,
   updated_at: 1,

@@ -81,12 +81,12 @@ describe.each(await adapters())('store contract: $name', (adapter) => {
     expect(await store.getAccount('acc_1')).toEqual(a);
     expect(await store.getAccount('acc_9')).toBeUndefined();
     const patched = await store.transaction((tx) =>
-      tx.updateAccount('acc_1', { balance: '-12.000000000000000001', parked: true, paused_until: 9, rule_state: '{"a":1}', status_reason: 'r' }, 50),
+      tx.updateAccount('acc_1', { balance: '-12.000000000000000001', parked: true, paused_until: 9, rule_state: '{"a":1}', status_reason: 'r', dead_man_fires_at: 1_772_452_800_123 }, 50),
     );
     expect(patched).toBe(true);
     expect(await store.transaction((tx) => tx.updateAccount('acc_9', { balance: '1' }, 50))).toBe(false);
     expect(await store.transaction((tx) => tx.updateAccount('acc_1', {}, 50))).toBe(false);
-    expect(await store.getAccount('acc_1')).toEqual({ ...a, balance: '-12.000000000000000001', parked: true, paused_until: 9, rule_state: '{"a":1}', status_reason: 'r', updated_at: 50 });
+    expect(await store.getAccount('acc_1')).toEqual({ ...a, balance: '-12.000000000000000001', parked: true, paused_until: 9, rule_state: '{"a":1}', status_reason: 'r', dead_man_fires_at: 1_772_452_800_123, updated_at: 50 });
     const page1 = await store.listAccounts({ customerId: 'cus_1', environment: 'live', limit: 1 });
     expect(page1.map((x) => x.id)).toEqual(['acc_1']);
     const page2 = await store.listAccounts({ customerId: 'cus_1', environment: 'live', after: 'acc_1', limit: 5 });

@@ -14,9 +14,11 @@ export interface Effects {
   /** Points of the equity curve: one per closed trade, one per trading day. */
   equity: { accountId: string; resolution: 'trade' | 'day'; time: number; equity: Dec; balance: Dec }[];
   events: EngineEvent[];
+  /** Accounts whose dead-man switch was armed (when it fires), renewed or disarmed (null). */
+  deadMen: Map<string, number | null>;
 }
 
-const newEffects = (): Effects => ({ orders: new Map(), fills: [], positions: new Map(), balances: new Map(), margins: new Map(), accounts: new Map(), equity: [], events: [] });
+const newEffects = (): Effects => ({ orders: new Map(), fills: [], positions: new Map(), balances: new Map(), margins: new Map(), accounts: new Map(), equity: [], events: [], deadMen: new Map() });
 
 /**
  * Stage 7, the journal: the effects out. Every stage records here what it changed (an order, a position, a
@@ -44,6 +46,10 @@ export class Journal {
   /** The account no longer holds the market. */
   positionGone(accountId: string, market: string): void {
     this.fx.positions.set(`${accountId}\u0000${market}`, { accountId, market, position: null });
+  }
+
+  deadMan(accountId: string, firesAt: number | null): void {
+    this.fx.deadMen.set(accountId, firesAt);
   }
 
   emit(e: EngineEvent): void {

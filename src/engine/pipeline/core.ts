@@ -111,6 +111,8 @@ export interface Core {
   readonly peakWatch: PeakWatch;
   /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
   readonly stats: { riskLooks: number };
+  /** Armed dead-man switches: account → when it fires (dead-man-switch.ts). */
+  readonly deadMen: Map<string, number>;
   /** The start of the trading day the accounts were last rolled over to (6-risk-watch.ts). */
   currentDay: number;
   /** While the dirty accounts are judged (a verdict's closes, which judge again, leave that to the pass running). */

@@ -9,8 +9,10 @@ import equityHistory from './history/equity.js';
 import listMargin from './margin/list.js';
 import setMargin from './margin/set.js';
 import cancelAll from './orders/cancel-all.js';
+import cancelAllAfter from './orders/cancel-all-after.js';
 import cancelOrder from './orders/cancel.js';
 import editOrder from './orders/edit.js';
+import getDeadManSwitch from './orders/dead-man-switch.js';
 import getOrder from './orders/get.js';
 import listOrders from './orders/list.js';
 import placeOrder from './orders/place.js';
@@ -40,6 +42,8 @@ export const apiRoutes: RouteDef[] = [
   placeOrder,
   previewOrder,
   cancelAll,
+  cancelAllAfter,
+  getDeadManSwitch,
   listOrders,
   getOrder,
   cancelOrder,

@@ -2,7 +2,7 @@ import type { TSchema } from 'typebox';
 import { Rule } from '../../schemas/common.js';
 import { Delivery, EngineRestarted, EngineRestartedEvent, Event, FillEvent, OrderEvent, PositionEvent, WebhookBody, WebhookCreated, WebhookEndpoint } from './events.js';
 import { BreakEvenIn, CancelAllAnswer, Exit, ExitsBody, Fill, Order, PlaceBody, Position, Preview, PreviewBody, StopLossIn, TakeProfitIn } from './orders.js';
-import { Account, EquityCurve, EquityPoint, Limits, MarginSetting, Market, Metrics, ProductView, Status } from './resources.js';
+import { Account, DeadManSwitch, EquityCurve, EquityPoint, Limits, MarginSetting, Market, Metrics, ProductView, Status } from './resources.js';
 
 /**
  * The names the OpenAPI document gives the schemas that validate and serialize: wherever one of these shapes occurs
@@ -24,6 +24,7 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   EquityPoint,
   OrderPreview: Preview,
   CancelAllResult: CancelAllAnswer,
+  DeadManSwitch,
   Event,
   OrderEvent,
   FillEvent,

@@ -22,6 +22,15 @@ export const Metrics = obj({
   last_trade_at: Nullable(TimeMs),
 });
 
+/** The account's dead-man switch (POST …/orders/cancel-all-after): armed or not, and when it fires. */
+export const DeadManSwitch = obj(
+  {
+    armed: Type.Boolean(),
+    fires_at: Nullable(TimeMs),
+  },
+  'The dead-man switch: when armed, the time (Unix ms, on the service clock) at which every working opening order of the account is canceled with cancel_reason dead_man_switch unless renewed; null when not armed',
+);
+
 export const Account = obj(
   {
     id: Type.String(),
@@ -42,6 +51,7 @@ export const Account = obj(
     parked: Type.Boolean(),
     paused_until: Nullable(TimeMs),
     status_reason: Nullable(Type.String()),
+    dead_man_switch: DeadManSwitch,
     created_at: TimeMs,
     updated_at: TimeMs,
   },

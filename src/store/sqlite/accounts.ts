@@ -19,13 +19,14 @@ const toAccount = (r: Row): AccountRecord => ({
   rule_state: (r.rule_state as string | null) ?? null,
   parked: bool(r.parked),
   paused_until: r.paused_until === null ? null : Number(r.paused_until),
+  dead_man_fires_at: r.dead_man_fires_at === null || r.dead_man_fires_at === undefined ? null : Number(r.dead_man_fires_at),
   last_used_at: Number(r.last_used_at),
   created_at: Number(r.created_at),
   updated_at: Number(r.updated_at),
 });
 
 /** The columns an account update may set (Tx.updateAccount); anything else in a patch is ignored. */
-const UPDATABLE = new Set(['status', 'status_reason', 'balance', 'parked', 'paused_until', 'last_used_at', 'rule_state']);
+const UPDATABLE = new Set(['status', 'status_reason', 'balance', 'parked', 'paused_until', 'last_used_at', 'rule_state', 'dead_man_fires_at']);
 
 export function accountReads(sql: Sql, cache: RecordCache) {
   const byId = sql.stmt('SELECT * FROM accounts WHERE id = ?');
