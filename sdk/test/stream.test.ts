@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../../test/helpers/server.js';
 import { AuthenticationError, type Event } from '../src/index.js';
-import { client, recordingFetch, setPrice } from './support.js';
+import { client, orderOf, recordingFetch, setPrice } from './support.js';
 
 /**
  * The account stream as an async iterator against a started server: after a network drop it reconnects with
@@ -79,7 +79,7 @@ describe('rampart.events.stream', () => {
     const first = await trader.orders.place(t.accountId, { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' });
     await reading;
 
-    expect(got.map((e) => [e.type, e.data.id])).toEqual([
+    expect(got.map((e) => [e.type, orderOf(e)])).toEqual([
       ['order.created', first.id],
       ['order.created', placeWhileAway[0]],
     ]);
@@ -101,7 +101,7 @@ describe('rampart.events.stream', () => {
     const a = await rampart.orders.place(t.accountId, { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' });
     const b = await rampart.orders.place(t.accountId, { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59001' });
     const events = (await rampart.events.list({ account_id: t.accountId })).data;
-    expect(events.map((e) => e.data.id)).toEqual([a.id, b.id]);
+    expect(events.map(orderOf)).toEqual([a.id, b.id]);
     const got: Event[] = [];
     const ended = (async () => {
       for await (const e of rampart.events.stream(t.accountId, { resume: events[0]!.id })) got.push(e);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { markReached, type TestServer } from '../../test/helpers/server.js';
-import { Rampart, RampartError, type RampartOptions } from '../src/index.js';
+import { Rampart, RampartError, type Event, type Order, type RampartOptions } from '../src/index.js';
 
 /** A client of the test server's sandbox; waits are recorded and return at once unless `sleep` is given. */
 export function client(s: TestServer, apiKey: string, options: Partial<RampartOptions> = {}): { rampart: Rampart; waits: number[] } {
@@ -43,4 +43,9 @@ export function recordingFetch(seen: { method: string; path: string; headers: He
     seen.push({ method: init?.method ?? 'GET', path: new URL(String(url)).pathname, headers: new Headers(init?.headers) });
     return inner(url, init);
   }) as typeof fetch;
+}
+
+/** The order an order event is about (undefined for other events). */
+export function orderOf(e: Event): string | undefined {
+  return e.type.startsWith('order.') ? (e.data as Order).id : undefined;
 }

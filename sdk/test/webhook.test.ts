@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookReceiver } from '../../test/helpers/receiver.js';
 import { TestServer } from '../../test/helpers/server.js';
 import { verifyWebhook, WebhookVerificationError } from '../src/index.js';
-import { client, setPrice } from './support.js';
+import { client, orderOf, setPrice } from './support.js';
 
 /** verifyWebhook on a real delivery of a started server, and on its forgeries. */
 let s: TestServer;
@@ -32,7 +32,7 @@ describe('verifyWebhook', () => {
 
     const event = verifyWebhook(body, headers, hook.secret);
     expect(event.type).toBe('order.created');
-    expect(event.data.id).toBe(order.id);
+    expect(orderOf(event)).toBe(order.id);
     expect(event.id).toBe(headers['webhook-id']);
     // The same as the reference library, and from a Headers object or bytes too.
     expect(event).toEqual(new Webhook(hook.secret).verify(body, headers as Record<string, string>));
