@@ -1,6 +1,6 @@
 // Errors: one class per error `type` of Rampart's envelope, all under RampartError, so a caller catches broadly
 // (RampartError), by kind (RuleRejectionError) or by `code` (narrowed to the catalogue's codes).
-import type { ErrorCode, ErrorType } from './types.js';
+import type { ErrorCode, ErrorDetails, ErrorType } from './types.js';
 
 /** The `error` object of Rampart's envelope, as the server writes it. */
 export interface ErrorBody {
@@ -43,6 +43,11 @@ export class RampartError extends Error {
     this.docUrl = body.doc_url;
     this.retryAfter = retryAfterSeconds(headers);
     this.headers = headers;
+  }
+
+  /** Whether it is this code; if so, `details` is typed as the document gives that code's details. */
+  is<C extends ErrorCode>(code: C): this is this & { code: C; details: ErrorDetails<C> } {
+    return this.code === code;
   }
 }
 

@@ -15,6 +15,7 @@ export {
   type ErrorBody,
 } from './errors.js';
 export { AccountStream, type StreamOptions } from './stream.js';
+export { paginate } from './paginate.js';
 export { verifyWebhook, WebhookVerificationError, type VerifyOptions } from './webhook.js';
 export { OPERATIONS, type OperationSpec } from './generated/operations.js';
 export type { RequestOptions } from './transport.js';

@@ -18,6 +18,8 @@ export type Query<K extends OperationId> = NonNullable<operations[K]['parameters
 /** Every code the catalogue holds, and every error type. */
 export type ErrorCode = Schemas['Error']['error']['code'];
 export type ErrorType = Schemas['Error']['error']['type'];
+/** The `details` a code carries, as the document describes them (`nearest` of invalid_size_step, `required` of insufficient_margin…). */
+export type ErrorDetails<C extends ErrorCode> = NonNullable<Extract<Schemas[keyof Schemas], { code: C }>['details']>;
 
 export type Order = Schemas['Order'];
 export type Position = Schemas['Position'];

@@ -32,7 +32,10 @@ describe('a refusal throws the class of its type', () => {
     const e = await refusal(rampart.orders.place(t.accountId, { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.00001', limit_price: '59000' }));
     expect(e).toBeInstanceOf(InvalidRequestError);
     expect(e).toMatchObject({ name: 'InvalidRequestError', status: 400, code: 'invalid_size_step', type: 'invalid_request', retryable: false });
-    const nearest = e.details.nearest as unknown[];
+    // is() narrows details to the code's own: nearest is a list of decimal strings.
+    expect(e.is('invalid_size_step')).toBe(true);
+    expect(e.is('invalid_price_tick')).toBe(false);
+    const nearest: string[] = e.is('invalid_size_step') ? (e.details.nearest ?? []) : [];
     expect(nearest.length).toBeGreaterThan(0);
     for (const n of nearest) expect(typeof n).toBe('string');
   });
