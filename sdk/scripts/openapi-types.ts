@@ -3,7 +3,9 @@
 // code and config/ alone (not on the environment of whoever runs it). `npm run sdk:generate` writes the files;
 // sdk/test/generated.test.ts fails when a committed one differs.
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { build, createLogger } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
@@ -22,14 +24,20 @@ type Json = Record<string, any>;
 
 /** The OpenAPI document as the sandbox listener serves it. */
 export async function openapiDocument(): Promise<Json> {
-  const base = loadConfig({ RAMPART_DATABASE_URL: 'sqlite::memory:', RAMPART_BOOTSTRAP: '0', RAMPART_LOG_LEVEL: 'silent' });
-  const config: Config = { ...base, bootstrap: false, adminToken: `radm_${randomBytes(24).toString('hex')}` };
-  const app = await build({ config, logger: createLogger('silent') });
+  // A data directory of its own (the app makes one), not ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'rampart-openapi-'));
   try {
-    await app.sandbox.ready();
-    return app.sandbox.swagger() as unknown as Json;
+    const base = loadConfig({ RAMPART_DATABASE_URL: 'sqlite::memory:', RAMPART_DATA_DIR: dataDir, RAMPART_BOOTSTRAP: '0', RAMPART_LOG_LEVEL: 'silent' });
+    const config: Config = { ...base, bootstrap: false, adminToken: `radm_${randomBytes(24).toString('hex')}` };
+    const app = await build({ config, logger: createLogger('silent') });
+    try {
+      await app.sandbox.ready();
+      return app.sandbox.swagger() as unknown as Json;
+    } finally {
+      await app.close();
+    }
   } finally {
-    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
