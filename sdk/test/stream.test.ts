@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../../test/helpers/server.js';
-import { AuthenticationError, type Event } from '../src/index.js';
+import { AuthenticationError, Rampart, type Event } from '../src/index.js';
 import { client, orderOf, recordingFetch, setPrice } from './support.js';
 
 /**
@@ -116,5 +116,52 @@ describe('rampart.events.stream', () => {
     const err = await ended;
     expect(err).toBeInstanceOf(AuthenticationError);
     expect(err).toMatchObject({ code: 'revoked_api_key', status: 401 });
+  });
+});
+
+describe('rampart.events.stream, the connection seen from the client', () => {
+  /** A fetch answering each stream request with the next script: frames sent, then left open ('hang') or ended. */
+  function scripted(scripts: { frames: string; then: 'hang' | 'end' }[], seen: Headers[]): typeof fetch {
+    return (async (_url: string, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers));
+      const script = scripts.shift()!;
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          controller.enqueue(new TextEncoder().encode(script.frames));
+          if (script.then === 'end') controller.close();
+          else init?.signal?.addEventListener('abort', () => controller.error(init.signal!.reason));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }) as unknown as typeof fetch;
+  }
+  const frame = (id: string) => `id: ${id}\nevent: order.created\ndata: {"id":"${id}","type":"order.created","data":{"id":"ord_${id}"}}\n\n`;
+
+  it('reconnects after a slow_consumer cut and after a silent connection, from the last event, after the retry: delay', async () => {
+    const seen: Headers[] = [];
+    const waits: number[] = [];
+    const rampart = new Rampart({
+      apiKey: 'rk_test_x',
+      baseUrl: 'http://rampart.invalid',
+      fetch: scripted(
+        [
+          { frames: `retry: 1500\n\n${frame('evt_test_1')}event: error\ndata: {"code":"slow_consumer"}\n\n`, then: 'hang' },
+          { frames: `: heartbeat\n\n${frame('evt_test_2')}`, then: 'hang' },
+          { frames: frame('evt_test_3'), then: 'end' },
+        ],
+        seen,
+      ),
+      sleep: async (ms) => void waits.push(ms),
+    });
+    const stream = rampart.events.stream('acc-1', { idleTimeoutMs: 50 });
+    const ids: string[] = [];
+    for await (const e of stream) {
+      ids.push(e.id);
+      if (ids.length === 3) break;
+    }
+    expect(ids).toEqual(['evt_test_1', 'evt_test_2', 'evt_test_3']);
+    expect(seen.map((h) => h.get('last-event-id'))).toEqual([null, 'evt_test_1', 'evt_test_2']);
+    expect(seen.every((h) => h.get('accept') === 'text/event-stream' && h.get('authorization') === 'Bearer rk_test_x')).toBe(true);
+    expect(waits).toEqual([1500, 1500]);
   });
 });
