@@ -7,6 +7,7 @@ import {
   InvalidRequestError,
   NotFoundError,
   PermissionError,
+  Rampart,
   RampartError,
   RateLimitError,
   RuleRejectionError,
@@ -24,6 +25,23 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await s.close();
+});
+
+describe('credentials', () => {
+  it('an app access token works as the key does (Bearer); a read token is refused trading', async () => {
+    const issue = async (access: string) => {
+      const r = await s.admin('POST', `/admin/v1/customers/${t.customer.id}/tokens`, { environment: 'sandbox', kind: 'app', access });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.token as string;
+    };
+    const trade = new Rampart({ accessToken: await issue('trade'), baseUrl: s.url.sandbox });
+    expect(trade.environment).toBe('sandbox');
+    expect((await trade.accounts.list()).data.map((a) => a.id)).toEqual([t.accountId]);
+    const order = await trade.orders.place(t.accountId, { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' });
+    expect(order.limit_price).toBe('59000');
+    const read = new Rampart({ accessToken: await issue('read'), baseUrl: s.url.sandbox });
+    expect(await refusal(read.orders.cancel(t.accountId, order.id))).toBeInstanceOf(PermissionError);
+  });
 });
 
 describe('a refusal throws the class of its type', () => {
