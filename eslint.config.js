@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const ENGINE_TIMERS = ['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', '.bench-data/', '.scratch/', '.dependency-cruiser.cjs'] },
+  { ignores: ['node_modules/', 'data/', 'dist/', 'sdk/dist/', 'coverage/', '.bench-data/', '.scratch/', '.dependency-cruiser.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,12 +19,12 @@ export default tseslint.config(
   },
   {
     // Tests read JSON answers whose shape the assertions check.
-    files: ['test/**/*.ts', 'src/**/*.test.ts'],
+    files: ['test/**/*.ts', 'src/**/*.test.ts', 'sdk/test/**/*.ts', 'sdk/scripts/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     // Prices, sizes and money never pass through a float.
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'sdk/src/**/*.ts'],
     ignores: ['src/**/*.test.ts'],
     rules: {
       'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Use engine/decimal.ts: no float touches a price, size or amount.' }],

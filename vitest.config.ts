@@ -39,7 +39,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
           extends: true,
           test: {
             name: 'sqlite',
-            include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+            include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'sdk/**/*.test.ts'],
             exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
             // Collects the error codes the tests reach and, after a run of the whole suite, fails it if one is
             // unreached. Set per project: on the root config it would also run for the root, which runs no test
