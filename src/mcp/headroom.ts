@@ -68,11 +68,9 @@ export function headroomOf(a: AccountView): Headroom {
 export function ruleLine(a: AccountView): string {
   const h = headroomOf(a);
   const parts = [`account ${a.id} (${a.product}, ${a.status}, equity ${a.equity} USD)`];
-  if (m(a.metrics.daily_loss_limit_usd)) parts.push(`daily loss limit ${a.metrics.daily_loss_limit_usd} USD (left today ${h.daily_loss_left_usd})`);
+  if (a.metrics.daily_loss_limit_usd !== null) parts.push(`daily loss limit ${a.metrics.daily_loss_limit_usd} USD (left today ${h.daily_loss_left_usd})`);
   if (h.drawdown_floor !== null) parts.push(`drawdown floor ${h.drawdown_floor} USD equity (${h.distance_to_drawdown_floor_usd} USD away, ${a.rule.drawdown?.mode ?? ''} drawdown)`);
   if (h.profit_target_usd !== null) parts.push(`profit target ${h.profit_target_usd} USD (${h.profit_target_left_usd} to go)`);
   if (h.min_trading_days > 0) parts.push(`min trading days ${h.min_trading_days} (done ${h.trading_days})`);
   return parts.join('; ');
 }
-
-const m = (v: string | null): v is string => v !== null;
