@@ -1,4 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool, mcpClient } from '../helpers/mcp.js';
 import { expectError, LIVE_URL, SANDBOX_URL, TestServer } from '../helpers/server.js';
@@ -146,6 +147,17 @@ describe('every fence and permission of the credential applies', () => {
     expect(bad.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${LIVE_URL}/.well-known/oauth-protected-resource"`);
   });
 
+  it('keeps the host body limit (413 payload_too_large) and answers with the rate-limit headers', async () => {
+    const max = s.rampart.config.limits.body_max_bytes;
+    const big = await s.call(s.url.sandbox, 'POST', '/mcp', { key: t.key, raw: JSON.stringify({ ...INIT, pad: 'x'.repeat(max) }) });
+    expectError(big, 413, 'payload_too_large', { max_bytes: max });
+    const r = await mcpPost(s.url.sandbox, t.key);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.result.serverInfo.name).toBe('rampart');
+    expect(r.headers.get('ratelimit-limit')).toMatch(/^\d+$/);
+    expect(r.headers.get('x-request-id')).toMatch(/^req_/);
+  });
+
   it('GET and DELETE /mcp: 405 with Allow (stateless: no stream, no session)', async () => {
     for (const method of ['GET', 'DELETE']) {
       const r = await s.call(s.url.sandbox, method, '/mcp', { key: t.key });
@@ -165,5 +177,26 @@ describe('every fence and permission of the credential applies', () => {
     const live = await mcpPost(s.url.live, tok.body.token);
     expectError(live, 401, 'wrong_resource');
     expect(live.headers.get('www-authenticate')).toContain('resource_metadata=');
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  it("the tools' API calls carry the client's IP: a key allowed only from it works through /mcp", async () => {
+    const p = await TestServer.start({ env: { RAMPART_TRUST_PROXY: '1' } });
+    try {
+      expect((await p.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000' })).status).toBe(200);
+      const tr = await p.trader();
+      const k = await p.key(tr.customer.id, { ip_allowlist: ['10.1.2.3/32'] });
+      const client = new Client({ name: 'proxied', version: '1' });
+      const headers = { authorization: `Bearer ${k.key}`, 'x-forwarded-for': '10.1.2.3' };
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${p.url.sandbox}/mcp`), { requestInit: { headers } }));
+      const r = await callTool(client, 'accounts', { account_id: tr.accountId });
+      expect(r.isError, JSON.stringify(r.data)).toBe(false);
+      await client.close();
+      const elsewhere = await p.call(p.url.sandbox, 'POST', '/mcp', { key: k.key, body: INIT, headers: { accept: 'application/json, text/event-stream', 'x-forwarded-for': '10.9.9.9' } });
+      expectError(elsewhere, 403, 'ip_not_allowed');
+    } finally {
+      await p.close();
+    }
   });
 });
