@@ -11,6 +11,7 @@ import { openStore } from '../store/open.js';
 import { openCluster } from '../cluster/open.js';
 import { serve } from '../server.js';
 import { MAILS_LIMIT } from '../http/admin-routes/people.js';
+import { runStdio } from '../mcp/stdio.js';
 
 // Everything this process creates (the database and the -wal, -shm and journal files SQLite makes itself, the
 // admin token and secrets key files, temp files) is for its owner only: 0600 files, 0700 directories. One umask
@@ -93,6 +94,13 @@ export function program(): Command {
     .description('start the live, sandbox and operator listeners (embedded SQLite, simulated prices by default)')
     .action(async () => {
       await serve(loadConfig());
+    });
+
+  root
+    .command('mcp')
+    .description('MCP server on stdio for an AI assistant: its tools call the API with RAMPART_MCP_TOKEN (at RAMPART_MCP_URL, else the credential\'s host)')
+    .action(async () => {
+      await runStdio(process.env, loadConfig().publicUrl);
     });
 
   root

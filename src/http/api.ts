@@ -20,6 +20,7 @@ import { trackRouteMethods } from './route-methods.js';
 import { swaggerOptions } from './openapi.js';
 import { responseSchemas, routeCodes, type HandlerContext, type RouteDef, type RouteSchemas } from './route.js';
 import { apiRoutes } from './routes/index.js';
+import { registerMcp } from '../mcp/http.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -248,5 +249,6 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       handler: async (request: FastifyRequest, reply: FastifyReply) => def.handler(contextOf(request, reply)),
     });
   }
+  registerMcp(app, rampart.config.publicUrl[environment]);
   return app;
 }
