@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { DashboardClient } from './dashboard.js';
 import { DASHBOARD_URL, LIVE_URL, SANDBOX_URL, type TestServer } from './server.js';
 
-export const REDIRECT = 'http://127.0.0.1:9/callback';
+export const REDIRECT = 'http://127.0.0.1:8999/callback';
 
 /** The public names (the issuer, the API hosts' base URLs) mapped to this test server's loopback listeners. */
 export function localUrl(s: TestServer, url: string): string {
