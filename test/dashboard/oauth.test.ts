@@ -3,7 +3,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApp } from '../../src/services/oauth/apps.js';
 import type { DashboardClient } from '../helpers/dashboard.js';
-import { clientOptions, connect, discover, REDIRECT, startAuthorization } from '../helpers/oauth.js';
+import { clientOptions, connect, discover, REDIRECT, resume, startAuthorization } from '../helpers/oauth.js';
 import { advanceOn, DASHBOARD_URL, expectError, LIVE_URL, SANDBOX_URL, TestServer } from '../helpers/server.js';
 
 let s: TestServer;
@@ -139,6 +139,20 @@ describe('OAuth authorization server', () => {
       expect(r.uid).toBeUndefined();
       expect(new URL(r.location).searchParams.get('error'), r.location).toBe('invalid_target');
     }
+  });
+
+  it('the consent needs a session; a refusal answers access_denied; a finished request is gone', async () => {
+    const { d } = await person();
+    const client = await assistant();
+    const started = await startAuthorization(s, as, client.client_id, { resource: SANDBOX_URL });
+    expectError(await s.dashboard().call('GET', `/session/oauth/requests/${started.uid}`), 401, 'session_required');
+    const shown = await d.call('GET', `/session/oauth/requests/${started.uid}`);
+    expect(shown.body).toMatchObject({ client: { id: client.client_id, name: 'Helper', kind: 'assistant' }, resource: SANDBOX_URL, environment: 'sandbox', token_lifetime_ms: 3_600_000 });
+    const denied = await d.call('POST', `/session/oauth/requests/${started.uid}/deny`);
+    expect(denied.status).toBe(200);
+    const back = await resume(s, started.jar, denied.body.redirect_to);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expectError(await d.call('GET', `/session/oauth/requests/${started.uid}`), 404, 'route_not_found');
   });
 
   it('refuses to register a confidential client or a non-loopback http redirect', async () => {
