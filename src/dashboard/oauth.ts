@@ -6,6 +6,8 @@ import { OAuthGrants } from '../services/oauth/grants.js';
 import { openOAuthKeys } from '../services/oauth/keys.js';
 import { buildProvider, OAUTH_ROUTES, SCOPES } from '../services/oauth/provider.js';
 
+const SWEEP_MS = 5 * 60_000;
+
 const trim = (url: string): string => url.replace(/\/+$/, '');
 
 /** The issuer: the dashboard's base URL (CONTRACT §9). */
@@ -63,5 +65,12 @@ export async function mountOAuth(app: FastifyInstance, rampart: Rampart): Promis
     handler: async () => undefined,
   });
   app.get('/.well-known/oauth-authorization-server', async () => authorizationServerMetadata(rampart));
+  // Expired codes, interactions and tokens are never answered (the store filters them); this drops them, a batch
+  // every few minutes (any node may: a DELETE of what expired is the same on all).
+  const sweep = setInterval(() => {
+    void rampart.store.transaction((tx) => tx.deleteExpiredOAuthRecords(rampart.clock.now(), 1000)).catch((err: unknown) => app.log.warn({ err }, 'sweeping expired OAuth records failed'));
+  }, SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   return grants;
 }
