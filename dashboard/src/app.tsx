@@ -9,11 +9,12 @@ import { Header } from './parts/header.js';
 import { ErrorNote } from './parts/ui.js';
 import { AccountPage } from './pages/account.js';
 import { AccountsPage } from './pages/accounts.js';
+import { ConsentPage } from './pages/consent.js';
 import { KeysPage } from './pages/keys.js';
 import { SettingsPage } from './pages/settings.js';
 import { SignInPage } from './pages/sign-in.js';
 import { WebhooksPage } from './pages/webhooks.js';
-import { navigate, onLinkClick, usePath } from './router.js';
+import { navigate, onLinkClick, rememberNext, takeNext, usePath } from './router.js';
 import { AppContext, savedEnv, saveEnv, type AppState } from './state.js';
 
 const PUBLIC = ['/sign-in', '/sign-up'];
@@ -38,8 +39,10 @@ export function App() {
   }, []);
 
   useEffect(() => {
+    // A consent page reached signed out comes back after the sign-in (the authorization request waits).
+    if (me === null && path.startsWith('/consent/')) rememberNext(path);
     if (me === null && !PUBLIC.includes(path)) navigate('/sign-in', true);
-    if (me && (PUBLIC.includes(path) || path === '/')) navigate('/accounts', true);
+    if (me && (PUBLIC.includes(path) || path === '/')) navigate(takeNext() ?? '/accounts', true);
   }, [me, path]);
 
   useEffect(() => {
@@ -94,6 +97,8 @@ export function App() {
 }
 
 function Route({ path }: { path: string }) {
+  const consent = /^\/consent\/([^/]+)$/.exec(path);
+  if (consent) return <ConsentPage key={consent[1]} uid={decodeURIComponent(consent[1]!)} />;
   const account = /^\/accounts\/([^/]+)(\/trade)?$/.exec(path);
   if (account) return <AccountPage key={account[1]} id={decodeURIComponent(account[1]!)} trade={Boolean(account[2])} />;
   if (path === '/accounts') return <AccountsPage />;
@@ -113,6 +118,7 @@ function Route({ path }: { path: string }) {
 function titleOf(path: string): string {
   if (path.startsWith('/accounts/')) return path.endsWith('/trade') ? 'Trade' : 'Account';
   if (path === '/accounts') return 'Accounts';
+  if (path.startsWith('/consent/')) return 'Connect an app';
   if (path.startsWith('/developers/webhooks')) return 'Webhooks';
   if (path.startsWith('/developers')) return 'API keys';
   if (path === '/settings') return 'Settings';

@@ -33,3 +33,17 @@ export function onLinkClick(e: MouseEvent): void {
   e.preventDefault();
   navigate(a.pathname + a.search);
 }
+
+const NEXT = 'rampart.next';
+
+/** A page reached signed out that the user comes back to after signing in (a consent page: the request waits). */
+export function rememberNext(path: string): void {
+  sessionStorage.setItem(NEXT, path);
+}
+
+/** The remembered page (once), if any. */
+export function takeNext(): string | undefined {
+  const next = sessionStorage.getItem(NEXT) ?? undefined;
+  sessionStorage.removeItem(NEXT);
+  return next;
+}

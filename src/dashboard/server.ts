@@ -9,7 +9,9 @@ import type { Rampart } from '../services/rampart.js';
 import { sessionSecretOf } from './cookie.js';
 import { checkCsrfToken, checkOrigin } from './csrf.js';
 import { dashboardPages } from './pages.js';
+import { mountOAuth } from './oauth.js';
 import { keyRoutes } from './routes/keys.js';
+import { oauthRoutes } from './routes/oauth.js';
 import { peopleRoutes } from './routes/people.js';
 import type { SessionDeps, SessionRouteDef } from './session-route.js';
 
@@ -22,7 +24,7 @@ export interface DashboardDeps {
 const NO_QUERY: ReadonlySet<string> = new Set();
 
 /** Every /session route (docs/DASHBOARD.md "Session routes"). */
-export const sessionRoutes: SessionRouteDef[] = [...peopleRoutes, ...keyRoutes];
+export const sessionRoutes: SessionRouteDef[] = [...peopleRoutes, ...keyRoutes, ...oauthRoutes];
 
 /**
  * The dashboard's listener (RAMPART_DASHBOARD_LISTEN): the page, and the /session routes people sign in and make
@@ -38,7 +40,9 @@ export async function buildDashboard(deps: DashboardDeps): Promise<FastifyInstan
   app.setNotFoundHandler((request, reply) => sendError(request, reply, routeError(request), config.docsUrl));
 
   const url = new URL(config.dashboard.url);
-  const shared: SessionDeps = { rampart, config, limiter: deps.limiter, origin: url.origin, secure: url.protocol === 'https:' };
+  // The OAuth authorization server (docs/OAUTH.md): oidc-provider under /oauth/, the metadata, Rampart's grants.
+  const oauth = await mountOAuth(app, rampart);
+  const shared: SessionDeps = { rampart, config, limiter: deps.limiter, origin: url.origin, secure: url.protocol === 'https:', oauth };
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { Config } from '../config/config.js';
 import type { Limiter } from '../http/plugins/rate-limit.js';
+import type { OAuthGrants } from '../services/oauth/grants.js';
 import type { Rampart } from '../services/rampart.js';
 import type { OpenSession } from '../services/people/sessions.js';
 
@@ -21,6 +22,8 @@ export interface SessionDeps {
   origin: string;
   /** The cookie gets Secure when the dashboard is served over https. */
   secure: boolean;
+  /** The OAuth authorization server's grants (consent, connected apps). */
+  oauth: OAuthGrants;
 }
 
 export interface SessionContext<S extends SessionRouteSchemas, Signed extends boolean> extends SessionDeps {

@@ -1,3 +1,4 @@
+import { PROTECTED_RESOURCE_PATH, registerProtectedResource } from './protected-resource.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import { ApiError } from '../errors/api-error.js';
@@ -148,6 +149,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // The OAuth metadata document is no API route: none of the checks below concern it.
+    if (request.routeOptions.url === PROTECTED_RESOURCE_PATH) return;
     deps.forwarder?.restoreHeaders(request);
     // Counted until the response is done or its connection is gone: a client that hangs up mid-request
     // (no 'finish', so no onResponse) must not hold a slot for ever and end in permanent 503 capacity.
@@ -225,6 +228,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   // Handlers reach the application through these narrow facades, never the whole composition root.
   const contextOf = handlerContexts({ ...routeServices(rampart), environment, idempotency });
 
+  registerProtectedResource(app, rampart, environment);
   for (const def of apiRoutes) {
     if (def.environments && !def.environments.includes(environment)) continue;
     app.route({

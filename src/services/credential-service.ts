@@ -69,6 +69,8 @@ export interface DraftInput extends FenceInput {
   max_lifetime_ms?: number | undefined;
   /** Made by the dashboard for its own calls: orders with it carry origin platform; revoked with its session. */
   platform?: { user_id: string; session_id: string } | undefined;
+  /** The user who granted it (an OAuth grant's consent): revoked when that user's password changes. */
+  user_id?: string | undefined;
 }
 
 /** Where a request is made: what a credential is judged against besides itself. */
@@ -122,7 +124,7 @@ export class CredentialService {
       token_kind: kind === 'token' ? (input.token_kind ?? 'app') : null,
       resource: kind === 'token' ? this.resourceOf(input.environment) : null,
       origin: input.platform ? 'platform' : null,
-      user_id: input.platform?.user_id ?? null,
+      user_id: input.platform?.user_id ?? input.user_id ?? null,
       session_id: input.platform?.session_id ?? null,
       hash: hashSecret(secret),
     };

@@ -67,6 +67,8 @@ export class Rampart {
   readonly accounts: AccountService;
   /** Keys and app tokens alike: lookup, judging, revocation. */
   readonly credentials: CredentialService;
+  /** The secrets key (services/secrets): webhook signing secrets and the OAuth server's keys are sealed with it. */
+  readonly secrets: SecretBox | undefined;
   readonly keys: KeyService;
   readonly tokens: TokenService;
   /** The dashboard's people: users, sessions, emailed codes, mail, invitations, dashboard tokens. */
@@ -104,6 +106,7 @@ export class Rampart {
     this.accounts = new AccountService(opts.config, opts.store, this.clock, this.calendar);
     this.opener = new AccountOpener(opts.store, () => this.clock.now(), opts.log, (env) => this.enginePort.isUp(env));
     this.credentials = new CredentialService(opts.store, this.clock, this.customers, this.markets.ids, (env) => this.resource(env));
+    this.secrets = opts.secrets;
     this.keys = new KeyService(opts.store, this.credentials, this.customers, this.accounts, () => this.opener.kick());
     this.tokens = new TokenService(opts.store, this.credentials);
     this.people = new People(opts.config, opts.store, this.clock, this.customers, this.credentials);

@@ -326,7 +326,41 @@ export interface PeopleWrites {
   revokeCredentialsBy(by: { user_id: string } | { session_id: string }, at: number): Promise<number>;
 }
 
-export interface Reads extends PeopleReads {
+/** One record of the OAuth authorization server (an oidc-provider model instance, or a minted credential's grant). */
+export interface OAuthRecord {
+  model: string;
+  id: string;
+  /** The model's JSON. */
+  payload: string;
+  expires_at: number | null;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  consumed_at: number | null;
+}
+
+/** The OAuth records (store/<adapter>/oauth.ts). Expired records are not answered. */
+export interface OAuthReads {
+  getOAuthRecord(model: string, id: string, now: number): Promise<OAuthRecord | undefined>;
+  findOAuthRecordBy(model: string, field: 'uid' | 'user_code', value: string, now: number): Promise<OAuthRecord | undefined>;
+  /** Every live record of a model, oldest id first (a user's grants: the caller filters the payload). */
+  listOAuthRecords(model: string, now: number): Promise<OAuthRecord[]>;
+  listOAuthRecordsByGrant(grantId: string): Promise<OAuthRecord[]>;
+}
+
+export interface OAuthWrites {
+  /** Inserts or replaces (model, id). */
+  putOAuthRecord(r: OAuthRecord): Promise<void>;
+  deleteOAuthRecord(model: string, id: string): Promise<void>;
+  /** Marks it consumed unless consumed; answers whether it did. */
+  consumeOAuthRecord(model: string, id: string, at: number): Promise<boolean>;
+  /** Drops every record of a grant (but `keepModel`'s); answers how many. */
+  deleteOAuthRecordsByGrant(grantId: string, keepModel: string | null): Promise<number>;
+  /** Drops up to `limit` records expired at `now`. */
+  deleteExpiredOAuthRecords(now: number, limit: number): Promise<number>;
+}
+
+export interface Reads extends PeopleReads, OAuthReads {
   getCustomer(id: string): Promise<CustomerRecord | undefined>;
   listCustomers(): Promise<CustomerRecord[]>;
   findCredentialByHash(hash: string): Promise<StoredCredential | undefined>;
@@ -377,7 +411,7 @@ export interface Reads extends PeopleReads {
   listEquityPoints(accountId: string, resolution: 'trade' | 'day'): Promise<{ time: number; equity: string; balance: string }[]>;
 }
 
-export interface Tx extends Reads, PeopleWrites {
+export interface Tx extends Reads, PeopleWrites, OAuthWrites {
   /**
    * Called if this transaction rolls back, after the ROLLBACK: whoever changed in-memory state along with the
    * transaction's writes (the trading engine) undoes it, so nothing of a failed call stays visible.

@@ -267,6 +267,8 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
   }, 30_000);
 
   it('signs in with the keyboard alone, and every page fits a 375 px phone', async () => {
+    // The page focuses its main region once the sign-in page is shown: Tab from there (not before it).
+    await eventually(() => page.evaluate('document.activeElement && document.activeElement.id')).toBe('main');
     await page.keyboard.press('Tab');
     await eventually(() => page.evaluate('document.activeElement && document.activeElement.id')).toBe('email');
     await page.keyboard.type(EMAIL);

@@ -42,7 +42,8 @@ describe.skipIf(!available)('PostgreSQL store, several nodes', () => {
     expect(nodes.filter((n) => n.isNew)).toHaveLength(1);
     const rows = await sql<{ version: number; n: string }>('SELECT version, COUNT(*) AS n FROM schema_migrations GROUP BY version ORDER BY version');
     // 001 the schema, 002 the cluster's leases and node registry, 003 webhook delivery claims, 004 events without
-    // the created_at index, 005 the dashboard's people, 006 the dead-man switch's deadline on accounts.
+    // the created_at index, 005 the dashboard's people, 006 the dead-man switch's deadline on accounts,
+    // 007 the OAuth authorization server's records.
     expect(rows).toEqual([
       { version: 1, n: '1' },
       { version: 2, n: '1' },
@@ -50,6 +51,7 @@ describe.skipIf(!available)('PostgreSQL store, several nodes', () => {
       { version: 4, n: '1' },
       { version: 5, n: '1' },
       { version: 6, n: '1' },
+      { version: 7, n: '1' },
     ]);
     // A later start finds nothing to do.
     expect((await node(schema.url)).isNew).toBe(false);

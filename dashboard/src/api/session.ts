@@ -29,6 +29,32 @@ function remember(s: SessionInfo): SessionInfo {
   return s;
 }
 
+/** An authorization request waiting for the user's consent (GET /session/oauth/requests/:uid). */
+export interface OAuthRequest {
+  id: string;
+  client: { id: string; name: string; kind: 'app' | 'assistant' };
+  resource: string;
+  environment: Environment;
+  scope: string;
+  token_lifetime_ms: number | null;
+}
+
+/** A grant in force (GET /session/apps). */
+export interface ConnectedApp {
+  id: string;
+  client_id: string;
+  client_name: string;
+  kind: 'app' | 'assistant';
+  environment: Environment;
+  access: 'read' | 'trade';
+  markets?: string[] | null;
+  reduce_only?: boolean;
+  max_order_usd?: string | null;
+  expires_at: number | null;
+  created_at: number;
+  last_used_at: number | null;
+}
+
 export interface CreatedKey extends KeyRecord {
   key: string;
   opened_account?: { id: string } | null;
@@ -50,5 +76,10 @@ export const session = {
   emailCode: () => write<{ sent_to: string; expires_at: number }>('POST', '/session/email-codes', { purpose: 'live_key' }),
   keys: () => watch(callJson<{ data: KeyRecord[] }>('/session/keys', 'GET', { credentials: 'same-origin' })),
   createKey: (body: Record<string, unknown>) => write<CreatedKey>('POST', '/session/keys', body),
+  oauthRequest: (uid: string) => watch(callJson<OAuthRequest>(`/session/oauth/requests/${encodeURIComponent(uid)}`, 'GET', { credentials: 'same-origin' })),
+  approve: (uid: string, body: Record<string, unknown>) => write<{ redirect_to: string }>('POST', `/session/oauth/requests/${encodeURIComponent(uid)}/approve`, body),
+  deny: (uid: string) => write<{ redirect_to: string }>('POST', `/session/oauth/requests/${encodeURIComponent(uid)}/deny`),
+  apps: () => watch(callJson<{ data: ConnectedApp[] }>('/session/apps', 'GET', { credentials: 'same-origin' })),
+  revokeApp: (id: string) => write<{ id: string; revoked: true }>('DELETE', `/session/apps/${encodeURIComponent(id)}`),
   revokeKey: (id: string) => write<KeyRecord>('DELETE', `/session/keys/${encodeURIComponent(id)}`),
 };

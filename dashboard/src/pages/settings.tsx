@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { session } from '../api/session.js';
 import { useAction } from '../hooks.js';
+import { ConnectedApps } from '../parts/connected-apps.js';
 import { Button, ErrorNote, Field, Panel } from '../parts/ui.js';
 import { useApp } from '../state.js';
 
@@ -54,6 +55,7 @@ export function SettingsPage() {
           </Button>
         </form>
       </Panel>
+      <ConnectedApps />
       <Panel title="Session" id="session-panel">
         <p>
           Signed in as <strong>{me.user.email}</strong>.

@@ -3,7 +3,7 @@ import { session } from '../api/session.js';
 import type { DashboardConfig, SessionInfo } from '../api/types.js';
 import { useAction } from '../hooks.js';
 import { Button, ErrorNote, Field } from '../parts/ui.js';
-import { navigate } from '../router.js';
+import { navigate, takeNext } from '../router.js';
 
 export function SignInPage({ config, mode, onSignedIn }: { config: DashboardConfig; mode: 'sign-in' | 'sign-up'; onSignedIn: (s: SessionInfo) => void }) {
   const [email, setEmail] = useState('');
@@ -17,7 +17,7 @@ export function SignInPage({ config, mode, onSignedIn }: { config: DashboardConf
     const s = await act.run(() => (signUp ? session.signUp(email, password, invitation || undefined) : session.signIn(email, password)));
     if (s) {
       onSignedIn(s);
-      navigate('/accounts', true);
+      navigate(takeNext() ?? '/accounts', true);
     }
   };
 

@@ -10,6 +10,7 @@ import { GroupCommit, type Member } from './group-commit.js';
 import { lockWrites } from './locks.js';
 import { CHANNEL, EventListener, noticePayload, type Notice } from './notify.js';
 import { orderReads, orderWrites } from './orders.js';
+import { oauthReads, oauthWrites } from './oauth.js';
 import { peopleReads, peopleWrites } from './people.js';
 import { settingReads, settingWrites } from './settings.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
@@ -27,6 +28,7 @@ function readsOn(q: Q): Reads {
     ...eventReads(q),
     ...webhookReads(q),
     ...peopleReads(q),
+      ...oauthReads(q),
   };
 }
 
@@ -59,6 +61,7 @@ function txOn(q: Q, pool: Q, member: Member): Tx {
     ...webhookWrites(q),
     ...lockWrites(q),
     ...peopleWrites(q),
+      ...oauthWrites(q),
   };
 }
 

@@ -9,6 +9,7 @@ import type { CheckpointStats } from './checkpointer.js';
 import { eventReads, eventWrites } from './events.js';
 import { lockWrites } from './locks.js';
 import { orderReads, orderWrites } from './orders.js';
+import { oauthReads, oauthWrites } from './oauth.js';
 import { peopleReads, peopleWrites } from './people.js';
 import { settingReads, settingWrites } from './settings.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
@@ -44,6 +45,7 @@ export class SqliteStore extends WithReads implements Store {
       ...webhookReads(durability, cache),
       ...settingReads(durability),
       ...peopleReads(durability),
+      ...oauthReads(durability),
     };
     Object.assign(this, reads);
     const events = eventWrites(durability);
@@ -58,6 +60,7 @@ export class SqliteStore extends WithReads implements Store {
       ...webhookWrites(durability, cache),
       ...settingWrites(durability),
       ...peopleWrites(durability, cache),
+      ...oauthWrites(durability),
       // One process writes a SQLite file, its transactions one at a time: the log's last seq is its writer's.
       lockEventLog: () => reads.lastEventSeq(),
       fence: () => Promise.resolve(),

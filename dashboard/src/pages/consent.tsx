@@ -1,0 +1,113 @@
+// The OAuth consent screen (docs/OAUTH.md): an app or assistant asks for access to one API host; the user chooses
+// read or trade and the fences a key carries, then approves (back to the authorization server) or refuses.
+import { useEffect, useState } from 'preact/hooks';
+import { session, type OAuthRequest } from '../api/session.js';
+import { useAction } from '../hooks.js';
+import { Button, ErrorNote, Field, Panel } from '../parts/ui.js';
+
+const list = (text: string): string[] | undefined => {
+  const items = text.split(',').map((x) => x.trim()).filter(Boolean);
+  return items.length > 0 ? items : undefined;
+};
+
+export function ConsentPage({ uid }: { uid: string }) {
+  const [request, setRequest] = useState<OAuthRequest | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [access, setAccess] = useState<'read' | 'trade'>('read');
+  const [markets, setMarkets] = useState('');
+  const [reduceOnly, setReduceOnly] = useState(false);
+  const [maxOrder, setMaxOrder] = useState('');
+  const [maxPosition, setMaxPosition] = useState('');
+  const [lossStop, setLossStop] = useState('');
+  const [ips, setIps] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const act = useAction();
+
+  useEffect(() => {
+    session.oauthRequest(uid).then(setRequest, setLoadError);
+  }, [uid]);
+
+  const go = (to: { redirect_to: string } | undefined) => {
+    if (to) location.assign(to.redirect_to);
+  };
+
+  const approve = async (e: Event) => {
+    e.preventDefault();
+    const body: Record<string, unknown> = { access, reduce_only: reduceOnly };
+    if (list(markets)) body.markets = list(markets);
+    if (maxOrder) body.max_order_usd = maxOrder;
+    if (maxPosition) body.max_position_usd = maxPosition;
+    if (lossStop) body.loss_stop_usd = lossStop;
+    if (list(ips)) body.ip_allowlist = list(ips);
+    if (endDate) body.expires_at = Date.parse(`${endDate}T23:59:59Z`);
+    go(await act.run(() => session.approve(uid, body)));
+  };
+
+  if (loadError) {
+    return (
+      <div class="page narrow">
+        <h1>Connect an app</h1>
+        <ErrorNote error={loadError} />
+      </div>
+    );
+  }
+  if (!request) return <div class="page narrow" aria-busy="true" />;
+  const { client } = request;
+  return (
+    <div class="page narrow" id="consent">
+      <h1>Connect {client.name}</h1>
+      <Panel title="What it asks for">
+        <p>
+          <strong>{client.name}</strong> ({client.kind === 'assistant' ? 'an AI assistant' : 'an app'}) asks for access to your{' '}
+          <strong>{request.environment}</strong> accounts through <code>{request.resource}</code>.
+          {request.token_lifetime_ms ? ' Its access lasts one hour at a time.' : ''}
+        </p>
+      </Panel>
+      <form onSubmit={approve} class="form">
+        <Panel title="Access">
+          <fieldset>
+            <legend>Access</legend>
+            <label>
+              <input type="radio" name="access" value="read" checked={access === 'read'} onChange={() => setAccess('read')} /> Read only
+            </label>
+            <label>
+              <input type="radio" name="access" value="trade" checked={access === 'trade'} onChange={() => setAccess('trade')} /> Read and trade
+            </label>
+          </fieldset>
+          <Field label="Markets" id="consent-markets" hint="Comma-separated, e.g. BTC-USD, ETH-USD. Empty: all markets.">
+            <input id="consent-markets" value={markets} onInput={(e) => setMarkets(e.currentTarget.value)} />
+          </Field>
+          <label>
+            <input id="consent-reduce-only" type="checkbox" checked={reduceOnly} onChange={(e) => setReduceOnly(e.currentTarget.checked)} /> Reduce-only
+          </label>
+          <Field label="Largest order (USD)" id="consent-max-order">
+            <input id="consent-max-order" inputMode="decimal" value={maxOrder} onInput={(e) => setMaxOrder(e.currentTarget.value)} />
+          </Field>
+          <Field label="Largest position (USD)" id="consent-max-position">
+            <input id="consent-max-position" inputMode="decimal" value={maxPosition} onInput={(e) => setMaxPosition(e.currentTarget.value)} />
+          </Field>
+          <Field label="Loss stop (USD)" id="consent-loss-stop">
+            <input id="consent-loss-stop" inputMode="decimal" value={lossStop} onInput={(e) => setLossStop(e.currentTarget.value)} />
+          </Field>
+          <Field label="IP allowlist" id="consent-ips" hint="Comma-separated addresses or CIDR ranges. Empty: any.">
+            <input id="consent-ips" value={ips} onInput={(e) => setIps(e.currentTarget.value)} />
+          </Field>
+          {client.kind === 'app' ? (
+            <Field label="End date" id="consent-end" hint="The app's access ends on this day (UTC). Empty: until you revoke it.">
+              <input id="consent-end" type="date" value={endDate} onInput={(e) => setEndDate(e.currentTarget.value)} />
+            </Field>
+          ) : null}
+        </Panel>
+        <ErrorNote error={act.error} />
+        <div class="actions">
+          <Button type="submit" busy={act.busy}>
+            Approve
+          </Button>{' '}
+          <Button kind="secondary" type="button" onClick={async () => go(await act.run(() => session.deny(uid)))}>
+            Refuse
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

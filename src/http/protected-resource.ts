@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Environment } from '../schemas/common.js';
+import type { Rampart } from '../services/rampart.js';
+
+export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
+
+const trim = (url: string): string => url.replace(/\/+$/, '');
+
+/**
+ * RFC 9728 metadata of an API host as an OAuth protected resource: its own base URL (the `resource` a token for
+ * it is asked with) and the dashboard as its authorization server. Public, no budget, answered even while the
+ * environment is disabled (it only describes where tokens come from).
+ */
+export function registerProtectedResource(app: FastifyInstance, rampart: Rampart, environment: Environment): void {
+  const { config } = rampart;
+  app.get(PROTECTED_RESOURCE_PATH, async () => ({
+    resource: trim(config.publicUrl[environment]),
+    authorization_servers: [trim(config.dashboard.url)],
+    bearer_methods_supported: ['header'],
+    scopes_supported: ['read', 'trade'],
+    resource_name: `Rampart ${environment} API`,
+    resource_documentation: config.docsUrl,
+  }));
+}

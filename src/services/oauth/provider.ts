@@ -1,0 +1,122 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Clock } from '../../engine/clock.js';
+import type { Environment } from '../../schemas/common.js';
+import type { Store } from '../../store/port.js';
+import { StoreAdapter } from './adapter.js';
+import type { OAuthKeys } from './keys.js';
+
+/** Where oidc-provider's own endpoints live on the dashboard host (the issuer is the host's base URL). */
+export const OAUTH_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  registration: '/oauth/register',
+  revocation: '/oauth/revoke',
+  jwks: '/oauth/jwks',
+  end_session: '/oauth/session/end',
+  userinfo: '/oauth/userinfo',
+  introspection: '/oauth/introspect',
+  code_verification: '/oauth/device',
+  device_authorization: '/oauth/device/auth',
+  pushed_authorization_request: '/oauth/par',
+  backchannel_authentication: '/oauth/backchannel',
+  challenge: '/oauth/challenge',
+} as const;
+
+function redirectAllowed(uri: string): boolean {
+  try {
+    const u = new URL(uri);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(u.hostname));
+  } catch {
+    return false;
+  }
+}
+
+/** The dashboard page that shows an interaction (sign in, then consent). */
+export const consentPath = (uid: string): string => `/consent/${uid}`;
+
+export const SCOPES = ['read', 'trade'] as const;
+
+/** Client kinds: `rampart_kind` "app" only on clients the operator registers; every self-registered client is an assistant. */
+export type ClientKind = 'app' | 'assistant';
+export const kindOfClient = (client: { rampart_kind?: unknown } | undefined): ClientKind => (client?.rampart_kind === 'app' ? 'app' : 'assistant');
+
+export interface ProviderDeps {
+  issuer: string;
+  store: Store;
+  clock: Clock;
+  keys: OAuthKeys;
+  /** The two API hosts' base URLs: the only resources a token may be for. */
+  resources: Readonly<Record<Environment, string>>;
+}
+
+/**
+ * oidc-provider configured as an OAuth 2.1 authorization server only: authorization code with PKCE S256, refresh
+ * tokens (rotated) for apps, RFC 8707 resource indicators naming one API host, open RFC 7591 registration of
+ * public clients, RFC 7009 revocation. The access token it issues is replaced by a Rampart credential (grants.ts).
+ */
+export function buildProvider(deps: ProviderDeps): Provider {
+  const known = new Set(Object.values(deps.resources));
+  const config: Configuration = {
+    adapter: (name: string) => new StoreAdapter(name, deps.store, deps.clock),
+    jwks: deps.keys.jwks,
+    cookies: { keys: deps.keys.cookieKeys },
+    routes: OAUTH_ROUTES,
+    scopes: [...SCOPES],
+    claims: { openid: ['sub'] },
+    responseTypes: ['code'],
+    pkce: { required: () => true, methods: ['S256'] },
+    clientDefaults: { id_token_signed_response_alg: 'ES256', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' },
+    extraClientMetadata: {
+      properties: ['rampart_kind'],
+      validator(ctx, key, value, metadata) {
+        if (key !== 'rampart_kind' || ctx === undefined || ctx.oidc.route !== 'registration') return;
+        // Only the operator makes apps (it writes the client directly); registration makes assistants.
+        if (value !== undefined) throw new errors.InvalidClientMetadata('rampart_kind is set by the operator only');
+        // Public clients only, and a code goes to the client's own machine or over TLS.
+        if (metadata.token_endpoint_auth_method !== undefined && metadata.token_endpoint_auth_method !== 'none') {
+          throw new errors.InvalidClientMetadata('only public clients register: token_endpoint_auth_method must be none');
+        }
+        for (const uri of (metadata.redirect_uris as string[] | undefined) ?? []) {
+          if (!redirectAllowed(uri)) throw new errors.InvalidRedirectUri('redirect_uris must be https or loopback (http://127.0.0.1, http://[::1], http://localhost)');
+        }
+      },
+    },
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: false },
+      registration: { enabled: true, initialAccessToken: false },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        // No resource: invalid_target (RFC 8707): a token is always for one API host.
+        defaultResource: (_ctx, _client, oneOf) => {
+          if (oneOf && oneOf.length > 0) return oneOf;
+          throw new errors.InvalidTarget('the resource parameter is required: the base URL of the live or sandbox API host');
+        },
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (!known.has(resource)) throw new errors.InvalidTarget('resource must be the base URL of the live or sandbox API host');
+          return { scope: SCOPES.join(' '), audience: resource, accessTokenFormat: 'opaque', accessTokenTTL: 3600 };
+        },
+      },
+    },
+    issueRefreshToken: (_ctx, client) => kindOfClient(client as never) === 'app' && client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      Interaction: 3600,
+      Session: 86_400,
+      Grant: 365 * 86_400,
+      RefreshToken: 30 * 86_400,
+    },
+    interactions: { url: (_ctx, interaction) => consentPath(interaction.uid) },
+    findAccount: (_ctx: KoaContextWithOIDC, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
+    renderError: (ctx, out) => {
+      ctx.type = 'application/json';
+      ctx.body = out;
+    },
+  };
+  const provider = new Provider(deps.issuer, config);
+  return provider;
+}

@@ -1,0 +1,104 @@
+import * as oauth from 'oauth4webapi';
+import { expect } from 'vitest';
+import type { DashboardClient } from './dashboard.js';
+import { DASHBOARD_URL, LIVE_URL, SANDBOX_URL, type TestServer } from './server.js';
+
+export const REDIRECT = 'http://127.0.0.1:8999/callback';
+
+/** The public names (the issuer, the API hosts' base URLs) mapped to this test server's loopback listeners. */
+export function localUrl(s: TestServer, url: string): string {
+  for (const [pub, local] of [
+    [DASHBOARD_URL, s.dashboardUrl],
+    [LIVE_URL, s.url.live],
+    [SANDBOX_URL, s.url.sandbox],
+  ] as const) {
+    if (url.startsWith(pub)) return local + url.slice(pub.length);
+  }
+  return url;
+}
+
+export function clientOptions(s: TestServer) {
+  return {
+    [oauth.allowInsecureRequests]: true,
+    [oauth.customFetch]: (url: string, init: RequestInit) => fetch(localUrl(s, url), init),
+  };
+}
+
+export async function discover(s: TestServer): Promise<oauth.AuthorizationServer> {
+  const res = await oauth.discoveryRequest(new URL(DASHBOARD_URL), { algorithm: 'oauth2', ...clientOptions(s) });
+  return oauth.processDiscoveryResponse(new URL(DASHBOARD_URL), res);
+}
+
+/** A browser's cookies for the dashboard host (oidc-provider's interaction and resume cookies). */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  take(res: Response): void {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1));
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+export interface AuthorizeOptions {
+  resource?: string | undefined;
+  scope?: string;
+  pkce?: 'S256' | 'plain' | 'none';
+}
+
+/** Starts the flow as a browser would: answers the consent page's interaction id (or the error redirect). */
+export async function startAuthorization(s: TestServer, as: oauth.AuthorizationServer, clientId: string, o: AuthorizeOptions = {}) {
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = new URL(as.authorization_endpoint!);
+  url.searchParams.set('client_id', clientId);
+  url.searchParams.set('redirect_uri', REDIRECT);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('scope', o.scope ?? 'trade');
+  url.searchParams.set('state', state);
+  if (o.resource !== undefined) url.searchParams.set('resource', o.resource);
+  const pkce = o.pkce ?? 'S256';
+  if (pkce === 'S256') {
+    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+    url.searchParams.set('code_challenge_method', 'S256');
+  } else if (pkce === 'plain') {
+    url.searchParams.set('code_challenge', verifier);
+    url.searchParams.set('code_challenge_method', 'plain');
+  }
+  const jar = new CookieJar();
+  const res = await fetch(localUrl(s, url.href), { redirect: 'manual' });
+  jar.take(res);
+  const location = res.headers.get('location') ?? '';
+  const uid = /\/consent\/([^/?#]+)/.exec(location)?.[1];
+  return { verifier, state, jar, location, uid, status: res.status };
+}
+
+/** Follows the redirects after the consent (with the browser's cookies) to the client's redirect URI. */
+export async function resume(s: TestServer, jar: CookieJar, redirectTo: string): Promise<URL> {
+  let next = redirectTo;
+  for (let hop = 0; hop < 6; hop++) {
+    if (next.startsWith(REDIRECT)) return new URL(next);
+    const res = await fetch(localUrl(s, new URL(next, DASHBOARD_URL).href), { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.take(res);
+    const location = res.headers.get('location');
+    expect(location, `${res.status} ${await res.text()}`).toBeTruthy();
+    next = location!;
+  }
+  throw new Error('too many redirects');
+}
+
+/** The whole flow: authorize, consent through the session routes, exchange the code. */
+export async function connect(s: TestServer, as: oauth.AuthorizationServer, client: oauth.Client, d: DashboardClient, consent: Record<string, unknown>, resource = SANDBOX_URL) {
+  const started = await startAuthorization(s, as, client.client_id, { resource });
+  expect(started.uid, started.location).toBeTruthy();
+  const approved = await d.call('POST', `/session/oauth/requests/${started.uid}/approve`, { body: consent });
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  const back = await resume(s, started.jar, approved.body.redirect_to);
+  const params = oauth.validateAuthResponse(as, client, back, started.state);
+  const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, started.verifier, clientOptions(s));
+  return oauth.processAuthorizationCodeResponse(as, client, res);
+}
