@@ -12,6 +12,7 @@ import { openCluster } from '../cluster/open.js';
 import { serve } from '../server.js';
 import { MAILS_LIMIT } from '../http/admin-routes/people.js';
 import { runStdio } from '../mcp/stdio.js';
+import { listApps, registerApp } from '../services/oauth/apps.js';
 
 // Everything this process creates (the database and the -wal, -shm and journal files SQLite makes itself, the
 // admin token and secrets key files, temp files) is for its owner only: 0600 files, 0700 directories. One umask
@@ -170,6 +171,18 @@ export function program(): Command {
     }),
   );
   tokens.command('revoke <token>').action((id: string) => withServices((r) => r.tokens.revoke(id)));
+
+  const apps = root.command('apps').description('OAuth app clients (public, PKCE; their tokens come with refresh tokens)');
+  apps
+    .command('create')
+    .description('register an app client (as POST /admin/v1/apps)')
+    .requiredOption('--name <name>', 'the name users see at consent (1 to 100 characters)')
+    .requiredOption('--redirect-uri <uris>', 'redirect URIs, comma-separated: https, or http on a loopback host', list)
+    .action((o: { name: string; redirectUri: string[] }) => withServices((r) => registerApp(r.store, r.clock, { name: o.name, redirect_uris: o.redirectUri })));
+  apps
+    .command('list')
+    .description('the app clients (not the self-registered assistants)')
+    .action(() => withServices((r) => listApps(r.store, r.clock)));
 
   const mail = root.command('mail').description('mails kept in the store (no RAMPART_SMTP_URL)');
   mail

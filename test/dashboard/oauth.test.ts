@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerApp } from '../../src/services/oauth/apps.js';
 import type { DashboardClient } from '../helpers/dashboard.js';
 import { clientOptions, connect, discover, REDIRECT, resume, startAuthorization } from '../helpers/oauth.js';
 import { advanceOn, DASHBOARD_URL, expectError, LIVE_URL, SANDBOX_URL, TestServer } from '../helpers/server.js';
@@ -34,8 +33,10 @@ async function assistant(): Promise<oauth.Client> {
 }
 
 async function app(): Promise<oauth.Client> {
-  const made = await registerApp(s.rampart.store, s.rampart.clock, { name: 'Tradebook', redirect_uris: [REDIRECT] });
-  return { client_id: made.client_id, token_endpoint_auth_method: 'none' };
+  // As the operator registers one (POST /admin/v1/apps, as `rampart apps create`).
+  const made = await s.admin('POST', '/admin/v1/apps', { name: 'Tradebook', redirect_uris: [REDIRECT] });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return { client_id: made.body.client_id as string, token_endpoint_auth_method: 'none' };
 }
 
 const accounts = (token: string, host: 'sandbox' | 'live' = 'sandbox') =>

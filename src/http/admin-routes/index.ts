@@ -1,5 +1,6 @@
 import type { AdminRouteDef } from '../admin-route.js';
 import { accountRoutes } from './accounts.js';
+import { appRoutes } from './apps.js';
 import { clockRoutes } from './clock.js';
 import { clusterRoutes } from './cluster.js';
 import { customerRoutes } from './customers.js';
@@ -24,4 +25,5 @@ export const adminRoutes: AdminRouteDef[] = [
   ...environmentRoutes,
   ...engineRoutes,
   ...peopleRoutes,
+  ...appRoutes,
 ];

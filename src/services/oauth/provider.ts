@@ -22,7 +22,8 @@ export const OAUTH_ROUTES = {
   challenge: '/oauth/challenge',
 } as const;
 
-function redirectAllowed(uri: string): boolean {
+/** A code goes to the client's own machine or over TLS: https, or http on a loopback host. */
+export function redirectAllowed(uri: string): boolean {
   try {
     const u = new URL(uri);
     return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(u.hostname));
