@@ -13,7 +13,8 @@ const trim = (url: string): string => url.replace(/\/+$/, '');
  */
 export function registerProtectedResource(app: FastifyInstance, rampart: Rampart, environment: Environment): void {
   const { config } = rampart;
-  app.get(PROTECTED_RESOURCE_PATH, async () => ({
+  // RFC 9728 defines this document; it is not an operation of the API, so it stays out of the OpenAPI document.
+  app.get(PROTECTED_RESOURCE_PATH, { schema: { hide: true } as Record<string, unknown> }, async () => ({
     resource: trim(config.publicUrl[environment]),
     authorization_servers: [trim(config.dashboard.url)],
     bearer_methods_supported: ['header'],
