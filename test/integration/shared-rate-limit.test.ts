@@ -77,8 +77,8 @@ describe.skipIf(!up)('budgets shared through Redis', () => {
     const limits: Limits = { limits: { rate_limits: { key: { capacity: 3, refill_per_second: 0.1 } } } };
     const a = await start(direct, prefix, limits);
     const { key } = await a.trader();
-    // A second node on the same database (as nodes share PostgreSQL): same key, same budget.
-    const b = await start(direct, prefix, { ...limits, env: { RAMPART_DATABASE_URL: a.rampart.config.databaseUrl } });
+    // A second node on the same database (as nodes share PostgreSQL, and the secrets key): same key, same budget.
+    const b = await start(direct, prefix, { ...limits, env: { RAMPART_DATABASE_URL: a.rampart.config.databaseUrl, RAMPART_DATA_DIR: a.rampart.config.dataDir } });
 
     const first = await a.sandboxCall('GET', '/v1/limits', { key });
     expect(first.status).toBe(200);
