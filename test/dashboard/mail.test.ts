@@ -62,8 +62,7 @@ describe('dashboard mail over SMTP (RAMPART_SMTP_URL)', { timeout: 60_000 }, () 
   });
 });
 
-// retry: see test/integration/cli.test.ts (a CLI process intermittently exits 13).
-describe('dashboard mail kept in the store (no RAMPART_SMTP_URL)', { timeout: 120_000, retry: 2 }, () => {
+describe('dashboard mail kept in the store (no RAMPART_SMTP_URL)', { timeout: 120_000 }, () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await TestServer.start();

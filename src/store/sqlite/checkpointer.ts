@@ -124,6 +124,10 @@ export class Checkpointer {
     this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+    // The worker is unref'd so a running server's checkpoints never hold the process open; while close waits for it,
+    // it must: in a short-lived process (a CLI command) nothing else may keep the loop alive, and Node would end
+    // with exit code 13 (a top-level await that never settled) before the checkpoint's answer or the worker's exit.
+    this.worker?.ref();
     await this.inFlight;
     const worker = this.worker;
     if (!worker || this.dead) return;
