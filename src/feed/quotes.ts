@@ -1,4 +1,5 @@
 import type { Dec } from '../engine/decimal.js';
+import type { QuoteOrigin } from './tick-log.js';
 
 export interface Quote {
   readonly market: string;
@@ -7,6 +8,8 @@ export interface Quote {
   readonly last: Dec;
   /** Clock time the quote arrived. */
   readonly time: number;
+  /** Which feed made it (and, for the exchanges' composite, of what): for the tick record. */
+  readonly origin?: QuoteOrigin;
 }
 
 export type QuoteListener = (q: Quote) => void;
@@ -36,7 +39,7 @@ export type QuoteSink = Pick<QuoteBook, 'get' | 'set'>;
 
 /** A source of quotes (CONTRACT §1 RAMPART_PRICE_FEED). */
 export interface PriceFeed {
-  readonly kind: 'simulated' | 'manual' | 'replay';
+  readonly kind: 'simulated' | 'manual' | 'replay' | 'exchanges';
   /** `fromBook`: a walk continues from the book's latest quotes (a node taking the feed over from another). */
   start(options?: { fromBook?: boolean }): void;
   stop(): void;
