@@ -4,9 +4,15 @@ import { PG_URL, postgresUnreachable } from './test/helpers/postgres-reach.js';
 /** Suites that only mean something on PostgreSQL with several processes: the "postgres" project runs them alone. */
 const POSTGRES_ONLY = ['test/cluster/failover.test.ts', 'test/cluster/lease-pause.test.ts'];
 
+/** HTTP suites whose subject does not depend on the store: the "postgres" project leaves them out. */
+const STORE_AGNOSTIC = [
+  'openapi', 'openapi-lint', 'openapi-contract', 'openapi-client', 'readme', 'unknown-methods', 'url-shape',
+  'hostile-input', 'garbage', 'slow-clients', 'cli-expiry', 'mcp', 'mcp-stdio', 'dashboard-pages', 'data-files',
+];
+
 /**
  * `npm test` runs two projects: "sqlite" (every test but POSTGRES_ONLY) and "postgres" (the HTTP suites of
- * test/integration and test/dashboard again, each TestServer on a fresh PostgreSQL schema, and POSTGRES_ONLY).
+ * test/integration and the dashboard's sign-in and keys again, each TestServer on a fresh PostgreSQL schema, and POSTGRES_ONLY).
  * Outside CI an unreachable PostgreSQL leaves the second project out with one SKIPPED line; under CI=true it stays
  * in and fails (test/global/postgres.ts).
  */
@@ -23,8 +29,11 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
     extends: true,
     test: {
       name: 'postgres',
-      // The dashboard's suites too: its sessions live in the store, and any of the three nodes serves any session.
-      include: ['test/integration/**/*.test.ts', 'test/dashboard/**/*.test.ts', ...POSTGRES_ONLY],
+      // The dashboard's sign-in and keys too: its sessions live in the store, and any of the three nodes serves any
+      // session. Suites about the HTTP surface's shape (OpenAPI, URL and input checks, the README, static pages, the
+      // MCP tool mapping) ask nothing of the store and run on SQLite only.
+      include: ['test/integration/**/*.test.ts', 'test/dashboard/sign-in.test.ts', 'test/dashboard/keys.test.ts', ...POSTGRES_ONLY],
+      exclude: [...configDefaults.exclude, ...STORE_AGNOSTIC.map((f) => `test/integration/${f}.test.ts`)],
       env: { RAMPART_TEST_STORE: 'postgres', RAMPART_TEST_NODES: '3' },
       globalSetup: ['test/global/reached-codes.ts', 'test/global/postgres.ts'],
     },

@@ -59,7 +59,12 @@ describe.skipIf(!available)('a paused partition owner', { timeout: 120_000 }, ()
       });
       expect(taken.epoch).toBeGreaterThan(epochBefore);
       // The new owner trades on; a price move (handed to the sleeping node too, which cannot take it now).
-      const during = await call(other.child.url.sandbox, 'POST', `/v1/accounts/${account}/orders`, { key: key.key, idempotencyKey: 'during', body: resting });
+      // The lease row can say "taken" a moment before the new owner's engine has loaded the partition: meanwhile it
+      // answers a retryable 503, and a client retries with the same Idempotency-Key, as here.
+      const during = await until('the new owner trading', async () => {
+        const r = await call(other.child.url.sandbox, 'POST', `/v1/accounts/${account}/orders`, { key: key.key, idempotencyKey: 'during', body: resting });
+        return r.status === 503 && r.body?.error?.code === 'temporarily_unavailable' ? null : r;
+      });
       expect(during.status, JSON.stringify(during.body)).toBe(201);
       await c.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '58900', ask: '58901', last: '58900.5' });
 
