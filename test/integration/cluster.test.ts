@@ -99,7 +99,8 @@ describe.skipIf(!pgUp)('GET /admin/v1/cluster and rampart cluster status on Post
     });
 
     // A second node comes alive: the first gives back what is beyond its share (one of two) at its next round.
-    other = PostgresCluster.open(schema.url, 'pg-node-2', 'http://10.0.0.2:8091', 5000);
+    // Its lease outlasts the CLI call below (seconds on a busy machine): this node never renews it.
+    other = PostgresCluster.open(schema.url, 'pg-node-2', 'http://10.0.0.2:8091', 60_000);
     await other.heartbeat();
     await s.app.ownership.tick();
     expect(s.app.ownership.leases().map((l) => l.environment)).toEqual(['live']);
