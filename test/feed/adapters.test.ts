@@ -61,6 +61,13 @@ const view = (t: SourceTick) => ({ market: t.market, bid: fmt(t.bid), ask: fmt(t
 const states = (events: SourceEvent[]) => events.flatMap((e) => (e.kind === 'state' ? [e] : []));
 const ofKind = <K extends SourceEvent['kind']>(events: SourceEvent[], kind: K) => events.filter((e): e is Extract<SourceEvent, { kind: K }> => e.kind === kind);
 
+/** A message of each protocol whose bid is missing. */
+const NO_BID: Record<FakeProtocol, string> = {
+  coinbase: JSON.stringify({ channel: 'ticker', client_id: '', timestamp: '2026-01-01T00:00:00Z', sequence_num: 0, events: [{ type: 'update', tickers: [{ type: 'ticker', product_id: 'BTC-USD', price: '60000.5', best_ask: '60001' }] }] }),
+  binance: JSON.stringify({ stream: 'btcusdt@bookTicker', data: { u: 500_000_000, s: 'BTCUSDT', a: '60001', A: '1' } }),
+  kraken: '{"channel":"ticker","type":"update","data":[{"symbol":"BTC/USD","ask":60001,"last":60000.5}]}',
+};
+
 describe.each(['coinbase', 'binance', 'kraken'] as const)('%s adapter', (exchange) => {
   it('subscribes with the exchange symbols of the mapped markets', async () => {
     const h = await harness(exchange);
@@ -89,10 +96,12 @@ describe.each(['coinbase', 'binance', 'kraken'] as const)('%s adapter', (exchang
     h.fake.price('BTC-USD', { bid: '-1', ask: '60001', last: '60000.5' });
     h.fake.price('BTC-USD', { bid: '60002', ask: '60001', last: '60000.5' });
     h.fake.price('BTC-USD', { bid: '1e', ask: '60001', last: '60000.5' });
+    h.fake.send(NO_BID[exchange]);
     h.fake.price('BTC-USD', { bid: '60000', ask: '60001', last: '60000.5' });
     await waitUntil(() => h.ticks.length > 0, WAIT, 'the good tick');
     const garbled = ofKind(h.events, 'garbled');
-    expect(garbled.length).toBe(4);
+    expect(garbled.length).toBe(5);
+    expect(garbled[4]?.raw).toContain('"BTC');
     expect(garbled[0]?.raw).toBe('{"channel": "ticker", "data": [oops');
     expect(garbled.every((g) => g.source === `${exchange}-main` && g.reason.length > 0)).toBe(true);
     expect(h.ticks.map(view).map(({ bid, ask }) => ({ bid, ask }))).toEqual([{ bid: '60000', ask: '60001' }]);
@@ -115,10 +124,12 @@ describe.each(['coinbase', 'binance', 'kraken'] as const)('%s adapter', (exchang
     expect(view(h.ticks.at(-1)!)).toMatchObject({ bid: '102', ask: '103', last: '102.5', received: 1_767_225_600_005 });
   });
 
-  it('pings the exchange, and a silent exchange is cut by the watchdog and reconnected', async () => {
+  it('pings the exchange and answers its pings, and a silent exchange is cut by the watchdog and reconnected', async () => {
     const h = await harness(exchange, { silenceMs: 300, pingIntervalMs: 40 });
     await h.connected(1);
     await waitUntil(() => h.fake.pings >= 2, WAIT, 'pings');
+    h.fake.ping();
+    await waitUntil(() => h.fake.pongs === 1, WAIT, 'a pong');
     // The fake keeps answering pings while silent: pongs alone do not keep a source alive.
     h.fake.silence();
     await waitUntil(() => states(h.events).some((s) => s.state === 'reconnecting'), WAIT, 'the watchdog');

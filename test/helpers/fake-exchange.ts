@@ -41,9 +41,9 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/exchanges/', import.meta.url
  *
  * - `url` is what goes into the source's config (`SourceConfig.url`); `markets` maps our markets to the exchange's
  *   symbols as that config does.
- * - It records each connection (`connections`, `open`), the pings it got (`pings`) and each subscription
- *   (`subscriptions`; Binance's come from the combined-stream address), and acknowledges subscriptions as the
- *   exchange does.
+ * - It records each connection (`connections`, `open`), pings and pongs (`pings`, `pongs`; `ping()` sends one)
+ *   and each subscription (`subscriptions`; Binance's come from the combined-stream address), and acknowledges
+ *   subscriptions as the exchange does.
  * - `price(market, {bid, ask, last})` builds the protocol's message(s); `heartbeat()`, `play(fixture)` (lines of
  *   test/fixtures/exchanges/<protocol>/<fixture>.ndjson), `send(raw)` and `garbage()` push other traffic.
  * - Faults: `price(…, {sequence: 'gap' | 'stale'})`, `drop()` (cut every connection), `silence()` (send nothing,
@@ -58,6 +58,8 @@ export class FakeExchange {
   readonly subscriptions: FakeSubscription[] = [];
   /** Protocol-level pings received from clients (ws answers each with a pong). */
   pings = 0;
+  /** Pongs clients sent back to `ping()`. */
+  pongs = 0;
   private server!: WebSocketServer;
   private readonly clients = new Map<WebSocket, { connection: number; seq: number }>();
   private readonly quotes = new Map<string, { bid?: string; ask?: string; last?: string }>();
@@ -148,6 +150,11 @@ export class FakeExchange {
     else throw new Error('fake binance: Binance sends no heartbeat messages');
   }
 
+  /** A protocol-level ping to every connection, as Binance sends every 20 s; clients must answer with a pong. */
+  ping(): void {
+    for (const socket of this.clients.keys()) if (socket.readyState === WebSocket.OPEN) socket.ping();
+  }
+
   /** Cuts every open connection (no close frame), as a network failure would. */
   drop(): void {
     for (const socket of this.clients.keys()) socket.terminate();
@@ -179,6 +186,7 @@ export class FakeExchange {
     socket.on('close', () => this.clients.delete(socket));
     socket.on('error', () => undefined);
     socket.on('ping', () => (this.pings += 1));
+    socket.on('pong', () => (this.pongs += 1));
     socket.on('message', (data: Buffer) => this.onClientMessage(socket, connection, data.toString('utf8')));
     if (this.protocol === 'binance') {
       const streams = new URL(req.url ?? '/', 'ws://fake').searchParams.get('streams') ?? '';
