@@ -27,7 +27,15 @@ export type SourceState = 'connecting' | 'connected' | 'reconnecting' | 'stopped
 
 /** Something an adapter tells beside prices: connection changes, a sequence gap, a message it could not read. */
 export type SourceEvent =
-  | { readonly kind: 'state'; readonly source: string; readonly state: SourceState; readonly attempt: number; readonly delayMs?: number }
+  | {
+      readonly kind: 'state';
+      readonly source: string;
+      readonly state: SourceState;
+      readonly attempt: number;
+      readonly delayMs?: number;
+      /** On 'reconnecting': why the connection was left (closed by the peer or an error, silence, a sequence gap). */
+      readonly reason?: 'closed' | 'silence' | 'gap' | 'stopped';
+    }
   | { readonly kind: 'gap'; readonly source: string; readonly market: string; readonly expected: number; readonly got: number }
   | { readonly kind: 'garbled'; readonly source: string; readonly reason: string; readonly raw: string }
   /** The exchange said the market is alive (heartbeat) without a price change: the source's quote stays fresh. */
