@@ -42,7 +42,8 @@ interface MarketRun {
   readonly sources: readonly string[];
   readonly latest: Map<string, SourcePrices>;
   guard: GuardState;
-  published: { bid: Dec; ask: Dec; last: Dec; time: number } | null;
+  /** The latest quote published, with the sources it was made of and left out (a change of those publishes again). */
+  published: { bid: Dec; ask: Dec; last: Dec; time: number; used: string } | null;
   setAside: ReadonlySet<string>;
   stale: ReadonlySet<string>;
 }
@@ -289,9 +290,10 @@ export class ExchangeFeed implements PriceFeed {
 
   private publish(m: MarketRun, v: Extract<Verdict, { kind: 'quote' }>, now: number): void {
     const p = m.published;
-    const same = p !== null && p.bid === v.bid && p.ask === v.ask && p.last === v.last;
+    const used = `${v.used.join(',')}|${v.setAside.map((x) => x.source).join(',')}`;
+    const same = p !== null && p.bid === v.bid && p.ask === v.ask && p.last === v.last && p.used === used;
     if (same && now - p.time < REFRESH_MS) return;
-    m.published = { bid: v.bid, ask: v.ask, last: v.last, time: now };
+    m.published = { bid: v.bid, ask: v.ask, last: v.last, time: now, used };
     this.sink.set({
       market: m.config.id,
       bid: v.bid,
