@@ -143,6 +143,12 @@ describe('the exchanges feed', () => {
     expect(source(st, 'b')).toMatchObject({ set_aside: ['BTC-USD'] });
     expect(await market()).toMatchObject({ status: 'halted', halt_reason: 'sources_disagree', bid: '60000' });
     expectError(await order(), 422, 'market_halted', { market: 'BTC-USD' });
+    // An operator change meanwhile keeps the operator's own status (open): the feed's halt is not stored.
+    expect((await s.admin('PATCH', '/admin/v1/markets/BTC-USD', { offered: false })).status).toBe(200);
+    expect(await s.rawQuery("SELECT status FROM market_states WHERE market = 'BTC-USD'")).toEqual([{ status: 'open' }]);
+    expect((await s.admin('PATCH', '/admin/v1/markets/BTC-USD', { offered: true })).status).toBe(200);
+    await synced();
+    expect(await market()).toMatchObject({ status: 'halted', halt_reason: 'sources_disagree', offered: true });
     // A price reaching the engine while halted (the operator's, on top of the feed) does not trigger the stop.
     expect((await s.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '58000', ask: '58001', last: '58000' })).status).toBe(200);
     await s.settleTrading();
