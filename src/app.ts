@@ -26,6 +26,7 @@ import { internalToken, PartitionRouter } from './cluster/forwarding.js';
 import type { Cluster } from './cluster/leases.js';
 import { openCluster } from './cluster/open.js';
 import { FeedLeader } from './cluster/feed-leader.js';
+import { ExchangeFeed, type SourceFactory } from './feed/exchange-feed.js';
 import { ClusterOps } from './cluster/ops.js';
 import { PartitionOwnership } from './cluster/ownership.js';
 import { buildInternal, RequestForwarder } from './http/internal.js';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   clockStart?: number;
   /** Holds loading until it resolves: the API answers not_ready meanwhile (tests of start-up). */
   holdLoading?: Promise<void>;
+  /** How the exchanges feed makes its sources (default: the real adapters; tests hand in fake exchanges). */
+  createSource?: SourceFactory;
 }
 
 export interface Bootstrap {
@@ -158,6 +161,7 @@ export async function build(options: BuildOptions): Promise<App> {
     secrets,
     ...(router ? { router } : {}),
     ...(options.clockStart !== undefined ? { clockStart: options.clockStart } : {}),
+    ...(options.createSource ? { createSource: options.createSource } : {}),
   });
   const ops = new ClusterOps(rampart, router, 2 * config.cluster.leaseMs, logger);
   const ownership = new PartitionOwnership(cluster, rampart.engineHost, config.cluster, logger);
@@ -172,6 +176,8 @@ export async function build(options: BuildOptions): Promise<App> {
   if (feedLeader) {
     rampart.feedStartsWithNode = false;
     rampart.onFeedQuote = (q) => feedLeader.handOn(q);
+    // The exchanges feed's halts and source states, so every node refuses orders on a halted market alike.
+    if (rampart.feed instanceof ExchangeFeed) rampart.feed.onStatus = (s) => feedLeader.handStatus(s);
     ownership.onRound = (leases) => feedLeader.update(leases);
   }
   const forwarder = router ? new RequestForwarder(rampart.engineHost, router, config.limits.body_max_bytes, FORWARD_TIMEOUT_MS) : undefined;

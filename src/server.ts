@@ -6,6 +6,13 @@ async function listen(app: FastifyInstance, at: Listen): Promise<string> {
   return app.listen({ host: at.host, port: at.port });
 }
 
+/** The price feed as the banner names it: the exchanges feed with its sources. */
+function prices(config: Config): string {
+  const feed = config.priceFeed;
+  if (feed.kind !== 'exchanges') return feed.kind;
+  return `exchanges (${feed.feeds.sources.map((s) => s.id).join(', ')})`;
+}
+
 export function banner(app: App, config: Config, addresses: { live: string; sandbox: string; admin: string; dashboard: string }): string {
   const lines = [
     '',
@@ -14,7 +21,7 @@ export function banner(app: App, config: Config, addresses: { live: string; sand
     `  sandbox API   ${addresses.sandbox}`,
     `  operator API  ${addresses.admin}`,
     `  dashboard     ${addresses.dashboard}`,
-    `  storage       ${config.databaseUrl}   prices: ${config.priceFeed.kind}   clock: ${config.clock}`,
+    `  storage       ${config.databaseUrl}   prices: ${prices(config)}   clock: ${config.clock}`,
     `  rate limits   ${!config.rateLimitsEnabled ? 'OFF' : config.redisUrl ? `shared through ${withoutPassword(config.redisUrl)}` : 'in-process (this node)'}`,
   ];
   if (app.adminTokenGenerated) {

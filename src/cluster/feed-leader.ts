@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fmt } from '../engine/decimal.js';
+import type { FeedSnapshot } from '../feed/feed-status.js';
 import type { PriceFeed, Quote } from '../feed/quotes.js';
 import type { Lease } from './leases.js';
 import type { ClusterOps } from './ops.js';
@@ -8,7 +9,8 @@ import type { ClusterOps } from './ops.js';
  * One price source for a cluster: a simulated or replayed feed runs on one node only — the one holding the live
  * environment's partition 0 — and every quote it makes is handed to the other nodes as the operator's manual
  * prices are, so every node's engines see the same prices. A node that takes the lead continues the walk from
- * the latest quotes it was handed (no jump back to the configured start).
+ * the latest quotes it was handed (no jump back to the configured start). The exchanges feed also hands on its
+ * halts and source states (cluster op 'feed').
  */
 export class FeedLeader {
   private leading = false;
@@ -22,6 +24,14 @@ export class FeedLeader {
   /** What the feed makes here goes to the others (fire and forget: the next quote supersedes a lost one). */
   handOn(q: Quote): void {
     void this.ops.others({ kind: 'price', market: q.market, bid: fmt(q.bid), ask: fmt(q.ask), last: fmt(q.last) });
+  }
+
+  /**
+   * The exchanges feed's halts and source states go to the others as they change (and now and then to refresh
+   * the sources' last tick times): their engines refuse orders on a market halted here, their /v1/status agrees.
+   */
+  handStatus(snapshot: FeedSnapshot): void {
+    void this.ops.others({ kind: 'feed', snapshot });
   }
 
   /** After each lease round: lead while this node holds live/0. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ManualClock } from '../engine/clock.js';
+import type { FeedSnapshot } from '../feed/feed-status.js';
 import type { Environment } from '../schemas/common.js';
 import type { Rampart } from '../services/rampart.js';
 import type { PartitionRouter } from './forwarding.js';
@@ -13,6 +14,8 @@ import type { PartitionRouter } from './forwarding.js';
 export type ClusterOp =
   | { kind: 'price'; market: string; bid: string; ask: string; last: string }
   | { kind: 'clock'; now: number }
+  /** The exchanges feed's halts and source states, from the node running it. */
+  | { kind: 'feed'; snapshot: FeedSnapshot }
   | { kind: 'markets' }
   | { kind: 'environments' }
   | { kind: 'accounts'; account_ids: string[] }
@@ -74,6 +77,9 @@ export class ClusterOps {
         await r.engineHost.settled();
         return view;
       }
+      case 'feed':
+        r.markets.feedStatus.set(op.snapshot);
+        return undefined;
       case 'clock': {
         if (r.clock instanceof ManualClock) r.clock.set(op.now);
         await r.engineHost.settled();

@@ -7,6 +7,7 @@ import { LimitsConfig, MarketConfig } from './markets.js';
 import { PACKAGE_ROOT } from './package-root.js';
 import { ClusterSettingError, parseClusterConfig, type ClusterConfig } from '../cluster/settings.js';
 import { parseCrashPoint } from '../store/crash-point.js';
+import { FeedsConfigError, loadFeedsConfig, type FeedsConfig } from '../feed/feeds-config.js';
 
 export interface Listen {
   readonly host: string;
@@ -16,7 +17,9 @@ export interface Listen {
 export type PriceFeedConfig =
   | { readonly kind: 'simulated'; readonly seed: number; readonly intervalMs: number }
   | { readonly kind: 'manual' }
-  | { readonly kind: 'replay'; readonly file: string };
+  | { readonly kind: 'replay'; readonly file: string }
+  /** Real exchanges (CONTRACT §9): the sources of config/feeds.json (or RAMPART_FEEDS_FILE), docs/PRICE-FEEDS.md. */
+  | { readonly kind: 'exchanges'; readonly feeds: FeedsConfig };
 
 export interface Config {
   readonly listen: Readonly<Record<Environment | 'admin', Listen>>;
@@ -117,7 +120,7 @@ function parseTimeOfDay(value: string): number {
   return Number.parseInt(m[1] ?? '0', 10) * 60 + Number.parseInt(m[2] ?? '0', 10);
 }
 
-function parseFeed(env: NodeJS.ProcessEnv): PriceFeedConfig {
+function parseFeed(env: NodeJS.ProcessEnv, configDir: string, markets: readonly MarketConfig[]): PriceFeedConfig {
   const value = env.RAMPART_PRICE_FEED ?? 'simulated';
   if (value === 'simulated') {
     const seed = Number.parseInt(env.RAMPART_PRICE_SEED ?? '1', 10);
@@ -128,7 +131,15 @@ function parseFeed(env: NodeJS.ProcessEnv): PriceFeedConfig {
   }
   if (value === 'manual') return { kind: 'manual' };
   if (value.startsWith('replay:') && value.length > 'replay:'.length) return { kind: 'replay', file: value.slice(7) };
-  throw new ConfigError(`RAMPART_PRICE_FEED must be simulated, manual or replay:<file>, got "${value}"`);
+  if (value === 'exchanges') {
+    const file = env.RAMPART_FEEDS_FILE ? resolve(env.RAMPART_FEEDS_FILE) : resolve(configDir, 'feeds.json');
+    try {
+      return { kind: 'exchanges', feeds: loadFeedsConfig(file, markets.map((m) => m.id)) };
+    } catch (err) {
+      throw err instanceof FeedsConfigError ? new ConfigError(err.message) : err;
+    }
+  }
+  throw new ConfigError(`RAMPART_PRICE_FEED must be simulated, manual, exchanges or replay:<file>, got "${value}"`);
 }
 
 function authority(name: string, url: string): string {
@@ -253,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.RAMPART_DATA_DIR ? resolve(env.RAMPART_DATA_DIR) : databaseDataDir(databaseUrl),
     adminToken: env.RAMPART_ADMIN_TOKEN || undefined,
     secretsKey,
-    priceFeed: parseFeed(env),
+    priceFeed: parseFeed(env, configDir, markets),
     clock,
     tradingDayStartMinutes: parseTimeOfDay(env.RAMPART_TRADING_DAY_START ?? '00:00'),
     timezone,

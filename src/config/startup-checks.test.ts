@@ -50,3 +50,17 @@ describe('the dashboard settings', () => {
     expect(loadConfig({ RAMPART_SMTP_URL: 'smtp://user:pw@mail.example.com:2525', RAMPART_SIGNUP: 'invite' })).toMatchObject({ smtpUrl: 'smtp://user:pw@mail.example.com:2525', dashboard: { signup: 'invite' } });
   });
 });
+
+describe('startupWarnings: the exchanges feed', () => {
+  it('names the markets no source maps (they would never be priced)', () => {
+    const base = loadConfig({ RAMPART_DATABASE_URL: 'sqlite::memory:', RAMPART_PRICE_FEED: 'exchanges' });
+    const out: string[] = [];
+    const warn = { warn: (_o: object, msg: string) => void out.push(msg) };
+    startupWarnings(base, warn);
+    expect(out.filter((m) => m.includes('price source'))).toEqual([]);
+    if (base.priceFeed.kind !== 'exchanges') throw new Error('expected the exchanges feed');
+    const sources = base.priceFeed.feeds.sources.map((s) => ({ ...s, markets: { 'BTC-USD': s.markets['BTC-USD']! } }));
+    startupWarnings({ ...base, priceFeed: { kind: 'exchanges', feeds: { ...base.priceFeed.feeds, sources } } }, warn);
+    expect(out.filter((m) => m.includes('price source'))).toEqual(['no price source maps ETH-USD, SOL-USD: those markets get no price (orders on them answer no_price)']);
+  });
+});

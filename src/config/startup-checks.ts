@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { unmappedMarkets } from '../feed/feeds-config.js';
 import type { Config } from './config.js';
 
 interface WarnLog {
@@ -38,7 +39,8 @@ export function isLoopbackHost(host: string): boolean {
 
 /**
  * Warnings about the operator's setup at start: loose file modes, an operator API reachable from the network, and a
- * dashboard served off loopback over plain http (its session cookie then travels unencrypted, without Secure).
+ * dashboard served off loopback over plain http (its session cookie then travels unencrypted, without Secure), and
+ * markets no exchange source prices.
  */
 export function startupWarnings(config: Config, log: WarnLog): void {
   for (const loose of loosePaths(config)) {
@@ -60,5 +62,12 @@ export function startupWarnings(config: Config, log: WarnLog): void {
       { listen: `${dashboard.listen.host}:${dashboard.listen.port}`, url: dashboard.url },
       `the dashboard listens on ${dashboard.listen.host} but RAMPART_DASHBOARD_URL is not https: session cookies would cross the network in clear; serve it behind TLS and set an https RAMPART_DASHBOARD_URL`,
     );
+  }
+  const feed = config.priceFeed;
+  if (feed.kind === 'exchanges') {
+    const unmapped = unmappedMarkets(feed.feeds, config.markets.map((m) => m.id));
+    if (unmapped.length > 0) {
+      log.warn({ markets: unmapped, file: feed.feeds.file }, `no price source maps ${unmapped.join(', ')}: those markets get no price (orders on them answer no_price)`);
+    }
   }
 }

@@ -9,6 +9,7 @@ import type { orderView } from '../services/trading-views.js';
 import type { EventScope } from '../events/event-log.js';
 import type { StreamOptions } from '../events/account-stream.js';
 import type { NewWebhook } from '../events/webhooks.js';
+import type { SourceStatus } from '../feed/feed-status.js';
 import type { Quote } from '../feed/quotes.js';
 import type { Environment, Product } from '../schemas/common.js';
 import type { Rampart } from '../services/rampart.js';
@@ -125,6 +126,10 @@ export interface FeedFacade {
   now(): number;
   quote(market: string): Quote | undefined;
   source: Config['priceFeed']['kind'];
+  /** Halted markets (operator and feed halts). */
+  halts(): { market: string; reason: 'operator' | 'sources_disagree'; since: number | null }[];
+  /** The exchanges feed's sources (none for the other feeds). */
+  sources(): readonly SourceStatus[];
 }
 
 /** The configuration values routes show or apply. */
@@ -196,7 +201,13 @@ export function routeServices(rampart: Rampart): RouteServices {
     },
     environments: { get: (environment) => rampart.environments.get(environment) },
     opener: { kick: () => rampart.opener.kick(), up: (environment) => rampart.opener.up[environment] },
-    feed: { now: () => rampart.clock.now(), quote: (market) => rampart.quotes.get(market), source: config.priceFeed.kind },
+    feed: {
+      now: () => rampart.clock.now(),
+      quote: (market) => rampart.quotes.get(market),
+      source: config.priceFeed.kind,
+      halts: () => rampart.markets.halts(),
+      sources: () => rampart.markets.feedStatus.snapshot.sources,
+    },
     settings: {
       docsUrl: config.docsUrl,
       limits: config.limits,

@@ -2,12 +2,19 @@ import type { MarketConfig } from '../config/markets.js';
 import { dec, fmt, isMultipleOf, parseDec } from '../engine/decimal.js';
 import type { Clock } from '../engine/clock.js';
 import { ApiError } from '../errors/api-error.js';
+import { FeedStatusBoard } from '../feed/feed-status.js';
 import type { QuoteBook } from '../feed/quotes.js';
 import type { MarketState, Store } from '../store/port.js';
 
 export type MarketStatus = MarketState['status'];
 
-/** Markets from config/markets.json with the operator's state and the live quote. */
+/** Why a market is halted: the operator halted it, or the exchanges feed did (its sources disagree). */
+export type HaltReason = 'operator' | 'sources_disagree';
+
+/**
+ * Markets from config/markets.json with the operator's state and the live quote. The state the engine acts on is
+ * the operator's, with the price feed's halt laid over an open market (the operator's stored state stays as set).
+ */
 export class MarketService {
   readonly ids: ReadonlySet<string>;
   private readonly configs = new Map<string, MarketConfig>();
@@ -18,6 +25,8 @@ export class MarketService {
     private readonly store: Store,
     readonly quotes: QuoteBook,
     private readonly clock: Clock,
+    /** The exchanges feed's halts (written where the feed runs, handed to the other nodes of a cluster). */
+    readonly feedStatus: FeedStatusBoard = new FeedStatusBoard(),
   ) {
     for (const m of markets) {
       this.configs.set(m.id, m);
@@ -40,8 +49,32 @@ export class MarketService {
     return m;
   }
 
+  /** The state in force: the operator's, halted while the price feed halts an open market. */
   state(id: string): MarketState {
+    const s = this.operatorState(id);
+    return s.status === 'open' && this.feedStatus.halt(id) ? { ...s, status: 'halted' } : s;
+  }
+
+  /** The state the operator set (what is stored). */
+  operatorState(id: string): MarketState {
     return this.states.get(id) ?? { market: id, status: 'open', offered: true };
+  }
+
+  /** Why the market is halted, null when it is not. */
+  haltReason(id: string): HaltReason | null {
+    const s = this.operatorState(id);
+    if (s.status === 'halted') return 'operator';
+    return s.status === 'open' && this.feedStatus.halt(id) ? 'sources_disagree' : null;
+  }
+
+  /** Every halted market, with the reason and, for a feed halt, since when (an operator halt's time is not kept). */
+  halts(): { market: string; reason: HaltReason; since: number | null }[] {
+    const out: { market: string; reason: HaltReason; since: number | null }[] = [];
+    for (const id of this.configs.keys()) {
+      const reason = this.haltReason(id);
+      if (reason) out.push({ market: id, reason, since: reason === 'operator' ? null : (this.feedStatus.halt(id)?.since ?? null) });
+    }
+    return out;
   }
 
   view(id: string) {
@@ -53,6 +86,7 @@ export class MarketService {
       base_asset: m.base_asset,
       quote_asset: m.quote_asset,
       status: s.status,
+      halt_reason: this.haltReason(id),
       offered: s.offered,
       size_step: m.size_step,
       tick_size: m.tick_size,
@@ -79,7 +113,7 @@ export class MarketService {
 
   async setState(id: string, patch: { status?: MarketStatus | undefined; offered?: boolean | undefined }) {
     this.require(id);
-    const next: MarketState = { ...this.state(id), ...(patch.status ? { status: patch.status } : {}), ...(patch.offered !== undefined ? { offered: patch.offered } : {}) };
+    const next: MarketState = { ...this.operatorState(id), ...(patch.status ? { status: patch.status } : {}), ...(patch.offered !== undefined ? { offered: patch.offered } : {}) };
     await this.store.transaction((tx) => tx.setMarketState(next));
     this.states.set(id, next);
     return this.view(id);

@@ -18,7 +18,10 @@ import { EventLog } from '../events/event-log.js';
 import { StreamHub } from '../events/stream-hub.js';
 import { WebhookService } from '../events/webhooks.js';
 import { QuoteBook, type PriceFeed, type Quote, type QuoteSink } from '../feed/quotes.js';
+import { ExchangeFeed, type SourceFactory } from '../feed/exchange-feed.js';
+import { FeedStatusBoard } from '../feed/feed-status.js';
 import { ReplayFeed } from '../feed/replay.js';
+import type { TickSink } from '../feed/tick-log.js';
 import { SimulatedFeed } from '../feed/simulated.js';
 import type { Environment } from '../schemas/common.js';
 import type { AccountRecord, Store } from '../store/port.js';
@@ -47,6 +50,10 @@ export interface RampartOptions {
   readonly secrets?: SecretBox;
   /** A node of a cluster (PostgreSQL): commands and queries for partitions held elsewhere go to their owners. */
   readonly router?: PartitionRouter;
+  /** How the exchanges feed makes its sources (default: the real adapters; tests hand in fake exchanges). */
+  readonly createSource?: SourceFactory;
+  /** Where the exchanges feed records each source tick (the tick record), when there is one. */
+  readonly tickSink?: TickSink;
 }
 
 /** The application services, shared by the three listeners and the CLI. */
@@ -97,7 +104,7 @@ export class Rampart {
     this.store = opts.store;
     this.clock = opts.config.clock === 'manual' ? new ManualClock(opts.clockStart ?? Date.now()) : new SystemClock();
     this.calendar = new TradingCalendar(opts.config.tradingDayStartMinutes, opts.config.timezone);
-    this.markets = new MarketService(opts.config.markets, opts.store, this.quotes, this.clock);
+    this.markets = new MarketService(opts.config.markets, opts.store, this.quotes, this.clock, new FeedStatusBoard());
     this.environments = new EnvironmentService(opts.store, (state) => {
       // A host switched off takes no requests: its open streams end as a new request would be answered.
       if (!state.enabled) this.streams.refuseAll(state.environment, environmentDisabled(state.environment, opts.config.publicUrl));
@@ -142,7 +149,13 @@ export class Rampart {
         ? new SimulatedFeed(opts.config.markets, feed.seed, feed.intervalMs, sink, this.clock)
         : feed.kind === 'replay'
           ? new ReplayFeed(feed.file, sink, this.clock, this.markets.ids)
-          : undefined;
+          : feed.kind === 'exchanges'
+            ? new ExchangeFeed(feed.feeds, opts.config.markets, sink, this.clock, opts.log, {
+                board: this.markets.feedStatus,
+                tickSink: opts.tickSink,
+                createSource: opts.createSource,
+              })
+            : undefined;
   }
 
   /** The host (authority) of an environment's public URL. */

@@ -6,6 +6,7 @@ import { expect, inject } from 'vitest';
 import { build, createLogger, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import type { LimitsConfig } from '../../src/config/markets.js';
+import type { SourceFactory } from '../../src/feed/exchange-feed.js';
 import { freshSchema, type FreshSchema } from './postgres.js';
 import { RawStore, type StoreKind } from './raw-store.js';
 import { DashboardClient } from './dashboard.js';
@@ -38,6 +39,8 @@ export interface StartOptions {
   noWait?: boolean;
   /** Nodes sharing the store (PostgreSQL only; default: TEST_NODES on the suite's PostgreSQL schema, else one). */
   nodes?: number;
+  /** With RAMPART_PRICE_FEED=exchanges: how sources are made (test/helpers/fake-sources.ts); default the real adapters. */
+  createSource?: SourceFactory;
 }
 
 export interface Answer<T = any> {
@@ -97,6 +100,7 @@ export class TestServer {
   raw!: RawStore;
   private dir!: string;
   private schema: FreshSchema | undefined;
+  private createSource: SourceFactory | undefined;
 
   static async start(opts: StartOptions = {}): Promise<TestServer> {
     const s = new TestServer();
@@ -127,6 +131,7 @@ export class TestServer {
     s.raw = new RawStore(config.databaseUrl);
     s.config = config;
     s.nodesWanted = opts.nodes;
+    s.createSource = opts.createSource;
     s.ownNodeId = opts.env?.RAMPART_NODE_ID !== undefined || opts.env?.RAMPART_INTERNAL_LISTEN !== undefined;
     const sink = new Writable({
       write: (chunk, _enc, cb) => {
@@ -160,7 +165,13 @@ export class TestServer {
         n === 1
           ? { ...this.config, cluster: { ...this.config.cluster, ...node } }
           : { ...this.config, cluster: { ...this.config.cluster, ...node, partitions: CLUSTER_PARTITIONS, leaseMs: CLUSTER_LEASE_MS } };
-      const app = await build({ config, logger: this.logger, clockStart, ...(holdLoading ? { holdLoading } : {}) });
+      const app = await build({
+        config,
+        logger: this.logger,
+        clockStart,
+        ...(holdLoading ? { holdLoading } : {}),
+        ...(this.createSource ? { createSource: this.createSource } : {}),
+      });
       const live = await app.live.listen({ host: '127.0.0.1', port: 0 });
       const sandbox = await app.sandbox.listen({ host: '127.0.0.1', port: 0 });
       const admin = await app.admin.listen({ host: '127.0.0.1', port: 0 });

@@ -173,7 +173,7 @@ describe('GET /v1/status', () => {
       environment: 'sandbox',
       status: 'degraded',
       engine: 'up',
-      price_feed: { source: 'manual', markets_quoted: 0, markets_stale: MARKETS },
+      price_feed: { source: 'manual', markets_quoted: 0, markets_stale: MARKETS, markets_halted: [], sources: [] },
       accepting_requests: true,
       sandbox_opening: true,
       time: T0,
@@ -263,11 +263,11 @@ describe('markets', () => {
     const patched = await s.admin('PATCH', '/admin/v1/markets/BTC-USD', { status: 'halted', offered: false });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id: 'BTC-USD', status: 'halted', offered: false });
-    expect((await s.sandboxCall('GET', '/v1/markets/BTC-USD', { key })).body).toMatchObject({ status: 'halted', offered: false });
+    expect((await s.sandboxCall('GET', '/v1/markets/BTC-USD', { key })).body).toMatchObject({ status: 'halted', halt_reason: 'operator', offered: false });
     const others = (await s.sandboxCall('GET', '/v1/markets', { key })).body.data.filter((m: any) => m.id !== 'BTC-USD');
     for (const m of others) expect(m).toMatchObject({ status: 'open', offered: true });
     await s.admin('PATCH', '/admin/v1/markets/BTC-USD', { status: 'closed' });
-    expect((await s.sandboxCall('GET', '/v1/markets/BTC-USD', { key })).body).toMatchObject({ status: 'closed', offered: false });
+    expect((await s.sandboxCall('GET', '/v1/markets/BTC-USD', { key })).body).toMatchObject({ status: 'closed', halt_reason: null, offered: false });
     await s.admin('PATCH', '/admin/v1/markets/BTC-USD', { status: 'open', offered: true });
     expect((await s.sandboxCall('GET', '/v1/markets/BTC-USD', { key })).body).toMatchObject({ status: 'open', offered: true });
     expectError(await s.admin('PATCH', '/admin/v1/markets/NOPE-USD', { status: 'open' }), 404, 'market_not_found');

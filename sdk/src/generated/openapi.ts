@@ -32,7 +32,7 @@ export interface paths {
         };
         /**
          * Health of this environment: engine, price feed, switches
-         * @description Whether this environment is operational: the engine, the price feed (which markets are quoted, which are stale) and the switches that take requests and open sandbox accounts.
+         * @description Whether this environment is operational: the engine, the price feed (which markets are quoted, which are stale, which are halted and why; with the exchanges feed, the state of each exchange source) and the switches that take requests and open sandbox accounts.
          */
         get: operations["getStatus"];
         put?: never;
@@ -731,9 +731,30 @@ export interface components {
             engine: "up" | "down";
             price_feed: {
                 /** @enum {string} */
-                source: "simulated" | "manual" | "replay";
+                source: "simulated" | "manual" | "replay" | "exchanges";
                 markets_quoted: number;
                 markets_stale: string[];
+                /** @description Halted markets: by the operator, or by the exchanges feed while its sources disagree (since: when the feed halted it) */
+                markets_halted: {
+                    market: string;
+                    /** @enum {string} */
+                    reason: "operator" | "sources_disagree";
+                    since: number | null;
+                }[];
+                /** @description The exchange sources of the exchanges feed (empty for the other feeds) */
+                sources: {
+                    id: string;
+                    exchange: string;
+                    /** @enum {string} */
+                    state: "connecting" | "connected" | "reconnecting" | "stopped";
+                    last_tick_at: number | null;
+                    /** @description Markets whose composite price leaves this source out: its price strays from the others */
+                    set_aside: string[];
+                    /** @description Markets this source has said nothing about for longer than their stale_after_ms */
+                    stale: string[];
+                    gaps: number;
+                    garbled: number;
+                }[];
             };
             accepting_requests: boolean;
             sandbox_opening: boolean;
@@ -1024,6 +1045,7 @@ export interface components {
             quote_asset: string;
             /** @enum {string} */
             status: "open" | "closed" | "halted";
+            halt_reason: ("operator" | "sources_disagree") | null;
             offered: boolean;
             /**
              * @description Decimal string, never a JSON number

@@ -64,6 +64,11 @@ export const Market = obj(
     base_asset: Type.String(),
     quote_asset: Type.String(),
     status: Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('halted')]),
+    halt_reason: Nullable(
+      Type.Union([Type.Literal('operator'), Type.Literal('sources_disagree')], {
+        description: 'Why the market is halted: the operator halted it, or the exchange price sources disagree (null when not halted)',
+      }),
+    ),
     offered: Type.Boolean(),
     size_step: DecimalString,
     tick_size: DecimalString,
@@ -119,9 +124,30 @@ export const Status = obj({
   status: Type.Union([Type.Literal('operational'), Type.Literal('degraded')]),
   engine: Type.Union([Type.Literal('up'), Type.Literal('down')]),
   price_feed: obj({
-    source: Type.Union([Type.Literal('simulated'), Type.Literal('manual'), Type.Literal('replay')]),
+    source: Type.Union([Type.Literal('simulated'), Type.Literal('manual'), Type.Literal('replay'), Type.Literal('exchanges')]),
     markets_quoted: Type.Integer(),
     markets_stale: Type.Array(Type.String()),
+    markets_halted: Type.Array(
+      obj({
+        market: Type.String(),
+        reason: Type.Union([Type.Literal('operator'), Type.Literal('sources_disagree')]),
+        since: Nullable(TimeMs),
+      }),
+      { description: 'Halted markets: by the operator, or by the exchanges feed while its sources disagree (since: when the feed halted it)' },
+    ),
+    sources: Type.Array(
+      obj({
+        id: Type.String(),
+        exchange: Type.String(),
+        state: Type.Union([Type.Literal('connecting'), Type.Literal('connected'), Type.Literal('reconnecting'), Type.Literal('stopped')]),
+        last_tick_at: Nullable(TimeMs),
+        set_aside: Type.Array(Type.String(), { description: 'Markets whose composite price leaves this source out: its price strays from the others' }),
+        stale: Type.Array(Type.String(), { description: 'Markets this source has said nothing about for longer than their stale_after_ms' }),
+        gaps: Type.Integer(),
+        garbled: Type.Integer(),
+      }),
+      { description: 'The exchange sources of the exchanges feed (empty for the other feeds)' },
+    ),
   }),
   accepting_requests: Type.Boolean(),
   sandbox_opening: Type.Boolean(),
