@@ -20,6 +20,8 @@ import { WebhookService } from '../events/webhooks.js';
 import { QuoteBook, type PriceFeed, type Quote, type QuoteSink } from '../feed/quotes.js';
 import { ReplayFeed } from '../feed/replay.js';
 import { SimulatedFeed } from '../feed/simulated.js';
+import type { QuoteOrigin, TickSink } from '../feed/tick-log.js';
+import { TickLog } from '../feed/tick-recorder.js';
 import type { Environment } from '../schemas/common.js';
 import type { AccountRecord, Store } from '../store/port.js';
 
@@ -35,6 +37,7 @@ import { MarketService } from './markets.js';
 import { OrderLists } from './order-lists.js';
 import { People } from './people/people.js';
 import type { SecretBox } from './secrets/keyring.js';
+import { TickRecordService } from './tick-record.js';
 import { TokenService } from './tokens.js';
 
 export interface RampartOptions {
@@ -57,6 +60,12 @@ export class Rampart {
   readonly calendar: TradingCalendar;
   readonly quotes = new QuoteBook();
   readonly feed: PriceFeed | undefined;
+  /** The tick record (docs/PRICE-FEEDS.md): batched to the store off the quote path. */
+  readonly tickLog: TickLog;
+  /** Where feeds record ticks: every quote written through the feed's sink, and the exchanges' source rows. */
+  readonly ticks: TickSink;
+  /** The operator's reads of the tick record. */
+  readonly tickRecord: TickRecordService;
   /** Told of each quote the feed makes (a node of a cluster hands them to the others). */
   onFeedQuote: ((q: Quote) => void) | undefined;
   /** Whether start() starts the feed (a node of a cluster runs it only while it leads: src/cluster/feed-leader.ts). */
@@ -129,11 +138,17 @@ export class Rampart {
     this.opener.onActivated = (accounts) => {
       for (const a of accounts) this.engineHost.ensureBook({ ...a, status: 'active' });
     };
+    this.tickLog = new TickLog(opts.store, this.clock, { retentionMs: opts.config.tickRetentionHours * 3_600_000 }, opts.log);
+    this.ticks = this.tickLog;
+    this.tickRecord = new TickRecordService(opts.store, this.markets, this.clock, this.tickLog);
     const feed = opts.config.priceFeed;
+    // The feed's quotes are recorded here, where the feed writes them: on the one node that runs it (in a cluster
+    // the others take them as operator-style prices, src/cluster/feed-leader.ts, and record nothing).
     const sink: QuoteSink = {
       get: (m) => this.quotes.get(m),
       set: (q) => {
         this.quotes.set(q);
+        this.recordQuote(q, q.origin ?? { source: feed.kind });
         this.onFeedQuote?.(q);
       },
     };
@@ -141,8 +156,13 @@ export class Rampart {
       feed.kind === 'simulated'
         ? new SimulatedFeed(opts.config.markets, feed.seed, feed.intervalMs, sink, this.clock)
         : feed.kind === 'replay'
-          ? new ReplayFeed(feed.file, sink, this.clock, this.markets.ids)
+          ? new ReplayFeed(feed.file, sink, this.clock, this.markets.ids, { speed: feed.speed, settled: () => this.engineHost.settled(), log: opts.log })
           : undefined;
+  }
+
+  /** Records a quote the engine acts on in the tick record (never throws, never waits). */
+  recordQuote(q: Quote, origin: QuoteOrigin): void {
+    this.ticks.record({ kind: 'quote', market: q.market, time: q.time, bid: q.bid, ask: q.ask, last: q.last, origin });
   }
 
   /** The host (authority) of an environment's public URL. */
@@ -203,6 +223,7 @@ export class Rampart {
   start(): void {
     if (this.feedStartsWithNode) this.feed?.start();
     this.opener.start(250);
+    this.tickLog.start();
     this.events.start();
     this.streams.start();
     this.webhooks.start();
@@ -213,6 +234,7 @@ export class Rampart {
     this.events.stop();
     await this.webhooks.stop();
     this.feed?.stop();
+    await this.tickLog.stop();
     this.engineHost.stop();
     await this.engineHost.storeQuotes().catch(() => undefined);
     await this.opener.stop();
