@@ -136,6 +136,17 @@ describe('ReplayFeed', () => {
     f.stop();
   });
 
+  it('stops at a line spoiled after the check at start-up, and the process carries on', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    const path = file([line('BTC-USD', '1', 0), line('BTC-USD', '2', 1_000)]);
+    const f = feed(path);
+    writeFileSync(path, [line('BTC-USD', '1', 0), 'garbage'].join('\n'));
+    f.start();
+    expect(() => vi.advanceTimersByTime(5_000)).not.toThrow();
+    expect(lasts()).toEqual(['1']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('starts again from the top of the file, and sends nothing once stopped', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
     const f = feed(file([line('BTC-USD', '1', 0), line('BTC-USD', '2', 1_000)]));

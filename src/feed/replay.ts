@@ -119,13 +119,19 @@ export class ReplayFeed implements PriceFeed {
     return l.text.trim() === '' ? undefined : parseLine(l.text, `${this.file}:${l.no}`, this.markets);
   }
 
-  /** The next quote line of the file, or undefined at its end. */
+  /** The next quote line of the file, or undefined at its end (or once it can no longer be read). */
   private read(): Line | undefined {
-    for (;;) {
-      const r = this.reader?.next();
-      if (!r || r.done) return undefined;
-      const line = this.parse(r.value);
-      if (line) return line;
+    try {
+      for (;;) {
+        const r = this.reader?.next();
+        if (!r || r.done) return undefined;
+        const line = this.parse(r.value);
+        if (line) return line;
+      }
+    } catch (err) {
+      // The file changed or went away after the check at start-up: the feed stops there, the server carries on.
+      this.opts.log.error({ err, file: this.file }, 'replay: the file can no longer be read');
+      return undefined;
     }
   }
 
