@@ -131,6 +131,7 @@ function instrument(rampart: Rampart, ownership: PartitionOwnership): Metrics {
   measureStore(store, metrics);
   measureEngine(rampart.engineHost, metrics);
   measureWebhooks(rampart.webhooks.dispatcher, metrics);
+  rampart.tickLog.observer = { dropped: (rows) => metrics.ticksDropped.inc(rows) };
   return metrics;
 }
 

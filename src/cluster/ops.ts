@@ -47,7 +47,7 @@ export class ClusterOps {
 
   /** Applies op here, then on every other live node; resolves when all answered (or failed). Answers the local result. */
   async all(op: ClusterOp): Promise<unknown> {
-    const local = await this.apply(op);
+    const local = await this.apply(op, true);
     await this.others(op);
     return local;
   }
@@ -68,12 +68,15 @@ export class ClusterOps {
     });
   }
 
-  /** Applies op in this process. */
-  async apply(op: ClusterOp): Promise<unknown> {
+  /** Applies op in this process; `received`: the operator's call came to this node (not a fan-out from another). */
+  async apply(op: ClusterOp, received = false): Promise<unknown> {
     const r = this.rampart;
     switch (op.kind) {
       case 'price': {
         const view = r.markets.setPrice(op.market, op);
+        // The tick record keeps an operator's price once, where the call was received, not on each node it reaches.
+        const q = r.quotes.get(op.market);
+        if (received && q) r.recordQuote(q, { source: 'operator' });
         await r.engineHost.settled();
         return view;
       }

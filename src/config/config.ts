@@ -17,9 +17,12 @@ export interface Listen {
 export type PriceFeedConfig =
   | { readonly kind: 'simulated'; readonly seed: number; readonly intervalMs: number }
   | { readonly kind: 'manual' }
-  | { readonly kind: 'replay'; readonly file: string }
+  | { readonly kind: 'replay'; readonly file: string; readonly speed: ReplaySpeed }
   /** Real exchanges (CONTRACT §9): the sources of config/feeds.json (or RAMPART_FEEDS_FILE), docs/PRICE-FEEDS.md. */
   | { readonly kind: 'exchanges'; readonly feeds: FeedsConfig };
+
+/** RAMPART_REPLAY_SPEED: times faster than recorded (1: as recorded), or `max`: each line once the engine acted on the last. */
+export type ReplaySpeed = number | 'max';
 
 export interface Config {
   readonly listen: Readonly<Record<Environment | 'admin', Listen>>;
@@ -31,6 +34,8 @@ export interface Config {
   /** RAMPART_SECRETS_KEY (base64 of 32 bytes): seals webhook secrets; else the key file in the data directory. */
   readonly secretsKey: string | undefined;
   readonly priceFeed: PriceFeedConfig;
+  /** RAMPART_TICK_RETENTION_HOURS: how long the tick record keeps its rows (docs/PRICE-FEEDS.md). */
+  readonly tickRetentionHours: number;
   readonly clock: 'system' | 'manual';
   readonly tradingDayStartMinutes: number;
   readonly timezone: string;
@@ -130,7 +135,7 @@ function parseFeed(env: NodeJS.ProcessEnv, configDir: string, markets: readonly 
     return { kind: 'simulated', seed, intervalMs };
   }
   if (value === 'manual') return { kind: 'manual' };
-  if (value.startsWith('replay:') && value.length > 'replay:'.length) return { kind: 'replay', file: value.slice(7) };
+  if (value.startsWith('replay:') && value.length > 'replay:'.length) return { kind: 'replay', file: value.slice(7), speed: parseReplaySpeed(env.RAMPART_REPLAY_SPEED) };
   if (value === 'exchanges') {
     const file = env.RAMPART_FEEDS_FILE ? resolve(env.RAMPART_FEEDS_FILE) : resolve(configDir, 'feeds.json');
     try {
@@ -140,6 +145,21 @@ function parseFeed(env: NodeJS.ProcessEnv, configDir: string, markets: readonly 
     }
   }
   throw new ConfigError(`RAMPART_PRICE_FEED must be simulated, manual, exchanges or replay:<file>, got "${value}"`);
+}
+
+export function parseReplaySpeed(value: string | undefined): ReplaySpeed {
+  if (value === undefined || value === '') return 1;
+  if (value === 'max') return 'max';
+  const speed = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(speed > 0) || !Number.isFinite(speed)) throw new ConfigError(`RAMPART_REPLAY_SPEED must be a positive number or max, got "${value}"`);
+  return speed;
+}
+
+function parseRetentionHours(value: string | undefined): number {
+  if (value === undefined || value === '') return 168;
+  const hours = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(hours) || hours < 1) throw new ConfigError(`RAMPART_TICK_RETENTION_HOURS must be a whole number of hours ≥ 1, got "${value}"`);
+  return hours;
 }
 
 function authority(name: string, url: string): string {
@@ -265,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: env.RAMPART_ADMIN_TOKEN || undefined,
     secretsKey,
     priceFeed: parseFeed(env, configDir, markets),
+    tickRetentionHours: parseRetentionHours(env.RAMPART_TICK_RETENTION_HOURS),
     clock,
     tradingDayStartMinutes: parseTimeOfDay(env.RAMPART_TRADING_DAY_START ?? '00:00'),
     timezone,

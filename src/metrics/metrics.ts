@@ -80,6 +80,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly ticksDropped = new Counter({
+    name: 'rampart_ticks_dropped_total',
+    help: 'Rows of the tick record dropped unwritten because its buffer was full (the store did not keep up)',
+    registers: [this.registry],
+  });
+
   constructor(sources: MetricSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'rampart_' });
     new Gauge({
@@ -125,6 +131,7 @@ export class Metrics {
       }
     }
     this.tickLag.zero({});
+    this.ticksDropped.inc(0);
   }
 
   text(): Promise<string> {

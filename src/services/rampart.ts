@@ -21,8 +21,9 @@ import { QuoteBook, type PriceFeed, type Quote, type QuoteSink } from '../feed/q
 import { ExchangeFeed, type SourceFactory } from '../feed/exchange-feed.js';
 import { FeedStatusBoard } from '../feed/feed-status.js';
 import { ReplayFeed } from '../feed/replay.js';
-import type { TickSink } from '../feed/tick-log.js';
 import { SimulatedFeed } from '../feed/simulated.js';
+import type { QuoteOrigin, TickSink } from '../feed/tick-log.js';
+import { TickLog } from '../feed/tick-recorder.js';
 import type { Environment } from '../schemas/common.js';
 import type { AccountRecord, Store } from '../store/port.js';
 
@@ -38,6 +39,7 @@ import { MarketService } from './markets.js';
 import { OrderLists } from './order-lists.js';
 import { People } from './people/people.js';
 import type { SecretBox } from './secrets/keyring.js';
+import { TickRecordService } from './tick-record.js';
 import { TokenService } from './tokens.js';
 
 export interface RampartOptions {
@@ -52,8 +54,6 @@ export interface RampartOptions {
   readonly router?: PartitionRouter;
   /** How the exchanges feed makes its sources (default: the real adapters; tests hand in fake exchanges). */
   readonly createSource?: SourceFactory;
-  /** Where the exchanges feed records each source tick (the tick record), when there is one. */
-  readonly tickSink?: TickSink;
 }
 
 /** The application services, shared by the three listeners and the CLI. */
@@ -64,6 +64,12 @@ export class Rampart {
   readonly calendar: TradingCalendar;
   readonly quotes = new QuoteBook();
   readonly feed: PriceFeed | undefined;
+  /** The tick record (docs/PRICE-FEEDS.md): batched to the store off the quote path. */
+  readonly tickLog: TickLog;
+  /** Where feeds record ticks: every quote written through the feed's sink, and the exchanges' source rows. */
+  readonly ticks: TickSink;
+  /** The operator's reads of the tick record. */
+  readonly tickRecord: TickRecordService;
   /** Told of each quote the feed makes (a node of a cluster hands them to the others). */
   onFeedQuote: ((q: Quote) => void) | undefined;
   /** Whether start() starts the feed (a node of a cluster runs it only while it leads: src/cluster/feed-leader.ts). */
@@ -136,11 +142,17 @@ export class Rampart {
     this.opener.onActivated = (accounts) => {
       for (const a of accounts) this.engineHost.ensureBook({ ...a, status: 'active' });
     };
+    this.tickLog = new TickLog(opts.store, this.clock, { retentionMs: opts.config.tickRetentionHours * 3_600_000 }, opts.log);
+    this.ticks = this.tickLog;
+    this.tickRecord = new TickRecordService(opts.store, this.markets, this.clock, this.tickLog);
     const feed = opts.config.priceFeed;
+    // The feed's quotes are recorded here, where the feed writes them: on the one node that runs it (in a cluster
+    // the others take them as operator-style prices, src/cluster/feed-leader.ts, and record nothing).
     const sink: QuoteSink = {
       get: (m) => this.quotes.get(m),
       set: (q) => {
         this.quotes.set(q);
+        this.recordQuote(q, q.origin ?? { source: feed.kind });
         this.onFeedQuote?.(q);
       },
     };
@@ -148,14 +160,19 @@ export class Rampart {
       feed.kind === 'simulated'
         ? new SimulatedFeed(opts.config.markets, feed.seed, feed.intervalMs, sink, this.clock)
         : feed.kind === 'replay'
-          ? new ReplayFeed(feed.file, sink, this.clock, this.markets.ids)
+          ? new ReplayFeed(feed.file, sink, this.clock, this.markets.ids, { speed: feed.speed, settled: () => this.engineHost.settled(), log: opts.log })
           : feed.kind === 'exchanges'
             ? new ExchangeFeed(feed.feeds, opts.config.markets, sink, this.clock, opts.log, {
                 board: this.markets.feedStatus,
-                tickSink: opts.tickSink,
+                tickSink: this.ticks,
                 createSource: opts.createSource,
               })
             : undefined;
+  }
+
+  /** Records a quote the engine acts on in the tick record (never throws, never waits). */
+  recordQuote(q: Quote, origin: QuoteOrigin): void {
+    this.ticks.record({ kind: 'quote', market: q.market, time: q.time, bid: q.bid, ask: q.ask, last: q.last, origin });
   }
 
   /** The host (authority) of an environment's public URL. */
@@ -216,6 +233,7 @@ export class Rampart {
   start(): void {
     if (this.feedStartsWithNode) this.feed?.start();
     this.opener.start(250);
+    this.tickLog.start();
     this.events.start();
     this.streams.start();
     this.webhooks.start();
@@ -226,6 +244,7 @@ export class Rampart {
     this.events.stop();
     await this.webhooks.stop();
     this.feed?.stop();
+    await this.tickLog.stop();
     this.engineHost.stop();
     await this.engineHost.storeQuotes().catch(() => undefined);
     await this.opener.stop();

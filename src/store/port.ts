@@ -360,7 +360,50 @@ export interface OAuthWrites {
   deleteExpiredOAuthRecords(now: number, limit: number): Promise<number>;
 }
 
-export interface Reads extends PeopleReads, OAuthReads {
+/** One row of the tick record (src/feed/tick-log.ts): a quote the engine acted on, or one exchange message's prices. */
+export interface TickRow {
+  /** Given by the store on insert: increasing in the order rows were written. */
+  id: number;
+  market: string;
+  time: number;
+  kind: 'quote' | 'source';
+  /** The quote's origin (`composite`, `simulated`, `replay`, `operator`), or the exchange of a source row. */
+  source: string;
+  bid: string;
+  ask: string;
+  last: string;
+  exchange_time: number | null;
+  /** Source rows: the exchange's message as received. */
+  raw: string | null;
+  /** Quote rows of the composite: JSON of the sources used, and of those set aside with their reason. */
+  used: string | null;
+  set_aside: string | null;
+}
+
+/** A page of a market's ticks: from ≤ time ≤ to, by (time, id), after the row `after`. */
+export interface TickQuery {
+  market: string;
+  from: number;
+  to: number;
+  after?: { time: number; id: number };
+  limit: number;
+}
+
+/** The tick record (store/<adapter>/ticks.ts). */
+export interface TickReads {
+  listTicks(q: TickQuery): Promise<TickRow[]>;
+}
+
+export interface TickWrites {
+  insertTicks(rows: readonly Omit<TickRow, 'id'>[]): Promise<void>;
+  /**
+   * Retention: drops the oldest rows by id, at most `limit`, up to the first one recorded at or after `time` (ids
+   * follow the clock, so these are the rows recorded before it). Answers how many.
+   */
+  deleteTicksBefore(time: number, limit: number): Promise<number>;
+}
+
+export interface Reads extends PeopleReads, OAuthReads, TickReads {
   getCustomer(id: string): Promise<CustomerRecord | undefined>;
   listCustomers(): Promise<CustomerRecord[]>;
   findCredentialByHash(hash: string): Promise<StoredCredential | undefined>;
@@ -411,7 +454,7 @@ export interface Reads extends PeopleReads, OAuthReads {
   listEquityPoints(accountId: string, resolution: 'trade' | 'day'): Promise<{ time: number; equity: string; balance: string }[]>;
 }
 
-export interface Tx extends Reads, PeopleWrites, OAuthWrites {
+export interface Tx extends Reads, PeopleWrites, OAuthWrites, TickWrites {
   /**
    * Called if this transaction rolls back, after the ROLLBACK: whoever changed in-memory state along with the
    * transaction's writes (the trading engine) undoes it, so nothing of a failed call stays visible.

@@ -125,6 +125,7 @@ describe('GET /metrics', () => {
     expect(receiver.accepted.length).toBeGreaterThan(0);
     expect(value(m, 'rampart_webhook_delivery_duration_seconds_count', { outcome: 'success' })).toBe(receiver.accepted.length);
     expect(value(m, 'rampart_webhook_backlog')).toBe(0);
+    expect(value(m, 'rampart_ticks_dropped_total')).toBe(0);
     // The server sees the client gone when its side of the connection closes: waited for, within a bound.
     const deadline = Date.now() + 5000;
     while (value(await scrape(s), 'rampart_stream_clients') !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

@@ -13,6 +13,7 @@ import { orderReads, orderWrites } from './orders.js';
 import { oauthReads, oauthWrites } from './oauth.js';
 import { peopleReads, peopleWrites } from './people.js';
 import { settingReads, settingWrites } from './settings.js';
+import { tickReads, tickWrites } from './ticks.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
 
 type Committed = { lastSeq: number; accountIds: ReadonlySet<string> };
@@ -29,6 +30,7 @@ function readsOn(q: Q): Reads {
     ...webhookReads(q),
     ...peopleReads(q),
       ...oauthReads(q),
+    ...tickReads(q),
   };
 }
 
@@ -62,6 +64,7 @@ function txOn(q: Q, pool: Q, member: Member): Tx {
     ...lockWrites(q),
     ...peopleWrites(q),
       ...oauthWrites(q),
+    ...tickWrites(q),
   };
 }
 

@@ -12,6 +12,7 @@ import { orderReads, orderWrites } from './orders.js';
 import { oauthReads, oauthWrites } from './oauth.js';
 import { peopleReads, peopleWrites } from './people.js';
 import { settingReads, settingWrites } from './settings.js';
+import { tickReads, tickWrites } from './ticks.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
 
 
@@ -46,6 +47,7 @@ export class SqliteStore extends WithReads implements Store {
       ...settingReads(durability),
       ...peopleReads(durability),
       ...oauthReads(durability),
+      ...tickReads(durability),
     };
     Object.assign(this, reads);
     const events = eventWrites(durability);
@@ -61,6 +63,7 @@ export class SqliteStore extends WithReads implements Store {
       ...settingWrites(durability),
       ...peopleWrites(durability, cache),
       ...oauthWrites(durability),
+      ...tickWrites(durability),
       // One process writes a SQLite file, its transactions one at a time: the log's last seq is its writer's.
       lockEventLog: () => reads.lastEventSeq(),
       fence: () => Promise.resolve(),
