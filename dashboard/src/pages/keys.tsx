@@ -5,6 +5,7 @@ import { session, type CreatedKey } from '../api/session.js';
 import type { Environment, KeyRecord } from '../api/types.js';
 import { money, time } from '../decimal.js';
 import { useAction, useLoad } from '../hooks.js';
+import { DataTable, type Column } from '../parts/data-table.js';
 import { Button, ErrorNote, Field, Panel, SecretOnce } from '../parts/ui.js';
 import { useApp } from '../state.js';
 
@@ -190,6 +191,22 @@ function fences(k: KeyRecord): string {
   return out.length ? out.join(' · ') : 'none';
 }
 
+const KEY_COLUMNS: Column<KeyRecord>[] = [
+  {
+    header: 'Key',
+    cell: (k) => (
+      <>
+        <div>{k.name || <span class="muted">unnamed</span>}</div>
+        <code class="code">{k.prefix}…</code>
+      </>
+    ),
+  },
+  { header: 'Env.', cell: (k) => <span class={`badge badge-${k.environment}`}>{k.environment}</span> },
+  { header: 'Access', cell: (k) => k.access },
+  { header: 'Fences', class: 'small', cell: fences },
+  { header: 'Last used', class: 'num small', cell: (k) => (k.last_used_at ? time(k.last_used_at) : 'never') },
+];
+
 function KeyTable({ keys, onChanged }: { keys: KeyRecord[]; onChanged: () => void }) {
   const [asking, setAsking] = useState<string | null>(null);
   const act = useAction();
@@ -198,60 +215,34 @@ function KeyTable({ keys, onChanged }: { keys: KeyRecord[]; onChanged: () => voi
     setAsking(null);
     onChanged();
   };
-  if (keys.length === 0) return <p class="muted empty">No key yet.</p>;
+  const columns: Column<KeyRecord>[] = [
+    ...KEY_COLUMNS,
+    {
+      header: 'Actions',
+      actions: true,
+      cell: (k) =>
+        k.revoked_at ? (
+          <span class="muted small">revoked</span>
+        ) : asking === k.id ? (
+          <span class="confirm">
+            <Button kind="danger" class="btn-sm" busy={act.busy} onClick={() => revoke(k.id)}>
+              Confirm revoke
+            </Button>
+            <Button kind="ghost" class="btn-sm" onClick={() => setAsking(null)}>
+              Keep
+            </Button>
+          </span>
+        ) : (
+          <Button kind="secondary" class="btn-sm" onClick={() => setAsking(k.id)} aria-label={`Revoke key ${k.name || k.prefix}`}>
+            Revoke
+          </Button>
+        ),
+    },
+  ];
   return (
     <>
       <ErrorNote error={act.error} />
-      <div class="table-wrap">
-        <table class="table" data-testid="keys">
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Env.</th>
-              <th scope="col">Access</th>
-              <th scope="col">Fences</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr data-key={k.id} class={k.revoked_at ? 'revoked' : undefined}>
-                <td>
-                  <div>{k.name || <span class="muted">unnamed</span>}</div>
-                  <code class="code">{k.prefix}…</code>
-                </td>
-                <td>
-                  <span class={`badge badge-${k.environment}`}>{k.environment}</span>
-                </td>
-                <td>{k.access}</td>
-                <td class="small">{fences(k)}</td>
-                <td class="num small">{k.last_used_at ? time(k.last_used_at) : 'never'}</td>
-                <td class="r">
-                  {k.revoked_at ? (
-                    <span class="muted small">revoked</span>
-                  ) : asking === k.id ? (
-                    <span class="confirm">
-                      <Button kind="danger" class="btn-sm" busy={act.busy} onClick={() => revoke(k.id)}>
-                        Confirm revoke
-                      </Button>
-                      <Button kind="ghost" class="btn-sm" onClick={() => setAsking(null)}>
-                        Keep
-                      </Button>
-                    </span>
-                  ) : (
-                    <Button kind="secondary" class="btn-sm" onClick={() => setAsking(k.id)} aria-label={`Revoke key ${k.name || k.prefix}`}>
-                      Revoke
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable rows={keys} columns={columns} rowKey={(k) => k.id} empty="No key yet." rowAttrs={(k) => ({ 'data-key': k.id, class: k.revoked_at ? 'revoked' : undefined })} testid="keys" />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { EVENT_TYPES, type Account, type Delivery, type Page, type Webhook } from '../api/types.js';
 import { time } from '../decimal.js';
 import { useAction, useLoad } from '../hooks.js';
+import { DataTable, type Column } from '../parts/data-table.js';
 import { Button, ErrorNote, Field, Panel, SecretOnce } from '../parts/ui.js';
 import { useApp } from '../state.js';
 
@@ -118,43 +119,25 @@ function Endpoint({ webhook: w, onDeleted }: { webhook: Webhook; onDeleted: () =
   );
 }
 
+const DELIVERY_COLUMNS: Column<Delivery>[] = [
+  { header: 'Event', cell: (d) => <code class="code">{d.event_type}</code> },
+  { header: 'Status', cell: (d) => <span class={`status status-${d.status}`}>{d.status}</span> },
+  { header: 'Attempts', class: 'num', cell: (d) => d.attempt_count },
+  {
+    header: 'Last answer',
+    class: 'small',
+    cell: (d) => {
+      const last = d.attempts[d.attempts.length - 1];
+      return last ? (last.status_code ?? last.error ?? '—') : '—';
+    },
+  },
+  { header: 'Next try', class: 'num small', cell: (d) => time(d.next_attempt_at) },
+];
+
 function Deliveries({ id }: { id: string }) {
   const { api } = useApp();
   const list = useLoad(() => api.get<Page<Delivery>>(`/v1/webhooks/${encodeURIComponent(id)}/deliveries?limit=20`), [api, id]);
   if (list.error) return <ErrorNote error={list.error} />;
   if (!list.data) return <p class="muted empty">Loading…</p>;
-  if (list.data.data.length === 0) return <p class="muted empty">No delivery yet.</p>;
-  return (
-    <div class="table-wrap">
-      <table class="table">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last answer</th>
-            <th scope="col">Next try</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.data.map((d) => {
-            const last = d.attempts[d.attempts.length - 1];
-            return (
-              <tr>
-                <td>
-                  <code class="code">{d.event_type}</code>
-                </td>
-                <td>
-                  <span class={`status status-${d.status}`}>{d.status}</span>
-                </td>
-                <td class="num">{d.attempt_count}</td>
-                <td class="small">{last ? (last.status_code ?? last.error ?? '—') : '—'}</td>
-                <td class="num small">{time(d.next_attempt_at)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable rows={list.data.data} columns={DELIVERY_COLUMNS} rowKey={(d) => d.id} empty="No delivery yet." />;
 }
