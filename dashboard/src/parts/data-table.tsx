@@ -1,5 +1,6 @@
 // Every table of the dashboard: one markup for the header, the rows and the empty state, so each list only says
-// what its columns are.
+// what its columns are. Each cell carries its column's name (data-label): on a phone the stylesheet stacks each row
+// into a small card of "label value" lines with its buttons in view, where a wide table would scroll sideways.
 import type { ComponentChildren } from 'preact';
 
 export interface Column<T> {
@@ -29,7 +30,8 @@ export interface DataTableProps<T> {
   testid?: string;
 }
 
-const cellClass = (c: Column<unknown>): string | undefined => [c.align === 'right' || c.actions ? 'r' : '', c.class ?? ''].filter(Boolean).join(' ') || undefined;
+const cellClass = (c: Column<unknown>): string | undefined =>
+  [c.align === 'right' || c.actions ? 'r' : '', c.actions ? 'actions' : '', c.class ?? ''].filter(Boolean).join(' ') || undefined;
 
 export function DataTable<T>({ rows, columns, rowKey, empty, rowAttrs, testid }: DataTableProps<T>) {
   if (rows.length === 0) return <p class="muted empty">{empty}</p>;
@@ -51,7 +53,7 @@ export function DataTable<T>({ rows, columns, rowKey, empty, rowAttrs, testid }:
               {columns.map((c) => {
                 const Cell = c.rowHeader ? 'th' : 'td';
                 return (
-                  <Cell scope={c.rowHeader ? 'row' : undefined} class={cellClass(c as Column<unknown>)} data-testid={c.testid}>
+                  <Cell scope={c.rowHeader ? 'row' : undefined} class={cellClass(c as Column<unknown>)} data-label={c.actions ? undefined : c.header} data-testid={c.testid}>
                     {c.cell(row)}
                   </Cell>
                 );
