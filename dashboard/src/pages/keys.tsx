@@ -6,6 +6,7 @@ import type { Environment, KeyRecord } from '../api/types.js';
 import { money, time } from '../decimal.js';
 import { useAction, useLoad } from '../hooks.js';
 import { DataTable, type Column } from '../parts/data-table.js';
+import { FieldRow } from '../parts/field-row.js';
 import { Button, ErrorNote, Field, Panel, SecretOnce } from '../parts/ui.js';
 import { useApp } from '../state.js';
 
@@ -134,22 +135,18 @@ function CreateKey({ initialEnv, onCreated }: { initialEnv: Environment; onCreat
         <label class="check">
           <input type="checkbox" checked={f.reduce_only} onChange={(e) => set('reduce_only', e.currentTarget.checked)} /> Reduce-only (may only shrink positions)
         </label>
-        <div class="row2">
-          <Field label="Largest order (USD)" id="key-max-order">
-            <input id="key-max-order" inputMode="decimal" value={f.max_order_usd} onInput={(e) => set('max_order_usd', e.currentTarget.value)} />
-          </Field>
-          <Field label="Largest position (USD)" id="key-max-position">
-            <input id="key-max-position" inputMode="decimal" value={f.max_position_usd} onInput={(e) => set('max_position_usd', e.currentTarget.value)} />
-          </Field>
-        </div>
-        <div class="row2">
-          <Field label="Loss stop (USD)" id="key-loss-stop">
-            <input id="key-loss-stop" inputMode="decimal" value={f.loss_stop_usd} onInput={(e) => set('loss_stop_usd', e.currentTarget.value)} />
-          </Field>
-          <Field label="End date" id="key-expires">
-            <input id="key-expires" type="datetime-local" value={f.expires} onInput={(e) => set('expires', e.currentTarget.value)} />
-          </Field>
-        </div>
+        <FieldRow
+          fields={[
+            { label: 'Largest order (USD)', id: 'key-max-order', value: f.max_order_usd, onValue: (v) => set('max_order_usd', v) },
+            { label: 'Largest position (USD)', id: 'key-max-position', value: f.max_position_usd, onValue: (v) => set('max_position_usd', v) },
+          ]}
+        />
+        <FieldRow
+          fields={[
+            { label: 'Loss stop (USD)', id: 'key-loss-stop', value: f.loss_stop_usd, onValue: (v) => set('loss_stop_usd', v) },
+            { label: 'End date', id: 'key-expires', type: 'datetime-local', value: f.expires, onValue: (v) => set('expires', v) },
+          ]}
+        />
         <Field label="IP allowlist" id="key-ips" hint="Addresses or CIDR ranges, comma-separated. Empty: any address.">
           <input id="key-ips" value={f.ip_allowlist} onInput={(e) => set('ip_allowlist', e.currentTarget.value)} />
         </Field>
