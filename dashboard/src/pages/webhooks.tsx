@@ -1,7 +1,7 @@
 // Developers → Webhooks for the chosen environment: add an endpoint (its secret shown once), choose event types, see
 // its deliveries and their attempts, delete it.
 import { useState } from 'preact/hooks';
-import { EVENT_TYPES, type Account, type Delivery, type Page, type Webhook } from '../api/types.js';
+import { EVENT_TYPES, type Account, type Delivery, type Page, type Webhook, type WebhookWithSecret } from '../api/types.js';
 import { time } from '../decimal.js';
 import { useAction, useLoad } from '../hooks.js';
 import { DataTable, type Column } from '../parts/data-table.js';
@@ -11,7 +11,7 @@ import { useApp } from '../state.js';
 export function WebhooksPage() {
   const { api, env } = useApp();
   const hooks = useLoad(() => api.get<Page<Webhook>>('/v1/webhooks?limit=100'), [api]);
-  const [created, setCreated] = useState<Webhook | null>(null);
+  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
   return (
     <div class="page">
       <div class="page-head">
@@ -38,7 +38,7 @@ export function WebhooksPage() {
   );
 }
 
-function AddWebhook({ onAdded }: { onAdded: (w: Webhook) => void }) {
+function AddWebhook({ onAdded }: { onAdded: (w: WebhookWithSecret) => void }) {
   const { api } = useApp();
   const accounts = useLoad(() => api.get<Page<Account>>('/v1/accounts?limit=100'), [api]);
   const [url, setUrl] = useState('');
@@ -48,7 +48,7 @@ function AddWebhook({ onAdded }: { onAdded: (w: Webhook) => void }) {
   const submit = async (e: Event) => {
     e.preventDefault();
     const body = { url: url.trim(), ...(types.length ? { types } : {}), ...(account ? { account_id: account } : {}) };
-    const w = await act.run(() => api.write<Webhook>('POST', '/v1/webhooks', body));
+    const w = await act.run(() => api.write<WebhookWithSecret>('POST', '/v1/webhooks', body));
     if (w) {
       onAdded(w);
       setUrl('');

@@ -108,9 +108,21 @@ export function History({ accountId, accountPath, version }: { accountId: string
 }
 
 function describe(e: ApiEvent): string {
-  const d = e.data as Record<string, string | null | undefined>;
-  if (e.type.startsWith('order.')) return `${d.id} ${d.side ?? ''} ${d.type} ${d.size} ${d.market} → ${d.status}`;
-  if (e.type === 'fill.created') return `${d.side} ${d.size} ${d.market} @ ${d.price}`;
-  if (e.type.startsWith('position.')) return `${d.market} ${d.side} ${d.size}`;
-  return '';
+  switch (e.type) {
+    case 'order.created':
+    case 'order.edited':
+    case 'order.filled':
+    case 'order.canceled':
+    case 'order.expired':
+    case 'order.rejected':
+      return `${e.data.id} ${e.data.side ?? ''} ${e.data.type} ${e.data.size} ${e.data.market} → ${e.data.status}`;
+    case 'fill.created':
+      return `${e.data.side} ${e.data.size} ${e.data.market} @ ${e.data.price}`;
+    case 'position.opened':
+    case 'position.changed':
+    case 'position.closed':
+      return `${e.data.market} ${e.data.side} ${e.data.size}`;
+    default:
+      return '';
+  }
 }
