@@ -1,4 +1,4 @@
-import { PROTECTED_RESOURCE_PATH, registerProtectedResource } from './protected-resource.js';
+import { bearerChallenge, PROTECTED_RESOURCE_PATH, registerProtectedResource } from './protected-resource.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import { ApiError } from '../errors/api-error.js';
@@ -138,6 +138,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const { rampart, environment, load, limiter, idempotency, metrics } = deps;
   const { limits } = rampart.config;
   const docsUrl = rampart.config.docsUrl;
+  const publicUrl = rampart.config.publicUrl[environment];
   const app = createInstance(rampart.config, deps.logger, environment, rampart.clock);
   if (metrics) instrumentHttp(app, metrics, environment);
   // Before every other check: the dashboard's preflight is answered here, whatever the path's methods.
@@ -174,7 +175,13 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     const tightest: { s?: Spend } = {};
     if (limiter) await spend(limiter, reply, 'ip', request.ip, tightest, metrics);
     if (def.access === 'none') return;
-    request.principal = await authenticate(request, rampart, environment, def.access);
+    try {
+      request.principal = await authenticate(request, rampart, environment, def.access);
+    } catch (err) {
+      // Every refused credential (401), on /v1 and /mcp alike, says how to authenticate and where to get a token.
+      if (err instanceof ApiError && err.status === 401) reply.header('WWW-Authenticate', bearerChallenge(err.code, publicUrl));
+      throw err;
+    }
     if (limiter) {
       await spend(limiter, reply, 'key', request.principal.id, tightest, metrics);
       const accountId = (request.params as Record<string, string> | undefined)?.account_id;
@@ -253,6 +260,6 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       handler: async (request: FastifyRequest, reply: FastifyReply) => def.handler(contextOf(request, reply)),
     });
   }
-  registerMcp(app, rampart.config.publicUrl[environment]);
+  registerMcp(app);
   return app;
 }

@@ -30,6 +30,11 @@ export const HEADERS: Record<string, Json> = {
   IdempotentReplayed: header('true when the answer is the replay of an earlier request with the same Idempotency-Key.', { type: 'string', enum: ['true'] }),
   Location: header('Where the resource can be read (GET), e.g. the order of a 202 unconfirmed.', { type: 'string' }),
   Allow: header('The methods the path takes (405).', { type: 'string' }),
+  WWWAuthenticate: header(
+    'The Bearer challenge of a refused credential (401): realm "rampart", error="invalid_token" unless no credential was sent, and resource_metadata, the URL of this host\'s protected-resource metadata (RFC 9728), which names the authorization server.',
+    { type: 'string' },
+    true,
+  ),
 };
 export type HeaderName = keyof typeof HEADERS;
 export const headerRef = (name: HeaderName): Json => ({ $ref: `#/components/headers/${name}` });
@@ -43,6 +48,7 @@ export const HEADER_NAMES: Record<HeaderName, string> = {
   IdempotentReplayed: 'Idempotent-Replayed',
   Location: 'Location',
   Allow: 'Allow',
+  WWWAuthenticate: 'WWW-Authenticate',
 };
 
 export const PARAMETERS: Record<string, Json> = {

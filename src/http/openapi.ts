@@ -106,6 +106,7 @@ function responsesOf(def: RouteDef, book: SchemaBook, errorRef: (c: ErrorCode) =
   for (const [status, codes] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) {
     const extra = [
       ...(codes.some((c) => CODES[c].retryable) ? ['RetryAfter'] : []),
+      ...(status === 401 ? ['WWWAuthenticate'] : []),
       // Refusals kept with the Idempotency-Key replay as they were (CONTRACT §5).
       ...(def.idempotencyKey && (status === 409 || status === 422) ? ['IdempotentReplayed'] : []),
     ];

@@ -29,22 +29,15 @@ export const mcpRouteDef: RouteDef = {
   handler: () => Promise.reject(new Error('POST /mcp is served by its own handler')),
 };
 
-/** The protected-resource metadata a client reads to find the authorization server (RFC 9728). */
-const resourceMetadata = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/.well-known/oauth-protected-resource`;
-
-export function registerMcp(app: FastifyInstance, publicUrl: string): void {
-  const challenge = `Bearer resource_metadata="${resourceMetadata(publicUrl)}"`;
+export function registerMcp(app: FastifyInstance): void {
   app.route({
     method: 'POST',
     url: '/mcp',
     config: { def: mcpRouteDef },
     // Not part of the REST API: left out of the OpenAPI document on purpose (see docs/MCP.md, docs/DEVIATIONS.md).
+    // A refused credential (401) carries the host's WWW-Authenticate challenge, which tells an MCP client where to
+    // get a token (MCP authorization, RFC 9728 §5.1): the onRequest hook of the host sets it, as for /v1.
     schema: { hide: true } as Record<string, unknown>,
-    // A refused credential (401) tells an MCP client where to get one (MCP authorization, RFC 9728 §5.1).
-    onSend: (_request, reply, payload, done) => {
-      if (reply.statusCode === 401) reply.header('WWW-Authenticate', challenge);
-      done(null, payload);
-    },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const api = injectCaller(app, request.headers.authorization ?? '', request.ip);
       const server = await buildMcpServer(api);

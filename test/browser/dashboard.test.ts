@@ -180,6 +180,14 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.waitForTimeout(300);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    // The tables stack into cards on a phone: a row's buttons lie within the screen's width (nothing is scrolled
+    // sideways here, so a button past a table's sideways scroll would lie beyond 375 px).
+    for (const button of [row.getByRole('button', { name: 'Close BTC-USD position' }), page.getByTestId('orders').getByRole('button', { name: /^Cancel order / }).first()]) {
+      const box = await button.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    }
     await screenshot(page, '08-account-375');
     await page.setViewportSize({ width: 1360, height: 900 });
     await page.getByRole('tab', { name: 'Events' }).click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, TestServer, type Answer } from '../helpers/server.js';
+import { expectError, LIVE_URL, SANDBOX_URL, TestServer, type Answer } from '../helpers/server.js';
 
 let s: TestServer;
 
@@ -43,6 +43,13 @@ async function token(customerId: string, fields: Record<string, unknown>): Promi
   return r.body;
 }
 
+/** A 401 answers the Bearer challenge of its host (RFC 6750 §3): no error attribute when no credential was sent. */
+function expectChallenge(r: Answer, host: 'live' | 'sandbox', missing = false): void {
+  const metadata = `${host === 'live' ? LIVE_URL : SANDBOX_URL}/.well-known/oauth-protected-resource`;
+  const error = missing ? '' : ', error="invalid_token"';
+  expect(r.headers.get('www-authenticate')).toBe(`Bearer realm="rampart"${error}, resource_metadata="${metadata}"`);
+}
+
 function ok(r: Answer, status = 200): void {
   expect(r.status, JSON.stringify(r.body)).toBe(status);
 }
@@ -53,7 +60,10 @@ describe('API keys', () => {
     expectError(r, 401, 'missing_api_key');
     expect(r.body.error.type).toBe('authentication');
     expect(r.body.error.retryable).toBe(false);
-    expectError(await s.liveCall('GET', '/v1/accounts'), 401, 'missing_api_key');
+    expectChallenge(r, 'sandbox', true);
+    const live = await s.liveCall('GET', '/v1/accounts');
+    expectError(live, 401, 'missing_api_key');
+    expectChallenge(live, 'live', true);
   });
 
   it('answers invalid_api_key for an unknown, mistyped, non-Bearer or empty key', async () => {
@@ -61,6 +71,7 @@ describe('API keys', () => {
     const unknown = await s.sandboxCall('GET', '/v1/accounts', { key: UNKNOWN_KEY });
     expectError(unknown, 401, 'invalid_api_key');
     expect(unknown.body.error.type).toBe('authentication');
+    expectChallenge(unknown, 'sandbox');
     // mistyped: one character dropped, one changed, wrong kind, too short
     expectError(await s.sandboxCall('GET', '/v1/accounts', { key: t.key.slice(0, -1) }), 401, 'invalid_api_key');
     const changed = `${t.key.slice(0, -1)}${t.key.endsWith('A') ? 'B' : 'A'}`;
@@ -69,7 +80,9 @@ describe('API keys', () => {
     expectError(await s.sandboxCall('GET', '/v1/accounts', { key: 'rk_test_short' }), 401, 'invalid_api_key');
     // not sent as Bearer
     expectError(await s.sandboxCall('GET', '/v1/accounts', { headers: { authorization: `Basic ${Buffer.from(`${t.key}:`).toString('base64')}` } }), 401, 'invalid_api_key');
-    expectError(await s.sandboxCall('GET', '/v1/accounts', { headers: { authorization: 'Basic xxx' } }), 401, 'invalid_api_key');
+    const basic = await s.sandboxCall('GET', '/v1/accounts', { headers: { authorization: 'Basic xxx' } });
+    expectError(basic, 401, 'invalid_api_key');
+    expectChallenge(basic, 'sandbox');
     expectError(await s.sandboxCall('GET', '/v1/accounts', { headers: { authorization: t.key } }), 401, 'invalid_api_key');
     // empty bearer
     expectError(await s.sandboxCall('GET', '/v1/accounts', { key: '' }), 401, 'invalid_api_key');
@@ -86,6 +99,7 @@ describe('API keys', () => {
     const r = await s.sandboxCall('GET', '/v1/accounts', { key: t.key });
     expectError(r, 401, 'revoked_api_key');
     expect(r.body.error.type).toBe('authentication');
+    expectChallenge(r, 'sandbox');
   });
 
   it('answers expired_api_key once the end date has passed', async () => {
@@ -100,6 +114,7 @@ describe('API keys', () => {
     const r = await s.sandboxCall('GET', '/v1/accounts', { key: k.key });
     expectError(r, 401, 'expired_api_key');
     expect(r.body.error.type).toBe('authentication');
+    expectChallenge(r, 'sandbox');
   });
 
   it('answers wrong_environment both ways, naming the expected host', async () => {
@@ -112,6 +127,7 @@ describe('API keys', () => {
     const a = await s.liveCall('GET', '/v1/accounts', { key: sandboxKey.key });
     expectError(a, 401, 'wrong_environment', { expected_host: SANDBOX_HOST });
     expect(a.body.error.type).toBe('authentication');
+    expectChallenge(a, 'live');
     const b = await s.sandboxCall('GET', '/v1/accounts', { key: liveKey.key });
     expectError(b, 401, 'wrong_environment', { expected_host: LIVE_HOST });
 
@@ -147,6 +163,8 @@ describe('API keys', () => {
     const r = await s.sandboxCall('GET', '/v1/accounts', { key: t.key });
     expectError(r, 403, 'api_disabled');
     expect(r.body.error.type).toBe('permission');
+    // A known credential refused for what it may do is no authentication challenge.
+    expect(r.headers.get('www-authenticate')).toBeNull();
     expectError(await s.sandboxCall('POST', '/v1/accounts', { key: t.key, idempotencyKey: 'disabled-open' }), 403, 'api_disabled');
     await setApiEnabled(t.customer.id, true);
     ok(await s.sandboxCall('GET', '/v1/accounts', { key: t.key }));
@@ -235,6 +253,7 @@ describe('app access tokens', () => {
     const r = await s.sandboxCall('GET', '/v1/accounts', { key: UNKNOWN_TOKEN });
     expectError(r, 401, 'invalid_token');
     expect(r.body.error.type).toBe('authentication');
+    expectChallenge(r, 'sandbox');
     expectError(await s.sandboxCall('GET', '/v1/accounts', { key: 'rat_test_short' }), 401, 'invalid_token');
     expectError(await s.sandboxCall('GET', '/v1/accounts', { key: `rat_nope_${'C'.repeat(40)}` }), 401, 'invalid_token');
   });
@@ -249,6 +268,7 @@ describe('app access tokens', () => {
     const r = await s.sandboxCall('GET', '/v1/accounts', { key: t.token });
     expectError(r, 401, 'expired_token');
     expect(r.body.error.type).toBe('authentication');
+    expectChallenge(r, 'sandbox');
   });
 
   it('caps an assistant token at one hour even when a later end date is asked for', async () => {
@@ -276,6 +296,7 @@ describe('app access tokens', () => {
     const r = await s.sandboxCall('GET', '/v1/accounts', { key: t.token });
     expectError(r, 401, 'revoked_token');
     expect(r.body.error.type).toBe('authentication');
+    expectChallenge(r, 'sandbox');
   });
 
   it('answers wrong_resource on the other host, naming the host the token was issued for', async () => {
@@ -284,6 +305,7 @@ describe('app access tokens', () => {
     const r = await s.liveCall('GET', '/v1/accounts', { key: sandboxToken.token });
     expectError(r, 401, 'wrong_resource', { expected_resource: SANDBOX_HOST });
     expect(r.body.error.type).toBe('authentication');
+    expectChallenge(r, 'live');
     const liveToken = await token(c.customer.id, { environment: 'live', kind: 'app' });
     expect(liveToken.token).toMatch(/^rat_live_/);
     expectError(await s.sandboxCall('GET', '/v1/accounts', { key: liveToken.token }), 401, 'wrong_resource', { expected_resource: LIVE_HOST });

@@ -140,11 +140,11 @@ describe('every fence and permission of the credential applies', () => {
   it('no bearer or an unknown one: 401 in the envelope with WWW-Authenticate pointing at the resource metadata', async () => {
     const none = await mcpPost(s.url.sandbox);
     expectError(none, 401, 'missing_api_key');
-    expect(none.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${SANDBOX_URL}/.well-known/oauth-protected-resource"`);
+    expect(none.headers.get('www-authenticate')).toBe(`Bearer realm="rampart", resource_metadata="${SANDBOX_URL}/.well-known/oauth-protected-resource"`);
     const bad = await mcpPost(s.url.live, 'rat_live_notarealtoken0000000000000000000');
     expect(bad.status).toBe(401);
     expect(bad.body.error.code).toMatch(/^invalid_(token|api_key)$/);
-    expect(bad.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${LIVE_URL}/.well-known/oauth-protected-resource"`);
+    expect(bad.headers.get('www-authenticate')).toBe(`Bearer realm="rampart", error="invalid_token", resource_metadata="${LIVE_URL}/.well-known/oauth-protected-resource"`);
   });
 
   it('keeps the host body limit (413 payload_too_large) and answers with the rate-limit headers', async () => {

@@ -118,6 +118,7 @@ describe('the OpenAPI document as a contract', () => {
         const codes: ErrorCode[] = response.content['application/json']?.schema?.['x-error-codes'] ?? [];
         expect(h.includes('Retry-After'), `${def.operationId} ${status}`).toBe(codes.some((c) => CODES[c].retryable));
         if (Number(status) < 300) expect(h.includes('Idempotent-Replayed'), `${def.operationId} ${status}`).toBe(Boolean(def.idempotencyKey));
+        expect(h.includes('WWW-Authenticate'), `${def.operationId} ${status}`).toBe(status === '401');
       }
     }
     expect(headersOf('/v1/accounts/{account_id}/orders', 'post', '202')).toContain('Location');

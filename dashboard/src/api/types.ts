@@ -1,154 +1,26 @@
-// The shapes the page reads: the public API's (src/http/schemas/) and the session routes' (docs/DASHBOARD.md).
-// Decimals stay strings end to end; only gauges turn them into a share of a bar.
+// The shapes the page reads. The public API's come from the SDK's types, generated from the OpenAPI document
+// (`npm run sdk:generate`), so a change of src/http/schemas reaches the dashboard's typecheck; the session routes'
+// (docs/DASHBOARD.md) are not in that document and are written here. Decimals stay strings end to end; only gauges
+// turn them into a share of a bar.
+import type { Schemas } from '../../../sdk/src/types.js';
 
-export type Environment = 'sandbox' | 'live';
+export type { Page } from '../../../sdk/src/types.js';
 
-export interface Page<T> {
-  data: T[];
-  next_cursor: string | null;
-  has_more: boolean;
-}
-
-export interface Rule {
-  starting_balance: string;
-  daily_loss: { amount_usd: string | null; percent: string | null; basis: string; action: string } | null;
-  drawdown: { amount_usd: string | null; percent: string | null; mode: string } | null;
-  profit_target: { amount_usd: string | null; percent: string | null; close_positions: boolean } | null;
-  min_trading_days: number;
-  min_calendar_days: number;
-}
-
-export interface Account {
-  id: string;
-  status: string;
-  environment: Environment;
-  stage: string;
-  product: string;
-  size: string;
-  starting_balance: string;
-  balance: string;
-  equity: string;
-  unrealized_pnl: string;
-  margin_used: string;
-  margin_available: string;
-  rule: Rule;
-  metrics: {
-    daily_loss_limit_usd: string | null;
-    daily_loss_used: string;
-    drawdown_floor: string | null;
-    drawdown_reference: string;
-    profit: string;
-    trading_days: number;
-    calendar_days: number;
-  };
-  status_reason: string | null;
-  created_at: number;
-}
-
-export interface Market {
-  id: string;
-  status: string;
-  offered: boolean;
-  size_step: string;
-  tick_size: string;
-  bid: string | null;
-  ask: string | null;
-  last: string | null;
-}
-
-export interface Order {
-  id: string;
-  market: string;
-  side: 'buy' | 'sell' | null;
-  type: string;
-  status: string;
-  size: string;
-  filled_size: string;
-  limit_price: string | null;
-  stop_price: string | null;
-  average_fill_price: string | null;
-  origin: string;
-  exit_of_position: string | null;
-  created_at: number;
-}
-
-export interface Position {
-  market: string;
-  side: 'long' | 'short';
-  size: string;
-  entry_price: string;
-  mark_price: string;
-  unrealized_pnl: string;
-  leverage: number;
-  liquidation_price: string | null;
-  exits: {
-    take_profit: { order_id: string; price: string | null } | null;
-    stop_loss: { order_id: string; price: string | null; trailing_distance: string | null } | null;
-    break_even: { trigger_price: string; offset_ticks: number; done: boolean } | null;
-  };
-  updated_at: number;
-}
-
-export interface Fill {
-  id: string;
-  order_id: string;
-  market: string;
-  side: 'buy' | 'sell';
-  size: string;
-  price: string;
-  fee: string;
-  realized_pnl: string;
-  filled_at: number;
-}
-
-export interface ApiEvent {
-  id: string;
-  type: string;
-  account_id: string;
-  created_at: number;
-  source: string;
-  data: Record<string, unknown>;
-}
-
-export interface Preview {
-  outcome: 'would_fill' | 'would_rest' | 'would_reject';
-  reject: { code: string; message: string } | null;
-  size: string | null;
-  price: { fills_immediately: boolean; price: string | null; worst_price: string | null };
-  value_usd: string | null;
-  fee: string | null;
-  margin: { mode: string; leverage: number; required: string | null; available: string; remaining: string | null };
-  position_after: { size: string; side: 'long' | 'short'; entry_price: string } | null;
-  exposure: { cap_usd: string; open_usd: string; room_usd: string };
-}
-
-export interface Limits {
-  sandbox_accounts: { limit: number; used: number; remaining: number };
-}
-
-export interface EquityCurve {
-  points: { time: number; equity: string; balance: string }[];
-}
-
-export interface Webhook {
-  id: string;
-  url: string;
-  types: string[] | null;
-  account_id: string | null;
-  created_at: number;
-  secret?: string;
-}
-
-export interface Delivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempt_count: number;
-  next_attempt_at: number | null;
-  created_at: number;
-  attempts: { number: number; at: number; status_code: number | null; error: string | null; duration_ms: number }[];
-}
+export type Environment = Schemas['Account']['environment'];
+export type Rule = Schemas['Rule'];
+export type Account = Schemas['Account'];
+export type Market = Schemas['Market'];
+export type Order = Schemas['Order'];
+export type Position = Schemas['Position'];
+export type Fill = Schemas['Fill'];
+export type ApiEvent = Schemas['Event'];
+export type Preview = Schemas['OrderPreview'];
+export type Limits = Schemas['Limits'];
+export type EquityCurve = Schemas['EquityCurve'];
+export type Webhook = Schemas['Webhook'];
+/** The answer of POST /v1/webhooks: the endpoint with its signing secret, shown once. */
+export type WebhookWithSecret = Schemas['WebhookWithSecret'];
+export type Delivery = Schemas['WebhookDelivery'];
 
 export interface KeyRecord {
   id: string;
@@ -184,16 +56,19 @@ export interface DashboardConfig {
   api: { live: string; sandbox: string };
 }
 
-export const EVENT_TYPES = [
-  'order.created',
-  'order.edited',
-  'order.filled',
-  'order.canceled',
-  'order.expired',
-  'order.rejected',
-  'fill.created',
-  'position.opened',
-  'position.changed',
-  'position.closed',
-  'engine.restarted',
-] as const;
+/** Every event type once, in the webhook form's order: a record keyed by the API's event types, so the typecheck
+ * fails when the API adds or drops one. */
+const EVENT_TYPE_ORDER: Record<ApiEvent['type'], true> = {
+  'order.created': true,
+  'order.edited': true,
+  'order.filled': true,
+  'order.canceled': true,
+  'order.expired': true,
+  'order.rejected': true,
+  'fill.created': true,
+  'position.opened': true,
+  'position.changed': true,
+  'position.closed': true,
+  'engine.restarted': true,
+};
+export const EVENT_TYPES = Object.keys(EVENT_TYPE_ORDER) as ApiEvent['type'][];

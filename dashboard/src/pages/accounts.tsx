@@ -1,9 +1,35 @@
 import { useState } from 'preact/hooks';
 import type { Account, Limits, Page } from '../api/types.js';
 import { useAction, useLoad } from '../hooks.js';
+import { DataTable, type Column } from '../parts/data-table.js';
 import { Button, ErrorNote, Field, Num, Panel } from '../parts/ui.js';
 import { navigate } from '../router.js';
 import { useApp } from '../state.js';
+
+const ACCOUNT_COLUMNS: Column<Account>[] = [
+  {
+    header: 'Account',
+    cell: (a) => (
+      <a href={`/accounts/${encodeURIComponent(a.id)}`} class="mono">
+        {a.id}
+      </a>
+    ),
+  },
+  { header: 'Product', cell: (a) => a.product },
+  { header: 'Status', cell: (a) => <span class={`status status-${a.status}`}>{a.status}</span> },
+  { header: 'Balance', align: 'right', cell: (a) => <Num value={a.balance} width={13} /> },
+  { header: 'Equity', align: 'right', cell: (a) => <Num value={a.equity} width={13} /> },
+  { header: 'Unrealized P&L', align: 'right', cell: (a) => <Num value={a.unrealized_pnl} width={11} signed /> },
+  {
+    header: 'Actions',
+    actions: true,
+    cell: (a) => (
+      <a class="btn btn-secondary btn-sm" href={`/accounts/${encodeURIComponent(a.id)}/trade`} aria-label={`Trade on ${a.id}`}>
+        Trade
+      </a>
+    ),
+  },
+];
 
 export function AccountsPage() {
   const { api, env } = useApp();
@@ -17,62 +43,13 @@ export function AccountsPage() {
       {env === 'sandbox' ? <OpenSandbox onOpened={(id) => navigate(`/accounts/${encodeURIComponent(id)}`)} /> : null}
       <Panel title={`${env === 'live' ? 'Live' : 'Sandbox'} accounts`} id="accounts-list">
         <ErrorNote error={accounts.error} />
-        {accounts.data && accounts.data.data.length === 0 ? (
-          <p class="muted empty">{env === 'live' ? 'No live account yet: your operator opens live accounts.' : 'No sandbox account yet: open one above.'}</p>
-        ) : null}
-        {accounts.data && accounts.data.data.length > 0 ? (
-          <div class="table-wrap">
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">Account</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" class="r">
-                    Balance
-                  </th>
-                  <th scope="col" class="r">
-                    Equity
-                  </th>
-                  <th scope="col" class="r">
-                    Unrealized P&amp;L
-                  </th>
-                  <th scope="col">
-                    <span class="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {accounts.data.data.map((a) => (
-                  <tr>
-                    <td>
-                      <a href={`/accounts/${encodeURIComponent(a.id)}`} class="mono">
-                        {a.id}
-                      </a>
-                    </td>
-                    <td>{a.product}</td>
-                    <td>
-                      <span class={`status status-${a.status}`}>{a.status}</span>
-                    </td>
-                    <td class="r">
-                      <Num value={a.balance} width={13} />
-                    </td>
-                    <td class="r">
-                      <Num value={a.equity} width={13} />
-                    </td>
-                    <td class="r">
-                      <Num value={a.unrealized_pnl} width={11} signed />
-                    </td>
-                    <td class="r">
-                      <a class="btn btn-secondary btn-sm" href={`/accounts/${encodeURIComponent(a.id)}/trade`} aria-label={`Trade on ${a.id}`}>
-                        Trade
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        {accounts.data ? (
+          <DataTable
+            rows={accounts.data.data}
+            columns={ACCOUNT_COLUMNS}
+            rowKey={(a) => a.id}
+            empty={env === 'live' ? 'No live account yet: your operator opens live accounts.' : 'No sandbox account yet: open one above.'}
+          />
         ) : null}
       </Panel>
     </div>

@@ -5,6 +5,8 @@ import { session, type CreatedKey } from '../api/session.js';
 import type { Environment, KeyRecord } from '../api/types.js';
 import { money, time } from '../decimal.js';
 import { useAction, useLoad } from '../hooks.js';
+import { DataTable, type Column } from '../parts/data-table.js';
+import { FieldRow } from '../parts/field-row.js';
 import { Button, ErrorNote, Field, Panel, SecretOnce } from '../parts/ui.js';
 import { useApp } from '../state.js';
 
@@ -133,22 +135,18 @@ function CreateKey({ initialEnv, onCreated }: { initialEnv: Environment; onCreat
         <label class="check">
           <input type="checkbox" checked={f.reduce_only} onChange={(e) => set('reduce_only', e.currentTarget.checked)} /> Reduce-only (may only shrink positions)
         </label>
-        <div class="row2">
-          <Field label="Largest order (USD)" id="key-max-order">
-            <input id="key-max-order" inputMode="decimal" value={f.max_order_usd} onInput={(e) => set('max_order_usd', e.currentTarget.value)} />
-          </Field>
-          <Field label="Largest position (USD)" id="key-max-position">
-            <input id="key-max-position" inputMode="decimal" value={f.max_position_usd} onInput={(e) => set('max_position_usd', e.currentTarget.value)} />
-          </Field>
-        </div>
-        <div class="row2">
-          <Field label="Loss stop (USD)" id="key-loss-stop">
-            <input id="key-loss-stop" inputMode="decimal" value={f.loss_stop_usd} onInput={(e) => set('loss_stop_usd', e.currentTarget.value)} />
-          </Field>
-          <Field label="End date" id="key-expires">
-            <input id="key-expires" type="datetime-local" value={f.expires} onInput={(e) => set('expires', e.currentTarget.value)} />
-          </Field>
-        </div>
+        <FieldRow
+          fields={[
+            { label: 'Largest order (USD)', id: 'key-max-order', value: f.max_order_usd, onValue: (v) => set('max_order_usd', v) },
+            { label: 'Largest position (USD)', id: 'key-max-position', value: f.max_position_usd, onValue: (v) => set('max_position_usd', v) },
+          ]}
+        />
+        <FieldRow
+          fields={[
+            { label: 'Loss stop (USD)', id: 'key-loss-stop', value: f.loss_stop_usd, onValue: (v) => set('loss_stop_usd', v) },
+            { label: 'End date', id: 'key-expires', type: 'datetime-local', value: f.expires, onValue: (v) => set('expires', v) },
+          ]}
+        />
         <Field label="IP allowlist" id="key-ips" hint="Addresses or CIDR ranges, comma-separated. Empty: any address.">
           <input id="key-ips" value={f.ip_allowlist} onInput={(e) => set('ip_allowlist', e.currentTarget.value)} />
         </Field>
@@ -190,6 +188,22 @@ function fences(k: KeyRecord): string {
   return out.length ? out.join(' · ') : 'none';
 }
 
+const KEY_COLUMNS: Column<KeyRecord>[] = [
+  {
+    header: 'Key',
+    cell: (k) => (
+      <>
+        <div>{k.name || <span class="muted">unnamed</span>}</div>
+        <code class="code">{k.prefix}…</code>
+      </>
+    ),
+  },
+  { header: 'Env.', cell: (k) => <span class={`badge badge-${k.environment}`}>{k.environment}</span> },
+  { header: 'Access', cell: (k) => k.access },
+  { header: 'Fences', class: 'small', cell: fences },
+  { header: 'Last used', class: 'num small', cell: (k) => (k.last_used_at ? time(k.last_used_at) : 'never') },
+];
+
 function KeyTable({ keys, onChanged }: { keys: KeyRecord[]; onChanged: () => void }) {
   const [asking, setAsking] = useState<string | null>(null);
   const act = useAction();
@@ -198,60 +212,34 @@ function KeyTable({ keys, onChanged }: { keys: KeyRecord[]; onChanged: () => voi
     setAsking(null);
     onChanged();
   };
-  if (keys.length === 0) return <p class="muted empty">No key yet.</p>;
+  const columns: Column<KeyRecord>[] = [
+    ...KEY_COLUMNS,
+    {
+      header: 'Actions',
+      actions: true,
+      cell: (k) =>
+        k.revoked_at ? (
+          <span class="muted small">revoked</span>
+        ) : asking === k.id ? (
+          <span class="confirm">
+            <Button kind="danger" class="btn-sm" busy={act.busy} onClick={() => revoke(k.id)}>
+              Confirm revoke
+            </Button>
+            <Button kind="ghost" class="btn-sm" onClick={() => setAsking(null)}>
+              Keep
+            </Button>
+          </span>
+        ) : (
+          <Button kind="secondary" class="btn-sm" onClick={() => setAsking(k.id)} aria-label={`Revoke key ${k.name || k.prefix}`}>
+            Revoke
+          </Button>
+        ),
+    },
+  ];
   return (
     <>
       <ErrorNote error={act.error} />
-      <div class="table-wrap">
-        <table class="table" data-testid="keys">
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Env.</th>
-              <th scope="col">Access</th>
-              <th scope="col">Fences</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr data-key={k.id} class={k.revoked_at ? 'revoked' : undefined}>
-                <td>
-                  <div>{k.name || <span class="muted">unnamed</span>}</div>
-                  <code class="code">{k.prefix}…</code>
-                </td>
-                <td>
-                  <span class={`badge badge-${k.environment}`}>{k.environment}</span>
-                </td>
-                <td>{k.access}</td>
-                <td class="small">{fences(k)}</td>
-                <td class="num small">{k.last_used_at ? time(k.last_used_at) : 'never'}</td>
-                <td class="r">
-                  {k.revoked_at ? (
-                    <span class="muted small">revoked</span>
-                  ) : asking === k.id ? (
-                    <span class="confirm">
-                      <Button kind="danger" class="btn-sm" busy={act.busy} onClick={() => revoke(k.id)}>
-                        Confirm revoke
-                      </Button>
-                      <Button kind="ghost" class="btn-sm" onClick={() => setAsking(null)}>
-                        Keep
-                      </Button>
-                    </span>
-                  ) : (
-                    <Button kind="secondary" class="btn-sm" onClick={() => setAsking(k.id)} aria-label={`Revoke key ${k.name || k.prefix}`}>
-                      Revoke
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable rows={keys} columns={columns} rowKey={(k) => k.id} empty="No key yet." rowAttrs={(k) => ({ 'data-key': k.id, class: k.revoked_at ? 'revoked' : undefined })} testid="keys" />
     </>
   );
 }

@@ -1,16 +1,17 @@
 // Developers → Webhooks for the chosen environment: add an endpoint (its secret shown once), choose event types, see
 // its deliveries and their attempts, delete it.
 import { useState } from 'preact/hooks';
-import { EVENT_TYPES, type Account, type Delivery, type Page, type Webhook } from '../api/types.js';
+import { EVENT_TYPES, type Account, type Delivery, type Page, type Webhook, type WebhookWithSecret } from '../api/types.js';
 import { time } from '../decimal.js';
 import { useAction, useLoad } from '../hooks.js';
+import { DataTable, type Column } from '../parts/data-table.js';
 import { Button, ErrorNote, Field, Panel, SecretOnce } from '../parts/ui.js';
 import { useApp } from '../state.js';
 
 export function WebhooksPage() {
   const { api, env } = useApp();
   const hooks = useLoad(() => api.get<Page<Webhook>>('/v1/webhooks?limit=100'), [api]);
-  const [created, setCreated] = useState<Webhook | null>(null);
+  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
   return (
     <div class="page">
       <div class="page-head">
@@ -37,7 +38,7 @@ export function WebhooksPage() {
   );
 }
 
-function AddWebhook({ onAdded }: { onAdded: (w: Webhook) => void }) {
+function AddWebhook({ onAdded }: { onAdded: (w: WebhookWithSecret) => void }) {
   const { api } = useApp();
   const accounts = useLoad(() => api.get<Page<Account>>('/v1/accounts?limit=100'), [api]);
   const [url, setUrl] = useState('');
@@ -47,7 +48,7 @@ function AddWebhook({ onAdded }: { onAdded: (w: Webhook) => void }) {
   const submit = async (e: Event) => {
     e.preventDefault();
     const body = { url: url.trim(), ...(types.length ? { types } : {}), ...(account ? { account_id: account } : {}) };
-    const w = await act.run(() => api.write<Webhook>('POST', '/v1/webhooks', body));
+    const w = await act.run(() => api.write<WebhookWithSecret>('POST', '/v1/webhooks', body));
     if (w) {
       onAdded(w);
       setUrl('');
@@ -118,43 +119,25 @@ function Endpoint({ webhook: w, onDeleted }: { webhook: Webhook; onDeleted: () =
   );
 }
 
+const DELIVERY_COLUMNS: Column<Delivery>[] = [
+  { header: 'Event', cell: (d) => <code class="code">{d.event_type}</code> },
+  { header: 'Status', cell: (d) => <span class={`status status-${d.status}`}>{d.status}</span> },
+  { header: 'Attempts', class: 'num', cell: (d) => d.attempt_count },
+  {
+    header: 'Last answer',
+    class: 'small',
+    cell: (d) => {
+      const last = d.attempts[d.attempts.length - 1];
+      return last ? (last.status_code ?? last.error ?? '—') : '—';
+    },
+  },
+  { header: 'Next try', class: 'num small', cell: (d) => time(d.next_attempt_at) },
+];
+
 function Deliveries({ id }: { id: string }) {
   const { api } = useApp();
   const list = useLoad(() => api.get<Page<Delivery>>(`/v1/webhooks/${encodeURIComponent(id)}/deliveries?limit=20`), [api, id]);
   if (list.error) return <ErrorNote error={list.error} />;
   if (!list.data) return <p class="muted empty">Loading…</p>;
-  if (list.data.data.length === 0) return <p class="muted empty">No delivery yet.</p>;
-  return (
-    <div class="table-wrap">
-      <table class="table">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last answer</th>
-            <th scope="col">Next try</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.data.map((d) => {
-            const last = d.attempts[d.attempts.length - 1];
-            return (
-              <tr>
-                <td>
-                  <code class="code">{d.event_type}</code>
-                </td>
-                <td>
-                  <span class={`status status-${d.status}`}>{d.status}</span>
-                </td>
-                <td class="num">{d.attempt_count}</td>
-                <td class="small">{last ? (last.status_code ?? last.error ?? '—') : '—'}</td>
-                <td class="num small">{time(d.next_attempt_at)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable rows={list.data.data} columns={DELIVERY_COLUMNS} rowKey={(d) => d.id} empty="No delivery yet." />;
 }

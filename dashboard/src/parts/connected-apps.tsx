@@ -2,9 +2,27 @@
 import { useEffect, useState } from 'preact/hooks';
 import { session, type ConnectedApp } from '../api/session.js';
 import { useAction } from '../hooks.js';
+import { DataTable, type Column } from './data-table.js';
 import { Button, ErrorNote, Panel } from './ui.js';
 
 const day = (ms: number | null) => (ms === null ? '—' : new Date(ms).toISOString().slice(0, 10));
+
+const APP_COLUMNS: Column<ConnectedApp>[] = [
+  {
+    header: 'App',
+    cell: (a) => (
+      <>
+        {a.client_name} <small>({a.kind})</small>
+      </>
+    ),
+  },
+  { header: 'Environment', cell: (a) => a.environment },
+  { header: 'Access', cell: (a) => a.access },
+  { header: 'Markets', cell: (a) => a.markets?.join(', ') ?? 'all' },
+  { header: 'Connected', cell: (a) => day(a.created_at) },
+  { header: 'Last used', cell: (a) => day(a.last_used_at) },
+  { header: 'Ends', cell: (a) => day(a.expires_at) },
+];
 
 export function ConnectedApps() {
   const [apps, setApps] = useState<ConnectedApp[] | null>(null);
@@ -15,46 +33,22 @@ export function ConnectedApps() {
     void load();
   }, []);
 
+  const columns: Column<ConnectedApp>[] = [
+    ...APP_COLUMNS,
+    {
+      header: 'Actions',
+      actions: true,
+      cell: (a) => (
+        <Button kind="danger" type="button" aria-label={`Revoke ${a.client_name}`} onClick={async () => (await act.run(() => session.revokeApp(a.id))) && load()}>
+          Revoke
+        </Button>
+      ),
+    },
+  ];
   return (
     <Panel title="Connected apps" id="connected-apps">
       <ErrorNote error={loadError ?? act.error} />
-      {apps && apps.length === 0 ? <p>No app or assistant has access.</p> : null}
-      {apps && apps.length > 0 ? (
-        <table class="table">
-          <thead>
-            <tr>
-              <th>App</th>
-              <th>Environment</th>
-              <th>Access</th>
-              <th>Markets</th>
-              <th>Connected</th>
-              <th>Last used</th>
-              <th>Ends</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {apps.map((a) => (
-              <tr key={a.id}>
-                <td>
-                  {a.client_name} <small>({a.kind})</small>
-                </td>
-                <td>{a.environment}</td>
-                <td>{a.access}</td>
-                <td>{a.markets?.join(', ') ?? 'all'}</td>
-                <td>{day(a.created_at)}</td>
-                <td>{day(a.last_used_at)}</td>
-                <td>{day(a.expires_at)}</td>
-                <td>
-                  <Button kind="danger" type="button" aria-label={`Revoke ${a.client_name}`} onClick={async () => (await act.run(() => session.revokeApp(a.id))) && load()}>
-                    Revoke
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {apps ? <DataTable rows={apps} columns={columns} rowKey={(a) => a.id} empty="No app or assistant has access." /> : null}
     </Panel>
   );
 }

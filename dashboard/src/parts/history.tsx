@@ -5,9 +5,27 @@ import type { ApiEvent, Fill, Page } from '../api/types.js';
 import { time } from '../decimal.js';
 import { useLoad } from '../hooks.js';
 import { useApp } from '../state.js';
+import { DataTable, type Column } from './data-table.js';
 import { Button, ErrorNote, Num } from './ui.js';
 
 const PAGE = 20;
+
+const FILL_COLUMNS: Column<Fill>[] = [
+  { header: 'Time', class: 'num', cell: (f) => time(f.filled_at) },
+  { header: 'Market', cell: (f) => f.market },
+  { header: 'Side', cell: (f) => <span class={`side side-${f.side}`}>{f.side}</span> },
+  { header: 'Size', align: 'right', cell: (f) => <Num kind="price" value={f.size} width={9} /> },
+  { header: 'Price', align: 'right', cell: (f) => <Num kind="price" value={f.price} width={10} /> },
+  { header: 'Fee', align: 'right', cell: (f) => <Num value={f.fee} width={8} /> },
+  { header: 'Realized', align: 'right', cell: (f) => <Num value={f.realized_pnl} width={10} signed /> },
+];
+
+const EVENT_COLUMNS: Column<ApiEvent>[] = [
+  { header: 'Time', class: 'num', cell: (e) => time(e.created_at) },
+  { header: 'Type', cell: (e) => <code class="code">{e.type}</code> },
+  { header: 'Source', cell: (e) => e.source },
+  { header: 'Subject', class: 'mono small', cell: (e) => describe(e) },
+];
 
 function usePaged<T>(url: (after: string | null) => string, version: number, deps: unknown[]) {
   const { api } = useApp();
@@ -74,87 +92,13 @@ export function History({ accountId, accountPath, version }: { accountId: string
         {tab === 'fills' ? (
           <>
             <ErrorNote error={fills.list.error} />
-            {fills.list.data?.data.length === 0 ? <p class="muted empty">No fill yet.</p> : null}
-            {fills.list.data && fills.list.data.data.length > 0 ? (
-              <div class="table-wrap">
-                <table class="table" data-testid="fills">
-                  <thead>
-                    <tr>
-                      <th scope="col">Time</th>
-                      <th scope="col">Market</th>
-                      <th scope="col">Side</th>
-                      <th scope="col" class="r">
-                        Size
-                      </th>
-                      <th scope="col" class="r">
-                        Price
-                      </th>
-                      <th scope="col" class="r">
-                        Fee
-                      </th>
-                      <th scope="col" class="r">
-                        Realized
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {fills.list.data.data.map((f) => (
-                      <tr>
-                        <td class="num">{time(f.filled_at)}</td>
-                        <td>{f.market}</td>
-                        <td>
-                          <span class={`side side-${f.side}`}>{f.side}</span>
-                        </td>
-                        <td class="r">
-                          <Num kind="price" value={f.size} width={9} />
-                        </td>
-                        <td class="r">
-                          <Num kind="price" value={f.price} width={10} />
-                        </td>
-                        <td class="r">
-                          <Num value={f.fee} width={8} />
-                        </td>
-                        <td class="r">
-                          <Num value={f.realized_pnl} width={10} signed />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : null}
+            {fills.list.data ? <DataTable rows={fills.list.data.data} columns={FILL_COLUMNS} rowKey={(f) => f.id} empty="No fill yet." testid="fills" /> : null}
             <Pager label="Fills" page={fills.page} hasMore={Boolean(fills.list.data?.has_more)} onPrev={fills.prev} onNext={fills.next} />
           </>
         ) : (
           <>
             <ErrorNote error={events.list.error} />
-            {events.list.data?.data.length === 0 ? <p class="muted empty">No event yet.</p> : null}
-            {events.list.data && events.list.data.data.length > 0 ? (
-              <div class="table-wrap">
-                <table class="table" data-testid="events">
-                  <thead>
-                    <tr>
-                      <th scope="col">Time</th>
-                      <th scope="col">Type</th>
-                      <th scope="col">Source</th>
-                      <th scope="col">Subject</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {events.list.data.data.map((e) => (
-                      <tr>
-                        <td class="num">{time(e.created_at)}</td>
-                        <td>
-                          <code class="code">{e.type}</code>
-                        </td>
-                        <td>{e.source}</td>
-                        <td class="mono small">{describe(e)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : null}
+            {events.list.data ? <DataTable rows={events.list.data.data} columns={EVENT_COLUMNS} rowKey={(e) => e.id} empty="No event yet." testid="events" /> : null}
             <Pager label="Events" page={events.page} hasMore={Boolean(events.list.data?.has_more)} onPrev={events.prev} onNext={events.next} />
           </>
         )}
@@ -164,9 +108,21 @@ export function History({ accountId, accountPath, version }: { accountId: string
 }
 
 function describe(e: ApiEvent): string {
-  const d = e.data as Record<string, string | null | undefined>;
-  if (e.type.startsWith('order.')) return `${d.id} ${d.side ?? ''} ${d.type} ${d.size} ${d.market} → ${d.status}`;
-  if (e.type === 'fill.created') return `${d.side} ${d.size} ${d.market} @ ${d.price}`;
-  if (e.type.startsWith('position.')) return `${d.market} ${d.side} ${d.size}`;
-  return '';
+  switch (e.type) {
+    case 'order.created':
+    case 'order.edited':
+    case 'order.filled':
+    case 'order.canceled':
+    case 'order.expired':
+    case 'order.rejected':
+      return `${e.data.id} ${e.data.side ?? ''} ${e.data.type} ${e.data.size} ${e.data.market} → ${e.data.status}`;
+    case 'fill.created':
+      return `${e.data.side} ${e.data.size} ${e.data.market} @ ${e.data.price}`;
+    case 'position.opened':
+    case 'position.changed':
+    case 'position.closed':
+      return `${e.data.market} ${e.data.side} ${e.data.size}`;
+    default:
+      return '';
+  }
 }

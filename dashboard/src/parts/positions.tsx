@@ -3,7 +3,31 @@ import type { Order, Position } from '../api/types.js';
 import { plain } from '../decimal.js';
 import { useAction } from '../hooks.js';
 import { useApp } from '../state.js';
+import { DataTable, type Column } from './data-table.js';
 import { Button, ErrorNote, Num } from './ui.js';
+
+const POSITION_COLUMNS: Column<Position>[] = [
+  { header: 'Market', rowHeader: true, cell: (p) => p.market },
+  { header: 'Side', cell: (p) => <span class={`side side-${p.side}`}>{p.side}</span> },
+  { header: 'Size', align: 'right', cell: (p) => <Num kind="price" value={p.size} width={9} /> },
+  { header: 'Entry', align: 'right', cell: (p) => <Num kind="price" value={p.entry_price} width={9} /> },
+  { header: 'Mark', align: 'right', cell: (p) => <Num kind="price" value={p.mark_price} width={9} /> },
+  { header: 'Unrealized', align: 'right', cell: (p) => <Num value={p.unrealized_pnl} width={10} signed /> },
+  { header: 'Take profit', align: 'right', testid: 'take-profit', cell: (p) => <Num kind="price" value={p.exits.take_profit?.price} width={9} /> },
+  {
+    header: 'Stop loss',
+    align: 'right',
+    testid: 'stop-loss',
+    cell: (p) => (
+      <>
+        <Num kind="price" value={p.exits.stop_loss?.price} width={9} />
+        {p.exits.stop_loss?.trailing_distance ? <span class="tag" title={`Trailing by ${plain(p.exits.stop_loss.trailing_distance)}`}>trail</span> : null}
+        {p.exits.break_even ? <span class="tag" title={`Break-even at ${plain(p.exits.break_even.trigger_price)}`}>{p.exits.break_even.done ? 'BE done' : 'BE'}</span> : null}
+      </>
+    ),
+  },
+  { header: 'Liq.', align: 'right', cell: (p) => <Num kind="price" value={p.liquidation_price} width={9} /> },
+];
 
 export function PositionsTable({ accountPath, positions, onChanged }: { accountPath: string; positions: Position[] | undefined; onChanged: () => void }) {
   const { api } = useApp();
@@ -16,85 +40,22 @@ export function PositionsTable({ accountPath, positions, onChanged }: { accountP
     onChanged();
   };
   if (!positions) return <p class="muted empty">Loading…</p>;
+  const columns: Column<Position>[] = [
+    ...POSITION_COLUMNS,
+    {
+      header: 'Actions',
+      actions: true,
+      cell: (p) => (
+        <Button kind="secondary" class="btn-sm" busy={closing === p.market} onClick={() => close(p.market)} aria-label={`Close ${p.market} position`}>
+          Close
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
       <ErrorNote error={act.error} />
-      {positions.length === 0 ? (
-        <p class="muted empty">No open position.</p>
-      ) : (
-        <div class="table-wrap">
-          <table class="table" data-testid="positions">
-            <thead>
-              <tr>
-                <th scope="col">Market</th>
-                <th scope="col">Side</th>
-                <th scope="col" class="r">
-                  Size
-                </th>
-                <th scope="col" class="r">
-                  Entry
-                </th>
-                <th scope="col" class="r">
-                  Mark
-                </th>
-                <th scope="col" class="r">
-                  Unrealized
-                </th>
-                <th scope="col" class="r">
-                  Take profit
-                </th>
-                <th scope="col" class="r">
-                  Stop loss
-                </th>
-                <th scope="col" class="r">
-                  Liq.
-                </th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {positions.map((p) => (
-                <tr data-market={p.market}>
-                  <th scope="row">{p.market}</th>
-                  <td>
-                    <span class={`side side-${p.side}`}>{p.side}</span>
-                  </td>
-                  <td class="r">
-                    <Num kind="price" value={p.size} width={9} />
-                  </td>
-                  <td class="r">
-                    <Num kind="price" value={p.entry_price} width={9} />
-                  </td>
-                  <td class="r">
-                    <Num kind="price" value={p.mark_price} width={9} />
-                  </td>
-                  <td class="r">
-                    <Num value={p.unrealized_pnl} width={10} signed />
-                  </td>
-                  <td class="r" data-testid="take-profit">
-                    <Num kind="price" value={p.exits.take_profit?.price} width={9} />
-                  </td>
-                  <td class="r" data-testid="stop-loss">
-                    <Num kind="price" value={p.exits.stop_loss?.price} width={9} />
-                    {p.exits.stop_loss?.trailing_distance ? <span class="tag" title={`Trailing by ${plain(p.exits.stop_loss.trailing_distance)}`}>trail</span> : null}
-                    {p.exits.break_even ? <span class="tag" title={`Break-even at ${plain(p.exits.break_even.trigger_price)}`}>{p.exits.break_even.done ? 'BE done' : 'BE'}</span> : null}
-                  </td>
-                  <td class="r">
-                    <Num kind="price" value={p.liquidation_price} width={9} />
-                  </td>
-                  <td class="r">
-                    <Button kind="secondary" class="btn-sm" busy={closing === p.market} onClick={() => close(p.market)} aria-label={`Close ${p.market} position`}>
-                      Close
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={positions} columns={columns} rowKey={(p) => p.market} empty="No open position." rowAttrs={(p) => ({ 'data-market': p.market })} testid="positions" />
     </>
   );
 }
@@ -108,6 +69,16 @@ const TYPE_NAMES: Record<string, string> = {
   take_limit: 'Take limit',
 };
 
+const ORDER_COLUMNS: Column<Order>[] = [
+  { header: 'Market', rowHeader: true, cell: (o) => o.market },
+  { header: 'Type', cell: (o) => TYPE_NAMES[o.type] ?? o.type },
+  { header: 'Side', cell: (o) => (o.side ? <span class={`side side-${o.side}`}>{o.side}</span> : <span class="muted">exit</span>) },
+  { header: 'Size', align: 'right', cell: (o) => <Num kind="price" value={o.size} width={9} /> },
+  { header: 'Limit', align: 'right', cell: (o) => <Num kind="price" value={o.limit_price} width={9} /> },
+  { header: 'Stop', align: 'right', cell: (o) => <Num kind="price" value={o.stop_price} width={9} /> },
+  { header: 'Origin', cell: (o) => o.origin },
+];
+
 export function OrdersTable({ accountPath, orders, onChanged }: { accountPath: string; orders: Order[] | undefined; onChanged: () => void }) {
   const { api } = useApp();
   const act = useAction();
@@ -119,61 +90,22 @@ export function OrdersTable({ accountPath, orders, onChanged }: { accountPath: s
     onChanged();
   };
   if (!orders) return <p class="muted empty">Loading…</p>;
+  const columns: Column<Order>[] = [
+    ...ORDER_COLUMNS,
+    {
+      header: 'Actions',
+      actions: true,
+      cell: (o) => (
+        <Button kind="secondary" class="btn-sm" busy={canceling === o.id} onClick={() => cancel(o.id)} aria-label={`Cancel order ${o.id}`}>
+          Cancel
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
       <ErrorNote error={act.error} />
-      {orders.length === 0 ? (
-        <p class="muted empty">No working order.</p>
-      ) : (
-        <div class="table-wrap">
-          <table class="table" data-testid="orders">
-            <thead>
-              <tr>
-                <th scope="col">Market</th>
-                <th scope="col">Type</th>
-                <th scope="col">Side</th>
-                <th scope="col" class="r">
-                  Size
-                </th>
-                <th scope="col" class="r">
-                  Limit
-                </th>
-                <th scope="col" class="r">
-                  Stop
-                </th>
-                <th scope="col">Origin</th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr data-order={o.id}>
-                  <th scope="row">{o.market}</th>
-                  <td>{TYPE_NAMES[o.type] ?? o.type}</td>
-                  <td>{o.side ? <span class={`side side-${o.side}`}>{o.side}</span> : <span class="muted">exit</span>}</td>
-                  <td class="r">
-                    <Num kind="price" value={o.size} width={9} />
-                  </td>
-                  <td class="r">
-                    <Num kind="price" value={o.limit_price} width={9} />
-                  </td>
-                  <td class="r">
-                    <Num kind="price" value={o.stop_price} width={9} />
-                  </td>
-                  <td>{o.origin}</td>
-                  <td class="r">
-                    <Button kind="secondary" class="btn-sm" busy={canceling === o.id} onClick={() => cancel(o.id)} aria-label={`Cancel order ${o.id}`}>
-                      Cancel
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={orders} columns={columns} rowKey={(o) => o.id} empty="No working order." rowAttrs={(o) => ({ 'data-order': o.id })} testid="orders" />
     </>
   );
 }

@@ -7,6 +7,7 @@ import type { Market, Order, Page, Preview } from '../api/types.js';
 import { money, plain } from '../decimal.js';
 import { useAction, useEvery, useLoad } from '../hooks.js';
 import { useApp } from '../state.js';
+import { FieldRow } from './field-row.js';
 import { Button, ErrorNote, Field, Num, Panel } from './ui.js';
 
 type OrderType = 'market' | 'limit' | 'stop_market' | 'stop_limit';
@@ -127,49 +128,35 @@ export function Ticket({ accountPath, onPlaced }: { accountPath: string; onPlace
             <input id="ticket-size" inputMode="decimal" required pattern="[0-9]*\.?[0-9]+" value={f.size} onInput={(e) => set('size', e.currentTarget.value)} />
           </Field>
         </div>
-        {needsStop || needsLimit ? (
-          <div class="row2">
-            {needsStop ? (
-              <Field label="Stop price" id="ticket-stop">
-                <input id="ticket-stop" inputMode="decimal" required value={f.stop_price} onInput={(e) => set('stop_price', e.currentTarget.value)} />
-              </Field>
-            ) : null}
-            {needsLimit ? (
-              <Field label="Limit price" id="ticket-limit">
-                <input id="ticket-limit" inputMode="decimal" required value={f.limit_price} onInput={(e) => set('limit_price', e.currentTarget.value)} />
-              </Field>
-            ) : null}
-          </div>
-        ) : null}
+        <FieldRow
+          fields={[
+            needsStop && { label: 'Stop price', id: 'ticket-stop', required: true, value: f.stop_price, onValue: (v) => set('stop_price', v) },
+            needsLimit && { label: 'Limit price', id: 'ticket-limit', required: true, value: f.limit_price, onValue: (v) => set('limit_price', v) },
+          ]}
+        />
         <fieldset class="exits">
           <legend>Exits (optional)</legend>
-          <div class="row2">
-            <Field label="Take profit" id="ticket-tp">
-              <input id="ticket-tp" inputMode="decimal" value={f.tp} onInput={(e) => set('tp', e.currentTarget.value)} />
-            </Field>
-            <Field label="Take profit limit" id="ticket-tp-limit">
-              <input id="ticket-tp-limit" inputMode="decimal" value={f.tp_limit} onInput={(e) => set('tp_limit', e.currentTarget.value)} />
-            </Field>
-          </div>
-          <div class="row2">
-            <Field label="Stop loss" id="ticket-sl">
-              <input id="ticket-sl" inputMode="decimal" value={f.sl} onInput={(e) => set('sl', e.currentTarget.value)} />
-            </Field>
-            <Field label="Trailing distance" id="ticket-trail">
-              <input id="ticket-trail" inputMode="decimal" disabled={!f.trailing} value={f.trail} onInput={(e) => set('trail', e.currentTarget.value)} />
-            </Field>
-          </div>
+          <FieldRow
+            fields={[
+              { label: 'Take profit', id: 'ticket-tp', value: f.tp, onValue: (v) => set('tp', v) },
+              { label: 'Take profit limit', id: 'ticket-tp-limit', value: f.tp_limit, onValue: (v) => set('tp_limit', v) },
+            ]}
+          />
+          <FieldRow
+            fields={[
+              { label: 'Stop loss', id: 'ticket-sl', value: f.sl, onValue: (v) => set('sl', v) },
+              { label: 'Trailing distance', id: 'ticket-trail', disabled: !f.trailing, value: f.trail, onValue: (v) => set('trail', v) },
+            ]}
+          />
           <label class="check">
             <input type="checkbox" checked={f.trailing} onChange={(e) => set('trailing', e.currentTarget.checked)} /> Trailing stop
           </label>
-          <div class="row2">
-            <Field label="Break-even trigger" id="ticket-be">
-              <input id="ticket-be" inputMode="decimal" value={f.be_trigger} onInput={(e) => set('be_trigger', e.currentTarget.value)} />
-            </Field>
-            <Field label="Offset ticks" id="ticket-be-offset">
-              <input id="ticket-be-offset" inputMode="numeric" pattern="[0-9]*" value={f.be_offset} onInput={(e) => set('be_offset', e.currentTarget.value)} />
-            </Field>
-          </div>
+          <FieldRow
+            fields={[
+              { label: 'Break-even trigger', id: 'ticket-be', value: f.be_trigger, onValue: (v) => set('be_trigger', v) },
+              { label: 'Offset ticks', id: 'ticket-be-offset', inputMode: 'numeric', pattern: '[0-9]*', value: f.be_offset, onValue: (v) => set('be_offset', v) },
+            ]}
+          />
         </fieldset>
         <ErrorNote error={previewing.error ?? sending.error} />
         {p ? <PreviewTable p={p} /> : null}

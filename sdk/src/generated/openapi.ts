@@ -3198,6 +3198,8 @@ export interface components {
         Location: string;
         /** @description The methods the path takes (405). */
         Allow: string;
+        /** @description The Bearer challenge of a refused credential (401): realm "rampart", error="invalid_token" unless no credential was sent, and resource_metadata, the URL of this host's protected-resource metadata (RFC 9728), which names the authorization server. */
+        WWWAuthenticate: string;
     };
     pathItems: never;
 }
@@ -3349,6 +3351,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3481,6 +3484,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3613,6 +3617,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3747,6 +3752,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3894,6 +3900,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4029,6 +4036,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4171,6 +4179,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4368,6 +4377,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4524,6 +4534,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4696,6 +4707,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4912,6 +4924,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5116,6 +5129,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5328,6 +5342,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5485,6 +5500,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5698,6 +5714,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5852,6 +5869,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6043,6 +6061,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6255,6 +6274,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6413,6 +6433,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6626,6 +6647,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6780,6 +6802,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6967,6 +6990,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7186,6 +7210,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7401,6 +7426,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7552,6 +7578,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7717,6 +7744,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7887,6 +7915,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8099,6 +8128,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8254,6 +8284,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8404,6 +8435,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8544,6 +8576,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8756,6 +8789,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8908,6 +8942,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,28 +1,44 @@
+import {
+  EMAIL_CODE_COLUMNS,
+  insertInto,
+  INVITATION_COLUMNS,
+  MAIL_COLUMNS,
+  SESSION_COLUMNS,
+  toEmailCode,
+  toInvitation,
+  toMail,
+  toSession,
+  toUser,
+  USER_COLUMNS,
+} from '../people-rows.js';
 import type { EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, UserRecord } from '../port.js';
-import type { Q } from './durability.js';
+import type { Q, Row } from './durability.js';
 
-/** The dashboard's people on PostgreSQL: the mirror of ../sqlite/people.ts (bigint columns are read as numbers). */
+const numbered = (_c: string, i: number) => `$${i + 1}`;
+/** The record's values in its table's column order, for the numbered placeholders. */
+const valuesOf = <R>(record: R, columns: readonly (keyof R)[]): unknown[] => columns.map((c) => record[c]);
+
+/** The dashboard's people on PostgreSQL: the mirror of ../sqlite/people.ts, with its row shapes (../people-rows.ts). */
 export function peopleReads(q: Q) {
-  const first = async <T>(sql: string, params: unknown[]): Promise<T | undefined> => (await q.rows<T>(sql, params))[0];
+  const first = async <T>(sql: string, params: unknown[], map: (r: Row) => T): Promise<T | undefined> => {
+    const row = (await q.rows<Row>(sql, params))[0];
+    return row ? map(row) : undefined;
+  };
   return {
-    getUser: (id: string) => first<UserRecord>('SELECT * FROM users WHERE id = $1', [id]),
-    findUserByEmail: (email: string) => first<UserRecord>('SELECT * FROM users WHERE email = $1', [email]),
-    findSessionByHash: (hash: string) => first<SessionRecord>('SELECT * FROM sessions WHERE hash = $1', [hash]),
-    listEmailCodes: (userId: string, purpose: string, limit: number) =>
-      q.rows<EmailCodeRecord>('SELECT * FROM email_codes WHERE user_id = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT $3', [userId, purpose, limit]),
-    listMails: (limit: number) => q.rows<MailRecord>('SELECT * FROM mails ORDER BY created_at DESC, id DESC LIMIT $1', [limit]),
-    findInvitationByHash: (hash: string) => first<InvitationRecord>('SELECT * FROM invitations WHERE hash = $1', [hash]),
+    getUser: (id: string) => first('SELECT * FROM users WHERE id = $1', [id], toUser),
+    findUserByEmail: (email: string) => first('SELECT * FROM users WHERE email = $1', [email], toUser),
+    findSessionByHash: (hash: string) => first('SELECT * FROM sessions WHERE hash = $1', [hash], toSession),
+    listEmailCodes: async (userId: string, purpose: string, limit: number) =>
+      (await q.rows<Row>('SELECT * FROM email_codes WHERE user_id = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT $3', [userId, purpose, limit])).map(toEmailCode),
+    listMails: async (limit: number) => (await q.rows<Row>('SELECT * FROM mails ORDER BY created_at DESC, id DESC LIMIT $1', [limit])).map(toMail),
+    findInvitationByHash: (hash: string) => first('SELECT * FROM invitations WHERE hash = $1', [hash], toInvitation),
   };
 }
 
 export function peopleWrites(q: Q) {
   return {
     insertUser: async (u: UserRecord) => {
-      await q.changes(
-        `INSERT INTO users (id, customer_id, email, password_hash, password_changed_at, failed_sign_ins, locked_until, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [u.id, u.customer_id, u.email, u.password_hash, u.password_changed_at, u.failed_sign_ins, u.locked_until, u.created_at],
-      );
+      await q.changes(insertInto('users', USER_COLUMNS, numbered), valuesOf(u, USER_COLUMNS));
     },
     setUserPassword: async (id: string, passwordHash: string, at: number) => {
       await q.changes('UPDATE users SET password_hash = $1, password_changed_at = $2, failed_sign_ins = 0, locked_until = NULL WHERE id = $3', [passwordHash, at, id]);
@@ -34,10 +50,7 @@ export function peopleWrites(q: Q) {
       await q.changes('UPDATE users SET locked_until = $1, failed_sign_ins = 0 WHERE id = $2', [lockedUntil, id]);
     },
     insertSession: async (s: SessionRecord) => {
-      await q.changes(
-        `INSERT INTO sessions (id, user_id, hash, csrf_token, created_at, last_seen_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [s.id, s.user_id, s.hash, s.csrf_token, s.created_at, s.last_seen_at, s.revoked_at],
-      );
+      await q.changes(insertInto('sessions', SESSION_COLUMNS, numbered), valuesOf(s, SESSION_COLUMNS));
     },
     touchSession: async (id: string, at: number) => {
       await q.changes('UPDATE sessions SET last_seen_at = GREATEST(last_seen_at, $1) WHERE id = $2', [at, id]);
@@ -46,22 +59,16 @@ export function peopleWrites(q: Q) {
     revokeSessionsOfUser: (userId: string, exceptId: string | null, at: number) =>
       q.changes('UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND id IS DISTINCT FROM $3 AND revoked_at IS NULL', [at, userId, exceptId]),
     insertEmailCode: async (c: EmailCodeRecord) => {
-      await q.changes(
-        `INSERT INTO email_codes (id, user_id, purpose, hash, tries, expires_at, used_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [c.id, c.user_id, c.purpose, c.hash, c.tries, c.expires_at, c.used_at, c.created_at],
-      );
+      await q.changes(insertInto('email_codes', EMAIL_CODE_COLUMNS, numbered), valuesOf(c, EMAIL_CODE_COLUMNS));
     },
     updateEmailCode: async (id: string, patch: Pick<EmailCodeRecord, 'tries' | 'used_at'>) => {
       await q.changes('UPDATE email_codes SET tries = $1, used_at = $2 WHERE id = $3', [patch.tries, patch.used_at, id]);
     },
     insertMail: async (m: MailRecord) => {
-      await q.changes('INSERT INTO mails (id, to_address, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)', [m.id, m.to_address, m.subject, m.body, m.created_at]);
+      await q.changes(insertInto('mails', MAIL_COLUMNS, numbered), valuesOf(m, MAIL_COLUMNS));
     },
     insertInvitation: async (i: InvitationRecord) => {
-      await q.changes(
-        'INSERT INTO invitations (id, email, customer_id, hash, expires_at, used_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [i.id, i.email, i.customer_id, i.hash, i.expires_at, i.used_at, i.created_at],
-      );
+      await q.changes(insertInto('invitations', INVITATION_COLUMNS, numbered), valuesOf(i, INVITATION_COLUMNS));
     },
     useInvitation: async (id: string, at: number) => (await q.changes('UPDATE invitations SET used_at = $1 WHERE id = $2 AND used_at IS NULL', [at, id])) > 0,
     revokeCredentialsBy: (by: { user_id: string } | { session_id: string }, at: number) =>

@@ -1,59 +1,20 @@
+import {
+  EMAIL_CODE_COLUMNS,
+  insertInto,
+  INVITATION_COLUMNS,
+  MAIL_COLUMNS,
+  SESSION_COLUMNS,
+  toEmailCode,
+  toInvitation,
+  toMail,
+  toSession,
+  toUser,
+  USER_COLUMNS,
+} from '../people-rows.js';
 import type { EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, UserRecord } from '../port.js';
 import type { RecordCache } from './cache.js';
 import type { Row } from './connection.js';
 import type { Sql } from './durability.js';
-
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-const toUser = (r: Row): UserRecord => ({
-  id: r.id as string,
-  customer_id: r.customer_id as string,
-  email: r.email as string,
-  password_hash: r.password_hash as string,
-  password_changed_at: Number(r.password_changed_at),
-  failed_sign_ins: Number(r.failed_sign_ins),
-  locked_until: num(r.locked_until),
-  created_at: Number(r.created_at),
-});
-
-const toSession = (r: Row): SessionRecord => ({
-  id: r.id as string,
-  user_id: r.user_id as string,
-  hash: r.hash as string,
-  csrf_token: r.csrf_token as string,
-  created_at: Number(r.created_at),
-  last_seen_at: Number(r.last_seen_at),
-  revoked_at: num(r.revoked_at),
-});
-
-const toCode = (r: Row): EmailCodeRecord => ({
-  id: r.id as string,
-  user_id: r.user_id as string,
-  purpose: r.purpose as string,
-  hash: r.hash as string,
-  tries: Number(r.tries),
-  expires_at: Number(r.expires_at),
-  used_at: num(r.used_at),
-  created_at: Number(r.created_at),
-});
-
-const toMail = (r: Row): MailRecord => ({
-  id: r.id as string,
-  to_address: r.to_address as string,
-  subject: r.subject as string,
-  body: r.body as string,
-  created_at: Number(r.created_at),
-});
-
-const toInvitation = (r: Row): InvitationRecord => ({
-  id: r.id as string,
-  email: r.email as string,
-  customer_id: (r.customer_id as string | null) ?? null,
-  hash: r.hash as string,
-  expires_at: Number(r.expires_at),
-  used_at: num(r.used_at),
-  created_at: Number(r.created_at),
-});
 
 export function peopleReads(sql: Sql) {
   const user = sql.stmt('SELECT * FROM users WHERE id = ?');
@@ -67,37 +28,26 @@ export function peopleReads(sql: Sql) {
     getUser: (id: string) => sql.read(() => one(user.get(id), toUser)),
     findUserByEmail: (email: string) => sql.read(() => one(userByEmail.get(email), toUser)),
     findSessionByHash: (hash: string) => sql.read(() => one(session.get(hash), toSession)),
-    listEmailCodes: (userId: string, purpose: string, limit: number) => sql.read(() => (codes.all(userId, purpose, limit) as Row[]).map(toCode)),
+    listEmailCodes: (userId: string, purpose: string, limit: number) => sql.read(() => (codes.all(userId, purpose, limit) as Row[]).map(toEmailCode)),
     listMails: (limit: number) => sql.read(() => (mails.all(limit) as Row[]).map(toMail)),
     findInvitationByHash: (hash: string) => sql.read(() => one(invitation.get(hash), toInvitation)),
   };
 }
 
 export function peopleWrites(sql: Sql, cache: RecordCache) {
-  const insertUser = sql.stmt(
-    `INSERT INTO users (id, customer_id, email, password_hash, password_changed_at, failed_sign_ins, locked_until, created_at)
-     VALUES (@id, @customer_id, @email, @password_hash, @password_changed_at, @failed_sign_ins, @locked_until, @created_at)`,
-  );
+  const named = (c: string) => `@${c}`;
+  const insertUser = sql.stmt(insertInto('users', USER_COLUMNS, named));
   const setPassword = sql.stmt('UPDATE users SET password_hash = ?, password_changed_at = ?, failed_sign_ins = 0, locked_until = NULL WHERE id = ?');
   const addFailed = sql.stmt('UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE id = ? RETURNING failed_sign_ins');
   const setLock = sql.stmt('UPDATE users SET locked_until = ?, failed_sign_ins = 0 WHERE id = ?');
-  const insertSession = sql.stmt(
-    `INSERT INTO sessions (id, user_id, hash, csrf_token, created_at, last_seen_at, revoked_at)
-     VALUES (@id, @user_id, @hash, @csrf_token, @created_at, @last_seen_at, @revoked_at)`,
-  );
+  const insertSession = sql.stmt(insertInto('sessions', SESSION_COLUMNS, named));
   const touchSession = sql.stmt('UPDATE sessions SET last_seen_at = MAX(last_seen_at, ?) WHERE id = ?');
   const revokeSession = sql.stmt('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const revokeSessions = sql.stmt('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND id IS NOT ? AND revoked_at IS NULL');
-  const insertCode = sql.stmt(
-    `INSERT INTO email_codes (id, user_id, purpose, hash, tries, expires_at, used_at, created_at)
-     VALUES (@id, @user_id, @purpose, @hash, @tries, @expires_at, @used_at, @created_at)`,
-  );
+  const insertCode = sql.stmt(insertInto('email_codes', EMAIL_CODE_COLUMNS, named));
   const updateCode = sql.stmt('UPDATE email_codes SET tries = ?, used_at = ? WHERE id = ?');
-  const insertMail = sql.stmt('INSERT INTO mails (id, to_address, subject, body, created_at) VALUES (@id, @to_address, @subject, @body, @created_at)');
-  const insertInvitation = sql.stmt(
-    `INSERT INTO invitations (id, email, customer_id, hash, expires_at, used_at, created_at)
-     VALUES (@id, @email, @customer_id, @hash, @expires_at, @used_at, @created_at)`,
-  );
+  const insertMail = sql.stmt(insertInto('mails', MAIL_COLUMNS, named));
+  const insertInvitation = sql.stmt(insertInto('invitations', INVITATION_COLUMNS, named));
   const useInvitation = sql.stmt('UPDATE invitations SET used_at = ? WHERE id = ? AND used_at IS NULL');
   const revokeByUser = sql.stmt('UPDATE credentials SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
   const revokeBySession = sql.stmt('UPDATE credentials SET revoked_at = ? WHERE session_id = ? AND revoked_at IS NULL');
