@@ -259,7 +259,7 @@ describe('binance streams', () => {
     ]);
   });
 
-  it('emits nothing when an update repeats the book it already has', async () => {
+  it('an update that repeats the book it already has is no tick, only proof the market is alive', async () => {
     const h = await harness('binance');
     await h.connected(1);
     h.fake.price('ETH-USD', { bid: '3000', ask: '3000.1' });
@@ -268,6 +268,8 @@ describe('binance streams', () => {
     await waitUntil(() => h.ticks.length === 2, WAIT, 'two ticks');
     expect(h.ticks.map((t) => fmt(t.last))).toEqual(['3000.05', '3000.05']);
     expect(h.ticks.map((t) => t.exchangeTime)).toEqual([null, Date.UTC(2026, 0, 1)]);
+    // (A size-only change at the top of the book keeps the source's quote fresh without a new price.)
+    expect(ofKind(h.events, 'alive').map((a) => a.market)).toEqual(['ETH-USD']);
   });
 
   it('drops a bookTicker whose update id is not above the last and a trade whose id is not', async () => {

@@ -70,7 +70,8 @@ export class BinanceSource extends SocketSource {
     const cross = crossed(bid.value, ask.value);
     if (cross !== undefined) return this.garbled(`${String(data.s)}: ${cross}`, text);
     book.lastUpdate = data.u;
-    if (book.bid === bid.value && book.ask === ask.value) return;
+    // Most updates change only the sizes at the top of the book: no new prices, but proof the quote is current.
+    if (book.bid === bid.value && book.ask === ask.value) return this.aliveFor(market, received);
     book.bid = bid.value;
     book.ask = ask.value;
     // Spot bookTicker carries no time; the futures one does (T).
@@ -86,7 +87,7 @@ export class BinanceSource extends SocketSource {
     const price = readPrice('p', data.p);
     if (!price.ok) return this.garbled(price.reason, text);
     book.lastTrade = data.a;
-    if (book.last === price.value) return;
+    if (book.last === price.value) return this.aliveFor(market, received);
     book.last = price.value;
     this.emit(market, book, isCount(data.T) ? data.T : null, received, text);
   }

@@ -65,7 +65,12 @@ export abstract class SocketSource implements ExchangeSource {
   }
 
   protected alive(received: number): void {
-    for (const market of Object.keys(this.config.markets)) this.handlers.onEvent({ kind: 'alive', source: this.config.id, market, received });
+    for (const market of Object.keys(this.config.markets)) this.aliveFor(market, received);
+  }
+
+  /** The exchange confirmed the market's price without changing it (a size-only book update, a trade at the last price). */
+  protected aliveFor(market: string, received: number): void {
+    this.handlers.onEvent({ kind: 'alive', source: this.config.id, market, received });
   }
 
   /** A sequence gap: nothing this connection says can be trusted any more, so leave it and start afresh. */
