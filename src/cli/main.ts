@@ -13,6 +13,7 @@ import { serve } from '../server.js';
 import { MAILS_LIMIT } from '../http/admin-routes/people.js';
 import { runStdio } from '../mcp/stdio.js';
 import { listApps, registerApp } from '../services/oauth/apps.js';
+import { parseMinutes, record, recordingFeeds } from './record.js';
 
 // Everything this process creates (the database and the -wal, -shm and journal files SQLite makes itself, the
 // admin token and secrets key files, temp files) is for its owner only: 0600 files, 0700 directories. One umask
@@ -102,6 +103,23 @@ export function program(): Command {
     .description('MCP server on stdio for an AI assistant: its tools call the API with RAMPART_MCP_TOKEN (at RAMPART_MCP_URL, else the credential\'s host)')
     .action(async () => {
       await runStdio(process.env, loadConfig().publicUrl);
+    });
+
+  root
+    .command('record')
+    .description(
+      'record a session of live prices from the exchange sources of the feeds file (RAMPART_FEEDS_FILE, else config/feeds.json) as NDJSON for RAMPART_PRICE_FEED=replay:<file>',
+    )
+    .requiredOption('--market <market>', 'market id (BTC-USD)')
+    .requiredOption('--minutes <n>', 'how long to record (decimals allowed; stops early at Ctrl-C with the file complete)')
+    .option('--out <file>', 'file to write (default: standard output)')
+    .action(async (o: { market: string; minutes: string; out?: string }) => {
+      const minutes = parseMinutes(o.minutes);
+      const config = loadConfig();
+      const feeds = recordingFeeds(config, process.env, o.market);
+      const summary = await record(config, feeds, { market: o.market, minutes, out: o.out }, createLogger('info', pino.destination(2)));
+      // The quotes went to standard output when no file was given: the summary goes beside the log then.
+      (o.out ? process.stdout : process.stderr).write(`${JSON.stringify(summary, null, 2)}\n`);
     });
 
   root
