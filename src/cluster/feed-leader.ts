@@ -14,6 +14,8 @@ import type { ClusterOps } from './ops.js';
  */
 export class FeedLeader {
   private leading = false;
+  /** The epoch of this node's live/0 lease while it leads: it fences the status it hands on (see ClusterOps). */
+  private epoch = 0;
 
   constructor(
     private readonly feed: PriceFeed,
@@ -31,15 +33,19 @@ export class FeedLeader {
    * the sources' last tick times): their engines refuse orders on a market halted here, their /v1/status agrees.
    */
   handStatus(snapshot: FeedSnapshot): void {
-    void this.ops.others({ kind: 'feed', snapshot });
+    void this.ops.others({ kind: 'feed', snapshot, epoch: this.epoch });
   }
 
   /** After each lease round: lead while this node holds live/0. */
   update(leases: readonly Lease[]): void {
-    const lead = leases.some((l) => l.environment === 'live' && l.partition === 0);
+    const lease = leases.find((l) => l.environment === 'live' && l.partition === 0);
+    const lead = lease !== undefined;
     if (lead === this.leading) return;
     this.leading = lead;
-    if (lead) {
+    if (lease) {
+      // From now on a status from an earlier leader (a message still in flight) is stale here and everywhere.
+      this.epoch = lease.epoch;
+      this.ops.feedEpoch(lease.epoch);
       this.feed.start({ fromBook: true });
       this.log.info({ feed: this.feed.kind }, 'this node runs the price feed for the cluster');
     } else {

@@ -15,7 +15,8 @@ export type ClusterOp =
   | { kind: 'price'; market: string; bid: string; ask: string; last: string }
   | { kind: 'clock'; now: number }
   /** The exchanges feed's halts and source states, from the node running it. */
-  | { kind: 'feed'; snapshot: FeedSnapshot }
+  /** The exchanges feed's halts and sources, from the node leading the feed at lease epoch `epoch` (live/0). */
+  | { kind: 'feed'; snapshot: FeedSnapshot; epoch: number }
   | { kind: 'markets' }
   | { kind: 'environments' }
   | { kind: 'accounts'; account_ids: string[] }
@@ -37,6 +38,8 @@ const FANOUT_TIMEOUT_MS = 5000;
 export class ClusterOps {
   /** Set by the composition root: how a fault switch is applied in this process (RAMPART_FAULTS=1 only). */
   applyFault: ((fault: Record<string, unknown>) => unknown) | undefined;
+  /** The highest feed-leader epoch this node has heard of (its own when it leads): older feed statuses are dropped. */
+  private feedEpochSeen = 0;
 
   constructor(
     private readonly rampart: Rampart,
@@ -68,6 +71,11 @@ export class ClusterOps {
     });
   }
 
+  /** This node leads the feed at `epoch`: statuses from earlier leaders are stale from now on. */
+  feedEpoch(epoch: number): void {
+    this.feedEpochSeen = Math.max(this.feedEpochSeen, epoch);
+  }
+
   /** Applies op in this process; `received`: the operator's call came to this node (not a fan-out from another). */
   async apply(op: ClusterOp, received = false): Promise<unknown> {
     const r = this.rampart;
@@ -81,6 +89,10 @@ export class ClusterOps {
         return view;
       }
       case 'feed':
+        // Fenced by the feed leader's epoch: a status from a node that has since lost the lead (late on the wire)
+        // never overwrites what the new leader said, nor the new leader's own.
+        if (op.epoch < this.feedEpochSeen) return undefined;
+        this.feedEpochSeen = op.epoch;
         r.markets.feedStatus.set(op.snapshot);
         return undefined;
       case 'clock': {
