@@ -18,6 +18,15 @@ export type PriceFeedConfig =
   | { readonly kind: 'manual' }
   | { readonly kind: 'replay'; readonly file: string };
 
+/**
+ * RAMPART_SANDBOX_PRICE_FEED: `live` (the sandbox prices from the live book itself, SPEC "the same prices"), or a
+ * feed of its own beside it (docs/PRICE-FEEDS.md "Sandbox prices").
+ */
+export type SandboxPriceFeedConfig =
+  | { readonly kind: 'live' }
+  | { readonly kind: 'simulated'; readonly seed: number; readonly intervalMs: number }
+  | { readonly kind: 'replay'; readonly file: string };
+
 export interface Config {
   readonly listen: Readonly<Record<Environment | 'admin', Listen>>;
   /** Public base URLs; their authority is what wrong_environment and token resources name. */
@@ -28,6 +37,7 @@ export interface Config {
   /** RAMPART_SECRETS_KEY (base64 of 32 bytes): seals webhook secrets; else the key file in the data directory. */
   readonly secretsKey: string | undefined;
   readonly priceFeed: PriceFeedConfig;
+  readonly sandboxPriceFeed: SandboxPriceFeedConfig;
   readonly clock: 'system' | 'manual';
   readonly tradingDayStartMinutes: number;
   readonly timezone: string;
@@ -129,6 +139,18 @@ function parseFeed(env: NodeJS.ProcessEnv): PriceFeedConfig {
   if (value === 'manual') return { kind: 'manual' };
   if (value.startsWith('replay:') && value.length > 'replay:'.length) return { kind: 'replay', file: value.slice(7) };
   throw new ConfigError(`RAMPART_PRICE_FEED must be simulated, manual or replay:<file>, got "${value}"`);
+}
+
+function parseSandboxFeed(env: NodeJS.ProcessEnv): SandboxPriceFeedConfig {
+  const value = env.RAMPART_SANDBOX_PRICE_FEED || 'live';
+  if (value === 'live') return { kind: 'live' };
+  // The walk and the replay take the main feed's settings (seed, interval): one set of knobs for both.
+  if (value === 'simulated') {
+    const walk = parseFeed({ ...env, RAMPART_PRICE_FEED: 'simulated' });
+    if (walk.kind === 'simulated') return walk;
+  }
+  if (value.startsWith('replay:') && value.length > 'replay:'.length) return { kind: 'replay', file: value.slice('replay:'.length) };
+  throw new ConfigError(`RAMPART_SANDBOX_PRICE_FEED must be live, simulated or replay:<file>, got "${value}"`);
 }
 
 function authority(name: string, url: string): string {
@@ -254,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: env.RAMPART_ADMIN_TOKEN || undefined,
     secretsKey,
     priceFeed: parseFeed(env),
+    sandboxPriceFeed: parseSandboxFeed(env),
     clock,
     tradingDayStartMinutes: parseTimeOfDay(env.RAMPART_TRADING_DAY_START ?? '00:00'),
     timezone,

@@ -3,11 +3,12 @@ import { dec, fmt, isMultipleOf, parseDec } from '../engine/decimal.js';
 import type { Clock } from '../engine/clock.js';
 import { ApiError } from '../errors/api-error.js';
 import type { QuoteBook } from '../feed/quotes.js';
+import type { Environment } from '../schemas/common.js';
 import type { MarketState, Store } from '../store/port.js';
 
 export type MarketStatus = MarketState['status'];
 
-/** Markets from config/markets.json with the operator's state and the live quote. */
+/** Markets from config/markets.json with the operator's state and the quote of the environment asking. */
 export class MarketService {
   readonly ids: ReadonlySet<string>;
   private readonly configs = new Map<string, MarketConfig>();
@@ -16,7 +17,8 @@ export class MarketService {
   constructor(
     markets: readonly MarketConfig[],
     private readonly store: Store,
-    readonly quotes: QuoteBook,
+    /** The book an environment prices from (Rampart.quotesFor). */
+    private readonly quotesFor: (environment: Environment) => QuoteBook,
     private readonly clock: Clock,
   ) {
     for (const m of markets) {
@@ -44,10 +46,10 @@ export class MarketService {
     return this.states.get(id) ?? { market: id, status: 'open', offered: true };
   }
 
-  view(id: string) {
+  view(id: string, environment: Environment) {
     const m = this.require(id);
     const s = this.state(id);
-    const q = this.quotes.get(id);
+    const q = this.quotesFor(environment).get(id);
     return {
       id: m.id,
       base_asset: m.base_asset,
@@ -73,8 +75,8 @@ export class MarketService {
     };
   }
 
-  list() {
-    return [...this.configs.keys()].map((id) => this.view(id));
+  list(environment: Environment) {
+    return [...this.configs.keys()].map((id) => this.view(id, environment));
   }
 
   async setState(id: string, patch: { status?: MarketStatus | undefined; offered?: boolean | undefined }) {
@@ -82,11 +84,14 @@ export class MarketService {
     const next: MarketState = { ...this.state(id), ...(patch.status ? { status: patch.status } : {}), ...(patch.offered !== undefined ? { offered: patch.offered } : {}) };
     await this.store.transaction((tx) => tx.setMarketState(next));
     this.states.set(id, next);
-    return this.view(id);
+    return this.view(id, 'live');
   }
 
-  /** Sets the quote by hand (the manual feed; also allowed on top of the others for operators). */
-  setPrice(id: string, input: { bid: string; ask: string; last: string }) {
+  /**
+   * Sets the quote by hand (the manual feed; also allowed on top of the others for operators) in an environment's
+   * book: the live one is the sandbox's too unless the sandbox has a feed of its own.
+   */
+  setPrice(id: string, input: { bid: string; ask: string; last: string }, environment: Environment) {
     const m = this.require(id);
     const tick = dec(m.tick_size);
     const parsed = { bid: parseDec(input.bid), ask: parseDec(input.ask), last: parseDec(input.last) };
@@ -99,7 +104,7 @@ export class MarketService {
       }
     }
     if (parsed.bid! > parsed.ask!) throw new ApiError('invalid_request', { message: 'bid must not be above ask', details: { field: 'bid' } });
-    this.quotes.set({ market: id, bid: parsed.bid!, ask: parsed.ask!, last: parsed.last!, time: this.clock.now() });
-    return this.view(id);
+    this.quotesFor(environment).set({ market: id, bid: parsed.bid!, ask: parsed.ask!, last: parsed.last!, time: this.clock.now() });
+    return this.view(id, environment);
   }
 }

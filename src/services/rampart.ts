@@ -19,6 +19,7 @@ import { StreamHub } from '../events/stream-hub.js';
 import { WebhookService } from '../events/webhooks.js';
 import { QuoteBook, type PriceFeed, type Quote, type QuoteSink } from '../feed/quotes.js';
 import { ReplayFeed } from '../feed/replay.js';
+import { sandboxFeed } from '../feed/sandbox.js';
 import { SimulatedFeed } from '../feed/simulated.js';
 import type { Environment } from '../schemas/common.js';
 import type { AccountRecord, Store } from '../store/port.js';
@@ -57,6 +58,12 @@ export class Rampart {
   readonly calendar: TradingCalendar;
   readonly quotes = new QuoteBook();
   readonly feed: PriceFeed | undefined;
+  /** The sandbox's prices: the live book itself unless RAMPART_SANDBOX_PRICE_FEED gives the sandbox a feed of its own. */
+  readonly sandboxQuotes: QuoteBook;
+  /** The sandbox's own feed (none when it prices from the live book). */
+  readonly sandboxFeed: PriceFeed | undefined;
+  /** Told of each quote the sandbox's own feed makes (a node of a cluster hands them to the others). */
+  onSandboxFeedQuote: ((q: Quote) => void) | undefined;
   /** Told of each quote the feed makes (a node of a cluster hands them to the others). */
   onFeedQuote: ((q: Quote) => void) | undefined;
   /** Whether start() starts the feed (a node of a cluster runs it only while it leads: src/cluster/feed-leader.ts). */
@@ -97,7 +104,8 @@ export class Rampart {
     this.store = opts.store;
     this.clock = opts.config.clock === 'manual' ? new ManualClock(opts.clockStart ?? Date.now()) : new SystemClock();
     this.calendar = new TradingCalendar(opts.config.tradingDayStartMinutes, opts.config.timezone);
-    this.markets = new MarketService(opts.config.markets, opts.store, this.quotes, this.clock);
+    this.sandboxQuotes = opts.config.sandboxPriceFeed.kind === 'live' ? this.quotes : new QuoteBook();
+    this.markets = new MarketService(opts.config.markets, opts.store, (env) => this.quotesFor(env), this.clock);
     this.environments = new EnvironmentService(opts.store, (state) => {
       // A host switched off takes no requests: its open streams end as a new request would be answered.
       if (!state.enabled) this.streams.refuseAll(state.environment, environmentDisabled(state.environment, opts.config.publicUrl));
@@ -113,7 +121,7 @@ export class Rampart {
     this.events = new EventLog(opts.store, this.clock, opts.config.limits.events_retention_ms, opts.log);
     this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log, this.credentials);
     this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log, opts.secrets);
-    this.engineHost = new EngineHost(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
+    this.engineHost = new EngineHost(opts.config, opts.store, this.clock, this.markets, (env) => this.quotesFor(env), this.calendar, opts.log);
     this.orderLists = new OrderLists(opts.store, this.engineHost);
     const inProcess = new InProcessEngine(this.engineHost, opts.store, this.clock);
     this.accounts.liveFigures = (record) => inProcess.liveFigures(record);
@@ -143,6 +151,25 @@ export class Rampart {
         : feed.kind === 'replay'
           ? new ReplayFeed(feed.file, sink, this.clock, this.markets.ids)
           : undefined;
+    const sandboxSink: QuoteSink = {
+      get: (m) => this.sandboxQuotes.get(m),
+      set: (q) => {
+        this.sandboxQuotes.set(q);
+        this.onSandboxFeedQuote?.(q);
+      },
+    };
+    this.sandboxFeed = sandboxFeed(opts.config, sandboxSink, this.clock, this.markets.ids);
+  }
+
+  /** The book an environment prices from: every reader of prices for an environment goes through here. */
+  quotesFor(environment: Environment): QuoteBook {
+    return environment === 'live' ? this.quotes : this.sandboxQuotes;
+  }
+
+  /** Which feed prices an environment (GET /v1/status `price_feed.source`). */
+  feedSource(environment: Environment): Config['priceFeed']['kind'] {
+    const own = this.config.sandboxPriceFeed;
+    return environment === 'sandbox' && own.kind !== 'live' ? own.kind : this.config.priceFeed.kind;
   }
 
   /** The host (authority) of an environment's public URL. */
@@ -202,6 +229,7 @@ export class Rampart {
 
   start(): void {
     if (this.feedStartsWithNode) this.feed?.start();
+    if (this.feedStartsWithNode) this.sandboxFeed?.start();
     this.opener.start(250);
     this.events.start();
     this.streams.start();
@@ -213,6 +241,7 @@ export class Rampart {
     this.events.stop();
     await this.webhooks.stop();
     this.feed?.stop();
+    this.sandboxFeed?.stop();
     this.engineHost.stop();
     await this.engineHost.storeQuotes().catch(() => undefined);
     await this.opener.stop();

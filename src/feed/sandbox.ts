@@ -1,0 +1,23 @@
+import type { Config } from '../config/config.js';
+import type { Clock } from '../engine/clock.js';
+import type { PriceFeed, QuoteSink } from './quotes.js';
+import { ReplayFeed } from './replay.js';
+import { SimulatedFeed } from './simulated.js';
+
+/**
+ * The sandbox's own feed (RAMPART_SANDBOX_PRICE_FEED), writing to `sink` (the sandbox book); none when the sandbox
+ * prices from the live book. Its quotes are never stored: a replay starts over at each start, a walk from its
+ * configured start (docs/PRICE-FEEDS.md "Sandbox prices").
+ */
+export function sandboxFeed(config: Config, sink: QuoteSink, clock: Clock, markets: ReadonlySet<string>): PriceFeed | undefined {
+  const feed = config.sandboxPriceFeed;
+  switch (feed.kind) {
+    case 'live':
+      return undefined;
+    case 'simulated':
+      return new SimulatedFeed(config.markets, feed.seed, feed.intervalMs, sink, clock);
+    case 'replay':
+      // At the main feed's pace (RAMPART_REPLAY_SPEED, when the replay takes one).
+      return new ReplayFeed(feed.file, sink, clock, markets);
+  }
+}
