@@ -56,6 +56,7 @@ export class Rampart {
   readonly store: Store;
   readonly clock: Clock;
   readonly calendar: TradingCalendar;
+  /** The live book (stored, restored at start); the sandbox's too unless it has a feed of its own (quotesFor). */
   readonly quotes = new QuoteBook();
   readonly feed: PriceFeed | undefined;
   /** The sandbox's prices: the live book itself unless RAMPART_SANDBOX_PRICE_FEED gives the sandbox a feed of its own. */

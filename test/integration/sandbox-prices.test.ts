@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
-import { parseDec } from '../../src/engine/decimal.js';
+import { fmt, parseDec } from '../../src/engine/decimal.js';
 import { expectError, TestServer } from '../helpers/server.js';
 
 /**
@@ -165,6 +165,36 @@ describe('RAMPART_SANDBOX_PRICE_FEED=replay:<file>', () => {
     // BTC-USD at its live price; ETH-USD, quoted in the sandbox only (by the replay), not at all.
     const rows = await s.rawQuery<{ market: string; last: string }>('SELECT market, last FROM quotes ORDER BY market');
     expect(rows.map((r) => [r.market, String(r.last)])).toEqual([['BTC-USD', '61000']]);
+  });
+});
+
+describe('RAMPART_SANDBOX_PRICE_FEED=simulated', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await TestServer.start({ env: { RAMPART_SANDBOX_PRICE_FEED: 'simulated', RAMPART_PRICE_INTERVAL_MS: '20' } });
+  });
+  afterAll(() => s.close());
+
+  it('walks the sandbox book (one walk, on every node) and leaves the live book to the operator', async () => {
+    const t = await traders(s);
+    await setPrice(s, 'BTC-USD', '70000');
+    const lasts = (env: 'live' | 'sandbox') => s.nodes.map((node) => node.app.rampart.quotesFor(env).get('BTC-USD')?.last);
+    // Ticks go on while we look: the nodes agree once one tick has reached all of them, within a bound.
+    const seen = new Set<bigint>();
+    for (let i = 0; ; i++) {
+      const now = lasts('sandbox');
+      for (const l of now) if (l !== undefined) seen.add(l);
+      if (seen.size >= 3 && now[0] !== undefined && now.every((l) => l === now[0])) break;
+      expect(i, `the sandbox walk did not reach every node: ${String(now)}`).toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(lasts('live').every((l) => l === parseDec('70000'))).toBe(true);
+    // Near the configured start (60000), far from the live price.
+    const walked = Number(fmt(lasts('sandbox')[0]!));
+    expect(Math.abs(walked - 60000)).toBeLessThan(5000);
+    const sandboxStatus = (await s.sandboxCall('GET', '/v1/status', { key: t.sandbox.key })).body.price_feed;
+    expect(sandboxStatus).toMatchObject({ source: 'simulated', markets_quoted: 3 });
+    expect((await s.liveCall('GET', '/v1/status', { key: t.live.key })).body.price_feed).toMatchObject({ source: 'manual', markets_quoted: 1 });
   });
 });
 
