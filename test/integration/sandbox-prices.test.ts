@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app.js';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { fmt, parseDec } from '../../src/engine/decimal.js';
+import { banner } from '../../src/server.js';
 import { expectError, TestServer } from '../helpers/server.js';
 
 /**
@@ -214,6 +216,15 @@ describe('RAMPART_SANDBOX_PRICE_FEED values', () => {
       expect(() => load(bad)).toThrow(`RAMPART_SANDBOX_PRICE_FEED must be live, simulated or replay:<file>, got "${bad}"`);
     }
     expect(() => load('simulated', { RAMPART_PRICE_SEED: 'x' })).toThrow('RAMPART_PRICE_SEED must be an integer');
+  });
+
+  it('are printed in the start banner', () => {
+    const app = { adminTokenGenerated: false, bootstrap: undefined } as unknown as App;
+    const addresses = { live: 'l', sandbox: 's', admin: 'a', dashboard: 'd' };
+    const line = (env: Record<string, string>) => banner(app, loadConfig(env), addresses).split('\n').find((l) => l.startsWith('  sandbox feed'));
+    expect(line({})).toBe('  sandbox feed  the live prices (same book)');
+    expect(line({ RAMPART_SANDBOX_PRICE_FEED: 'replay:/tmp/p.ndjson' })).toBe('  sandbox feed  replay of /tmp/p.ndjson');
+    expect(line({ RAMPART_SANDBOX_PRICE_FEED: 'simulated', RAMPART_PRICE_SEED: '3' })).toBe('  sandbox feed  simulated (seed 3, every 1000 ms)');
   });
 
   it('refuses an environment other than live or sandbox on a manual price', async () => {
