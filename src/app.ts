@@ -25,7 +25,7 @@ import { isPostgresUrl } from './config/config.js';
 import { internalToken, PartitionRouter } from './cluster/forwarding.js';
 import type { Cluster } from './cluster/leases.js';
 import { openCluster } from './cluster/open.js';
-import { FeedLeader } from './cluster/feed-leader.js';
+import { FeedLeader, type LedFeed } from './cluster/feed-leader.js';
 import { ExchangeFeed, type SourceFactory } from './feed/exchange-feed.js';
 import { ClusterOps } from './cluster/ops.js';
 import { PartitionOwnership } from './cluster/ownership.js';
@@ -172,11 +172,20 @@ export async function build(options: BuildOptions): Promise<App> {
     await activated(accounts);
     await ops.others({ kind: 'accounts', account_ids: accounts.map((a) => a.id) });
   };
-  // One feed for the cluster: a simulated or replayed feed runs on the node leading it and hands its quotes on.
-  const feedLeader = router && rampart.feed ? new FeedLeader(rampart.feed, ops, logger) : undefined;
+  // One feed for the cluster: a simulated or replayed feed runs on the node leading it and hands its quotes on; the
+  // sandbox's own feed, if it has one, runs beside it there.
+  const led: LedFeed[] = [];
+  if (rampart.feed) led.push({ feed: rampart.feed, environment: 'live' });
+  if (rampart.sandboxFeed) {
+    const book = rampart.sandboxQuotes;
+    const latest = () => [...rampart.markets.ids].flatMap((m) => book.get(m) ?? []);
+    led.push({ feed: rampart.sandboxFeed, environment: 'sandbox', latest });
+  }
+  const feedLeader = router && led.length > 0 ? new FeedLeader(led, ops, logger) : undefined;
   if (feedLeader) {
     rampart.feedStartsWithNode = false;
-    rampart.onFeedQuote = (q) => feedLeader.handOn(q);
+    rampart.onFeedQuote = (q) => feedLeader.handOn(q, 'live');
+    rampart.onSandboxFeedQuote = (q) => feedLeader.handOn(q, 'sandbox');
     // The exchanges feed's halts and source states, so every node refuses orders on a halted market alike.
     if (rampart.feed instanceof ExchangeFeed) rampart.feed.onStatus = (s) => feedLeader.handStatus(s);
     ownership.onRound = (leases) => feedLeader.update(leases);

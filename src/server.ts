@@ -13,6 +13,13 @@ function prices(config: Config): string {
   return `exchanges (${feed.feeds.sources.map((s) => s.id).join(', ')})`;
 }
 
+/** RAMPART_SANDBOX_PRICE_FEED as the banner shows it. */
+function sandboxPrices(config: Config): string {
+  const own = config.sandboxPriceFeed;
+  if (own.kind === 'live') return 'the live prices (same book)';
+  return own.kind === 'replay' ? `replay of ${own.file}` : `simulated (seed ${own.seed}, every ${own.intervalMs} ms)`;
+}
+
 export function banner(app: App, config: Config, addresses: { live: string; sandbox: string; admin: string; dashboard: string }): string {
   const lines = [
     '',
@@ -22,6 +29,7 @@ export function banner(app: App, config: Config, addresses: { live: string; sand
     `  operator API  ${addresses.admin}`,
     `  dashboard     ${addresses.dashboard}`,
     `  storage       ${config.databaseUrl}   prices: ${prices(config)}   clock: ${config.clock}`,
+    `  sandbox feed  ${sandboxPrices(config)}`,
     `  rate limits   ${!config.rateLimitsEnabled ? 'OFF' : config.redisUrl ? `shared through ${withoutPassword(config.redisUrl)}` : 'in-process (this node)'}`,
   ];
   if (app.adminTokenGenerated) {

@@ -7,7 +7,7 @@ import { FeedLeader } from './feed-leader.js';
 import type { Lease } from './leases.js';
 import { ClusterOps } from './ops.js';
 
-const halted = (reason: string): FeedSnapshot => ({ halts: [{ market: 'BTC-USD', reason, since: 1 }], sources: [] });
+const halted = (reason: 'sources_disagree'): FeedSnapshot => ({ halts: [{ market: 'BTC-USD', reason, since: 1 }], sources: [] });
 const liveLease = (epoch: number): Lease => ({ environment: 'live', partition: 0, epoch, since: 0, previousHeartbeatAt: null });
 
 describe('the feed status handed between nodes is fenced by the feed leader epoch', () => {
@@ -21,7 +21,7 @@ describe('the feed status handed between nodes is fenced by the feed leader epoc
     expect(board.snapshot.halts.map((h) => h.reason)).toEqual(['sources_disagree']);
     // This node takes the lead at epoch 3: the epoch-2 leader's late word is stale now too.
     const feed: PriceFeed = { kind: 'exchanges', start: () => undefined, stop: () => undefined };
-    new FeedLeader(feed, ops, pino({ level: 'silent' })).update([liveLease(3)]);
+    new FeedLeader([{ feed, environment: 'live' }], ops, pino({ level: 'silent' })).update([liveLease(3)]);
     await ops.apply({ kind: 'feed', snapshot: { halts: [], sources: [] }, epoch: 2 });
     expect(board.snapshot.halts.map((h) => h.reason)).toEqual(['sources_disagree']);
     await ops.apply({ kind: 'feed', snapshot: { halts: [], sources: [] }, epoch: 4 });

@@ -12,9 +12,8 @@ import type { PartitionRouter } from './forwarding.js';
  * clock move), so the operator's answer comes after the whole cluster acted.
  */
 export type ClusterOp =
-  | { kind: 'price'; market: string; bid: string; ask: string; last: string }
+  | { kind: 'price'; market: string; bid: string; ask: string; last: string; environment: Environment }
   | { kind: 'clock'; now: number }
-  /** The exchanges feed's halts and source states, from the node running it. */
   /** The exchanges feed's halts and sources, from the node leading the feed at lease epoch `epoch` (live/0). */
   | { kind: 'feed'; snapshot: FeedSnapshot; epoch: number }
   | { kind: 'markets' }
@@ -55,19 +54,30 @@ export class ClusterOps {
     return local;
   }
 
-  /** Sends op to every other live node (the caller applied it here its own way). */
-  async others(op: ClusterOp): Promise<void> {
-    if (!this.router) return;
-    const urls = await this.router.others(this.aliveMs).catch((err: unknown) => {
-      this.log.error({ err, op: op.kind }, 'cluster fan-out: the node list could not be read');
-      return [] as string[];
-    });
+  /**
+   * Sends op to every other live node (the caller applied it here its own way), or to the nodes `only` names.
+   * Answers the nodes that applied it.
+   */
+  async others(op: ClusterOp, only?: readonly string[]): Promise<string[]> {
+    if (!this.router) return [];
+    const urls = only ?? (await this.otherNodes());
     const router = this.router;
     const results = await Promise.allSettled(urls.map((url) => router.post(url, '/internal/v1/ops', op, FANOUT_TIMEOUT_MS)));
+    const applied: string[] = [];
     results.forEach((r, i) => {
       if (r.status === 'rejected' || r.value.status !== 200) {
         this.log.warn({ node: urls[i], op: op.kind, err: r.status === 'rejected' ? r.reason : r.value.body }, 'cluster fan-out: a node did not apply an operator action');
-      }
+      } else applied.push(urls[i]!);
+    });
+    return applied;
+  }
+
+  /** The internal addresses of the other live nodes (none without a cluster, or when the list cannot be read). */
+  async otherNodes(): Promise<string[]> {
+    if (!this.router) return [];
+    return this.router.others(this.aliveMs).catch((err: unknown) => {
+      this.log.error({ err }, 'cluster fan-out: the node list could not be read');
+      return [] as string[];
     });
   }
 
@@ -81,10 +91,13 @@ export class ClusterOps {
     const r = this.rampart;
     switch (op.kind) {
       case 'price': {
-        const view = r.markets.setPrice(op.market, op);
-        // The tick record keeps an operator's price once, where the call was received, not on each node it reaches.
+        // A price without an environment (a node of an earlier version) is the live book's, as it was then.
+        const environment = op.environment === 'sandbox' ? 'sandbox' : 'live';
+        const view = r.markets.setPrice(op.market, op, environment);
+        // The tick record keeps the live book's prices, an operator's once, where the call was received (not on each
+        // node it reaches); a sandbox book of its own is not recorded.
         const q = r.quotes.get(op.market);
-        if (received && q) r.recordQuote(q, { source: 'operator' });
+        if (received && q && (environment === 'live' || r.quotesFor('sandbox') === r.quotes)) r.recordQuote(q, { source: 'operator' });
         await r.engineHost.settled();
         return view;
       }

@@ -24,6 +24,15 @@ export type PriceFeedConfig =
 /** RAMPART_REPLAY_SPEED: times faster than recorded (1: as recorded), or `max`: each line once the engine acted on the last. */
 export type ReplaySpeed = number | 'max';
 
+/**
+ * RAMPART_SANDBOX_PRICE_FEED: `live` (the sandbox prices from the live book itself, SPEC "the same prices"), or a
+ * feed of its own beside it (docs/PRICE-FEEDS.md "Sandbox prices").
+ */
+export type SandboxPriceFeedConfig =
+  | { readonly kind: 'live' }
+  | { readonly kind: 'simulated'; readonly seed: number; readonly intervalMs: number }
+  | { readonly kind: 'replay'; readonly file: string; readonly speed: ReplaySpeed };
+
 export interface Config {
   readonly listen: Readonly<Record<Environment | 'admin', Listen>>;
   /** Public base URLs; their authority is what wrong_environment and token resources name. */
@@ -36,6 +45,7 @@ export interface Config {
   readonly priceFeed: PriceFeedConfig;
   /** RAMPART_TICK_RETENTION_HOURS: how long the tick record keeps its rows (docs/PRICE-FEEDS.md). */
   readonly tickRetentionHours: number;
+  readonly sandboxPriceFeed: SandboxPriceFeedConfig;
   readonly clock: 'system' | 'manual';
   readonly tradingDayStartMinutes: number;
   readonly timezone: string;
@@ -162,6 +172,20 @@ function parseRetentionHours(value: string | undefined): number {
   return hours;
 }
 
+function parseSandboxFeed(env: NodeJS.ProcessEnv, configDir: string, markets: readonly MarketConfig[]): SandboxPriceFeedConfig {
+  const value = env.RAMPART_SANDBOX_PRICE_FEED || 'live';
+  if (value === 'live') return { kind: 'live' };
+  // The walk and the replay take the main feed's settings (seed, interval): one set of knobs for both.
+  if (value === 'simulated') {
+    const walk = parseFeed({ ...env, RAMPART_PRICE_FEED: 'simulated' }, configDir, markets);
+    if (walk.kind === 'simulated') return walk;
+  }
+  if (value.startsWith('replay:') && value.length > 'replay:'.length) {
+    return { kind: 'replay', file: value.slice('replay:'.length), speed: parseReplaySpeed(env.RAMPART_REPLAY_SPEED) };
+  }
+  throw new ConfigError(`RAMPART_SANDBOX_PRICE_FEED must be live, simulated or replay:<file>, got "${value}"`);
+}
+
 function authority(name: string, url: string): string {
   try {
     const u = new URL(url);
@@ -285,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: env.RAMPART_ADMIN_TOKEN || undefined,
     secretsKey,
     priceFeed: parseFeed(env, configDir, markets),
+    sandboxPriceFeed: parseSandboxFeed(env, configDir, markets),
     tickRetentionHours: parseRetentionHours(env.RAMPART_TICK_RETENTION_HOURS),
     clock,
     tradingDayStartMinutes: parseTimeOfDay(env.RAMPART_TRADING_DAY_START ?? '00:00'),

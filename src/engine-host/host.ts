@@ -88,13 +88,18 @@ export class EngineHost {
   private readonly stale = new Set<string>();
   private readonly rebuilding = new Map<string, NodeJS.Timeout | null>();
   private stopped = false;
-  private unsubscribe: (() => void) | undefined;
+  private readonly unsubscribe: (() => void)[] = [];
   private readonly unstoredQuotes = new Map<string, BookQuote>();
   private quotesStoredAt = 0;
+  /** When a separate sandbox book's ticks last flushed the sandbox engines' peaks (its quotes are not stored). */
+  private sandboxPeaksAt = 0;
   private quoteTimer: NodeJS.Timeout | undefined;
   private unclock: (() => void) | undefined;
-  /** The latest price tick's work (operators wait for it: a price set cluster-wide is applied before the answer). */
-  private lastTick: Promise<void> = Promise.resolve();
+  /**
+   * The latest price tick's work, per book followed (operators wait for it: a price set cluster-wide is applied
+   * before the answer).
+   */
+  private readonly lastTicks = new Map<QuoteBook, Promise<void>>();
   private lastClock: Promise<void> = Promise.resolve();
   /** Set by the composition root to time commands and ticks (src/metrics). */
   observer: HostObserver | undefined;
@@ -108,7 +113,8 @@ export class EngineHost {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly markets: MarketService,
-    private readonly quotes: QuoteBook,
+    /** The book an environment prices from: the same object for both unless the sandbox has a feed of its own. */
+    private readonly quotesFor: (environment: Environment) => QuoteBook,
     private readonly calendar: TradingCalendar,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -203,15 +209,16 @@ export class EngineHost {
     return this.stale.has(part.key) ? undefined : part.engine.books.get(accountId);
   }
 
-  quote(market: string): Quote | undefined {
-    const q = this.quotes.get(market);
+  /** The price an environment's engines act on (never the other environment's, when the sandbox has its own feed). */
+  quote(market: string, environment: Environment): Quote | undefined {
+    const q = this.quotesFor(environment).get(market);
     return q ? { bid: q.bid, ask: q.ask, last: q.last, time: q.time } : undefined;
   }
 
-  private newEngine(): Engine {
+  private newEngine(environment: Environment): Engine {
     return new Engine({
       markets: this.specs,
-      quote: (m) => this.quote(m),
+      quote: (m) => this.quote(m, environment),
       marketState: (m) => this.markets.state(m),
       newId: (p) => newId(p),
       isWeekend: (t) => this.calendar.isWeekend(t),
@@ -226,7 +233,7 @@ export class EngineHost {
    */
   private async loadEngine(part: { environment: Environment; partition: number }, reads: Tx | Store, openOrders = true): Promise<Engine> {
     const env = part.environment;
-    const engine = this.newEngine();
+    const engine = this.newEngine(env);
     const accounts = await reads.listAccountsByStatusIn(env);
     for (const a of accounts) {
       this.learn(a);
@@ -279,14 +286,26 @@ export class EngineHost {
    * Starts following prices and the clock. Engines come with partitions: `adopt` loads each one this node takes.
    */
   async start(): Promise<void> {
+    // The stored quotes are the live book's (a sandbox book of its own starts empty: docs/PRICE-FEEDS.md).
+    const live = this.quotesFor('live');
     for (const row of await this.store.listQuotes()) {
-      if (!this.quotes.get(row.market) && this.specs.has(row.market)) {
-        this.quotes.set({ market: row.market, bid: dec(row.bid), ask: dec(row.ask), last: dec(row.last), time: row.time });
+      if (!live.get(row.market) && this.specs.has(row.market)) {
+        live.set({ market: row.market, bid: dec(row.bid), ask: dec(row.ask), last: dec(row.last), time: row.time });
       }
     }
-    this.unsubscribe = this.quotes.onQuote((q) => {
-      this.lastTick = this.onQuote(q);
-    });
+    // One book for both: every engine follows it. A sandbox book of its own: each environment's engines follow theirs.
+    const sandbox = this.quotesFor('sandbox');
+    const follow = (book: QuoteBook, environment: Environment | undefined) =>
+      this.unsubscribe.push(
+        book.onQuote((q) => {
+          this.lastTicks.set(book, this.onQuote(q, environment));
+        }),
+      );
+    if (sandbox === live) follow(live, undefined);
+    else {
+      follow(live, 'live');
+      follow(sandbox, 'sandbox');
+    }
     this.quoteTimer = setInterval(() => void this.storeQuotes().catch(() => undefined), QUOTE_STORE_INTERVAL_MS);
     this.quoteTimer.unref();
     this.unclock = this.clock.onAdvance((now) => {
@@ -307,7 +326,7 @@ export class EngineHost {
 
   /** Resolves once the latest price tick and clock move seen here are applied and stored. */
   async settled(): Promise<void> {
-    await this.lastTick;
+    for (const tick of [...this.lastTicks.values()]) await tick;
     await this.lastClock;
   }
 
@@ -323,7 +342,7 @@ export class EngineHost {
     await this.store.transaction(async (tx) => {
       await tx.fence(fence);
       const st = newTxState();
-      const part: Partition = { key, environment: env, partition: fence.partition, fence, engine: this.newEngine() };
+      const part: Partition = { key, environment: env, partition: fence.partition, fence, engine: this.newEngine(env) };
       st.fenced.add(key);
       // The open orders are loaded to resume; for the restart transition they are canceled where they are stored, a
       // page at a time, never loaded: with 100k of them the transition is a pass over the rows.
@@ -360,7 +379,7 @@ export class EngineHost {
     this.stopped = true;
     for (const timer of this.rebuilding.values()) if (timer) clearTimeout(timer);
     if (this.quoteTimer) clearInterval(this.quoteTimer);
-    this.unsubscribe?.();
+    for (const off of this.unsubscribe.splice(0)) off();
     this.unclock?.();
   }
 
@@ -401,19 +420,24 @@ export class EngineHost {
     }
   }
 
-  private async onQuote(q: BookQuote): Promise<void> {
+  /** A tick of a book: to the engines of `environment` (both when undefined: one book prices both). */
+  private async onQuote(q: BookQuote, environment: Environment | undefined): Promise<void> {
     const end = this.observer?.tick();
+    // Only the live book's quotes are stored; a sandbox book of its own is not (it starts over at each start).
+    const stored = environment !== 'sandbox';
     try {
       await this.store.transaction(async (tx) => {
         const st = newTxState();
-        const parts = [...this.parts.values()];
+        const parts = [...this.parts.values()].filter((p) => environment === undefined || p.environment === environment);
         for (const part of parts) await this.enter(part, tx, st);
         // The latest quote is stored at most once a second (and at shutdown): it only prices the restart transition,
         // and a write per tick would put an fsync on every price.
-        this.unstoredQuotes.set(q.market, q);
+        if (stored) this.unstoredQuotes.set(q.market, q);
         // With them, the peaks the engines follow without writing (peak-watch.ts): a rebuilt engine's are as fresh.
-        const checkpoint = q.time - this.quotesStoredAt >= QUOTE_STORE_INTERVAL_MS || this.clock.kind === 'manual';
-        if (checkpoint) await this.storeQuotes(tx, q.time);
+        const since = stored ? this.quotesStoredAt : this.sandboxPeaksAt;
+        const checkpoint = q.time - since >= QUOTE_STORE_INTERVAL_MS || this.clock.kind === 'manual';
+        if (checkpoint && stored) await this.storeQuotes(tx, q.time);
+        if (checkpoint && !stored) this.sandboxPeaksAt = q.time;
         for (const part of parts) {
           part.engine.onQuote(q.market, { bid: q.bid, ask: q.ask, last: q.last, time: q.time });
           if (checkpoint) part.engine.flushPeaks();
@@ -574,7 +598,7 @@ export class EngineHost {
     const m = this.specs.get(p.market)!;
     const engine = this.partOf(env, p.accountId).engine;
     const book = engine.books.get(p.accountId);
-    const mark = this.quote(p.market)?.last ?? p.entryPrice;
+    const mark = this.quote(p.market, env)?.last ?? p.entryPrice;
     const f = book ? engine.figures(book) : undefined;
     const cushion = p.marginMode === 'isolated' || !f ? p.margin : f.available;
     return positionView(p, mark, m, cushion, p.takeProfitId ? engine.order(p.takeProfitId) : undefined, p.stopLossId ? engine.order(p.stopLossId) : undefined);

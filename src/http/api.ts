@@ -233,7 +233,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(swagger, swaggerOptions({ environment, publicUrl: rampart.config.publicUrl, routes: apiRoutes }));
 
   // Handlers reach the application through these narrow facades, never the whole composition root.
-  const contextOf = handlerContexts({ ...routeServices(rampart), environment, idempotency });
+  const contextOf = handlerContexts({ ...routeServices(rampart, environment), environment, idempotency });
 
   registerProtectedResource(app, rampart, environment);
   for (const def of apiRoutes) {

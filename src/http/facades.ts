@@ -158,8 +158,11 @@ export interface RouteServices {
   settings: RouteSettings;
 }
 
-/** The facades of one listener, over the application services. */
-export function routeServices(rampart: Rampart): RouteServices {
+/**
+ * The facades of one listener, over the application services. Prices are the listener's environment's
+ * (Rampart.quotesFor): a sandbox host never shows a live price, nor the reverse.
+ */
+export function routeServices(rampart: Rampart, environment: Environment): RouteServices {
   const { store, config } = rampart;
   return {
     accounts: {
@@ -196,15 +199,16 @@ export function routeServices(rampart: Rampart): RouteServices {
     },
     markets: {
       require: (id) => void rampart.markets.require(id),
-      list: () => rampart.markets.list(),
-      view: (id) => rampart.markets.view(id),
+      list: () => rampart.markets.list(environment),
+      view: (id) => rampart.markets.view(id, environment),
     },
     environments: { get: (environment) => rampart.environments.get(environment) },
     opener: { kick: () => rampart.opener.kick(), up: (environment) => rampart.opener.up[environment] },
     feed: {
       now: () => rampart.clock.now(),
-      quote: (market) => rampart.quotes.get(market),
-      source: config.priceFeed.kind,
+      quote: (market) => rampart.quotesFor(environment).get(market),
+      source: rampart.feedSource(environment),
+      // (Market halts, the operator's and the exchanges feed's, hold on both hosts: one market state for both.)
       halts: () => rampart.markets.halts(),
       sources: () => rampart.markets.feedStatus.snapshot.sources,
     },

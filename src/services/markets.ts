@@ -4,6 +4,7 @@ import type { Clock } from '../engine/clock.js';
 import { ApiError } from '../errors/api-error.js';
 import { FeedStatusBoard } from '../feed/feed-status.js';
 import type { QuoteBook } from '../feed/quotes.js';
+import type { Environment } from '../schemas/common.js';
 import type { MarketState, Store } from '../store/port.js';
 
 export type MarketStatus = MarketState['status'];
@@ -12,7 +13,7 @@ export type MarketStatus = MarketState['status'];
 export type HaltReason = 'operator' | 'sources_disagree';
 
 /**
- * Markets from config/markets.json with the operator's state and the live quote. The state the engine acts on is
+ * Markets from config/markets.json with the operator's state and the quote of the environment asking. The state the engine acts on is
  * the operator's, with the price feed's halt laid over an open market (the operator's stored state stays as set).
  */
 export class MarketService {
@@ -23,7 +24,8 @@ export class MarketService {
   constructor(
     markets: readonly MarketConfig[],
     private readonly store: Store,
-    readonly quotes: QuoteBook,
+    /** The book an environment prices from (Rampart.quotesFor). */
+    private readonly quotesFor: (environment: Environment) => QuoteBook,
     private readonly clock: Clock,
     /** The exchanges feed's halts (written where the feed runs, handed to the other nodes of a cluster). */
     readonly feedStatus: FeedStatusBoard = new FeedStatusBoard(),
@@ -77,10 +79,10 @@ export class MarketService {
     return out;
   }
 
-  view(id: string) {
+  view(id: string, environment: Environment) {
     const m = this.require(id);
     const s = this.state(id);
-    const q = this.quotes.get(id);
+    const q = this.quotesFor(environment).get(id);
     return {
       id: m.id,
       base_asset: m.base_asset,
@@ -107,8 +109,8 @@ export class MarketService {
     };
   }
 
-  list() {
-    return [...this.configs.keys()].map((id) => this.view(id));
+  list(environment: Environment) {
+    return [...this.configs.keys()].map((id) => this.view(id, environment));
   }
 
   async setState(id: string, patch: { status?: MarketStatus | undefined; offered?: boolean | undefined }) {
@@ -116,11 +118,14 @@ export class MarketService {
     const next: MarketState = { ...this.operatorState(id), ...(patch.status ? { status: patch.status } : {}), ...(patch.offered !== undefined ? { offered: patch.offered } : {}) };
     await this.store.transaction((tx) => tx.setMarketState(next));
     this.states.set(id, next);
-    return this.view(id);
+    return this.view(id, 'live');
   }
 
-  /** Sets the quote by hand (the manual feed; also allowed on top of the others for operators). */
-  setPrice(id: string, input: { bid: string; ask: string; last: string }) {
+  /**
+   * Sets the quote by hand (the manual feed; also allowed on top of the others for operators) in an environment's
+   * book: the live one is the sandbox's too unless the sandbox has a feed of its own.
+   */
+  setPrice(id: string, input: { bid: string; ask: string; last: string }, environment: Environment) {
     const m = this.require(id);
     const tick = dec(m.tick_size);
     const parsed = { bid: parseDec(input.bid), ask: parseDec(input.ask), last: parseDec(input.last) };
@@ -133,7 +138,7 @@ export class MarketService {
       }
     }
     if (parsed.bid! > parsed.ask!) throw new ApiError('invalid_request', { message: 'bid must not be above ask', details: { field: 'bid' } });
-    this.quotes.set({ market: id, bid: parsed.bid!, ask: parsed.ask!, last: parsed.last!, time: this.clock.now() });
-    return this.view(id);
+    this.quotesFor(environment).set({ market: id, bid: parsed.bid!, ask: parsed.ask!, last: parsed.last!, time: this.clock.now() });
+    return this.view(id, environment);
   }
 }

@@ -21,6 +21,7 @@ import { QuoteBook, type PriceFeed, type Quote, type QuoteSink } from '../feed/q
 import { ExchangeFeed, type SourceFactory } from '../feed/exchange-feed.js';
 import { FeedStatusBoard } from '../feed/feed-status.js';
 import { ReplayFeed } from '../feed/replay.js';
+import { sandboxFeed } from '../feed/sandbox.js';
 import { SimulatedFeed } from '../feed/simulated.js';
 import type { QuoteOrigin, TickSink } from '../feed/tick-log.js';
 import { TickLog } from '../feed/tick-recorder.js';
@@ -62,6 +63,7 @@ export class Rampart {
   readonly store: Store;
   readonly clock: Clock;
   readonly calendar: TradingCalendar;
+  /** The live book (stored, restored at start); the sandbox's too unless it has a feed of its own (quotesFor). */
   readonly quotes = new QuoteBook();
   readonly feed: PriceFeed | undefined;
   /** The tick record (docs/PRICE-FEEDS.md): batched to the store off the quote path. */
@@ -70,6 +72,12 @@ export class Rampart {
   readonly ticks: TickSink;
   /** The operator's reads of the tick record. */
   readonly tickRecord: TickRecordService;
+  /** The sandbox's prices: the live book itself unless RAMPART_SANDBOX_PRICE_FEED gives the sandbox a feed of its own. */
+  readonly sandboxQuotes: QuoteBook;
+  /** The sandbox's own feed (none when it prices from the live book). */
+  readonly sandboxFeed: PriceFeed | undefined;
+  /** Told of each quote the sandbox's own feed makes (a node of a cluster hands them to the others). */
+  onSandboxFeedQuote: ((q: Quote) => void) | undefined;
   /** Told of each quote the feed makes (a node of a cluster hands them to the others). */
   onFeedQuote: ((q: Quote) => void) | undefined;
   /** Whether start() starts the feed (a node of a cluster runs it only while it leads: src/cluster/feed-leader.ts). */
@@ -110,7 +118,8 @@ export class Rampart {
     this.store = opts.store;
     this.clock = opts.config.clock === 'manual' ? new ManualClock(opts.clockStart ?? Date.now()) : new SystemClock();
     this.calendar = new TradingCalendar(opts.config.tradingDayStartMinutes, opts.config.timezone);
-    this.markets = new MarketService(opts.config.markets, opts.store, this.quotes, this.clock, new FeedStatusBoard());
+    this.sandboxQuotes = opts.config.sandboxPriceFeed.kind === 'live' ? this.quotes : new QuoteBook();
+    this.markets = new MarketService(opts.config.markets, opts.store, (env) => this.quotesFor(env), this.clock, new FeedStatusBoard());
     this.environments = new EnvironmentService(opts.store, (state) => {
       // A host switched off takes no requests: its open streams end as a new request would be answered.
       if (!state.enabled) this.streams.refuseAll(state.environment, environmentDisabled(state.environment, opts.config.publicUrl));
@@ -126,7 +135,7 @@ export class Rampart {
     this.events = new EventLog(opts.store, this.clock, opts.config.limits.events_retention_ms, opts.log);
     this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log, this.credentials);
     this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log, opts.secrets);
-    this.engineHost = new EngineHost(opts.config, opts.store, this.clock, this.markets, this.quotes, this.calendar, opts.log);
+    this.engineHost = new EngineHost(opts.config, opts.store, this.clock, this.markets, (env) => this.quotesFor(env), this.calendar, opts.log);
     this.orderLists = new OrderLists(opts.store, this.engineHost);
     const inProcess = new InProcessEngine(this.engineHost, opts.store, this.clock);
     this.accounts.liveFigures = (record) => inProcess.liveFigures(record);
@@ -168,11 +177,30 @@ export class Rampart {
                 createSource: opts.createSource,
               })
             : undefined;
+    const sandboxSink: QuoteSink = {
+      get: (m) => this.sandboxQuotes.get(m),
+      set: (q) => {
+        this.sandboxQuotes.set(q);
+        this.onSandboxFeedQuote?.(q);
+      },
+    };
+    this.sandboxFeed = sandboxFeed(opts.config, sandboxSink, this.clock, this.markets.ids, { settled: () => this.engineHost.settled(), log: opts.log });
   }
 
   /** Records a quote the engine acts on in the tick record (never throws, never waits). */
   recordQuote(q: Quote, origin: QuoteOrigin): void {
     this.ticks.record({ kind: 'quote', market: q.market, time: q.time, bid: q.bid, ask: q.ask, last: q.last, origin });
+  }
+
+  /** The book an environment prices from: every reader of prices for an environment goes through here. */
+  quotesFor(environment: Environment): QuoteBook {
+    return environment === 'live' ? this.quotes : this.sandboxQuotes;
+  }
+
+  /** Which feed prices an environment (GET /v1/status `price_feed.source`). */
+  feedSource(environment: Environment): Config['priceFeed']['kind'] {
+    const own = this.config.sandboxPriceFeed;
+    return environment === 'sandbox' && own.kind !== 'live' ? own.kind : this.config.priceFeed.kind;
   }
 
   /** The host (authority) of an environment's public URL. */
@@ -232,6 +260,7 @@ export class Rampart {
 
   start(): void {
     if (this.feedStartsWithNode) this.feed?.start();
+    if (this.feedStartsWithNode) this.sandboxFeed?.start();
     this.opener.start(250);
     this.tickLog.start();
     this.events.start();
@@ -244,6 +273,7 @@ export class Rampart {
     this.events.stop();
     await this.webhooks.stop();
     this.feed?.stop();
+    this.sandboxFeed?.stop();
     await this.tickLog.stop();
     this.engineHost.stop();
     await this.engineHost.storeQuotes().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DecimalString, TimeMs } from '../../schemas/common.js';
+import { DecimalString, Environment, TimeMs } from '../../schemas/common.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { strict } from './shared.js';
 
@@ -11,12 +11,18 @@ export const setMarketPrice = defineAdminRoute({
   url: '/admin/v1/markets/:market/price',
   operationId: 'setMarketPrice',
   summary: "Set a market's price",
-  description: "Sets the market's bid, ask and last price; every node's engines act on it (stops, limits, liquidations) before the answer.",
+  description:
+    "Sets the market's bid, ask and last price; every node's engines act on it (stops, limits, liquidations) before the answer. " +
+    'In the live book unless `environment=sandbox`: the sandbox prices from the live book too, unless it has a feed of its own (RAMPART_SANDBOX_PRICE_FEED).',
   tags,
   errors: ['market_not_found'],
-  schema: { params: MarketParam, body: strict({ bid: DecimalString, ask: DecimalString, last: DecimalString }) },
+  schema: {
+    params: MarketParam,
+    querystring: strict({ environment: Type.Optional(Environment) }),
+    body: strict({ bid: DecimalString, ask: DecimalString, last: DecimalString }),
+  },
   // Every node's engines act on the price before the answer (checked here first: a refused price goes nowhere).
-  handler: async ({ ops, params, body }) => ops.all({ kind: 'price', market: params.market, ...body }),
+  handler: async ({ ops, params, query, body }) => ops.all({ kind: 'price', market: params.market, ...body, environment: query.environment ?? 'live' }),
 });
 
 export const updateMarket = defineAdminRoute({
