@@ -26,6 +26,7 @@ class FakeFeed implements PriceFeed {
 function fakeOps(alive: string[], down = new Set<string>()) {
   const sent: { to: string; op: ClusterOp }[] = [];
   const ops = {
+    feedEpoch: () => undefined,
     otherNodes: async () => [...alive],
     others: async (op: ClusterOp, only?: readonly string[]) => {
       const to = only ?? alive;

@@ -116,8 +116,8 @@ describe('RAMPART_SANDBOX_PRICE_FEED=replay:<file>', () => {
     // GET /v1/status: each host counts its own book and names its own feed.
     const liveStatus = (await s.liveCall('GET', '/v1/status', { key: t.live.key })).body.price_feed;
     const sandboxStatus = (await s.sandboxCall('GET', '/v1/status', { key: t.sandbox.key })).body.price_feed;
-    expect(liveStatus).toEqual({ source: 'manual', markets_quoted: 1, markets_stale: ['ETH-USD', 'SOL-USD'] });
-    expect(sandboxStatus).toEqual({ source: 'replay', markets_quoted: 2, markets_stale: ['SOL-USD'] });
+    expect(liveStatus).toEqual({ source: 'manual', markets_quoted: 1, markets_stale: ['ETH-USD', 'SOL-USD'], markets_halted: [], sources: [] });
+    expect(sandboxStatus).toEqual({ source: 'replay', markets_quoted: 2, markets_stale: ['SOL-USD'], markets_halted: [], sources: [] });
 
     // A preview and an order on the sandbox account price from the sandbox book; on the live account, from the live one.
     const sandboxAccount = (path: string, method = 'GET', body?: unknown) =>
@@ -206,7 +206,8 @@ describe('RAMPART_SANDBOX_PRICE_FEED values', () => {
   it('takes live (also when unset), replay:<file> and simulated with the main walk settings', () => {
     expect(loadConfig({}).sandboxPriceFeed).toEqual({ kind: 'live' });
     expect(load('live')).toEqual({ kind: 'live' });
-    expect(load('replay:/tmp/prices.ndjson')).toEqual({ kind: 'replay', file: '/tmp/prices.ndjson' });
+    expect(load('replay:/tmp/prices.ndjson')).toEqual({ kind: 'replay', file: '/tmp/prices.ndjson', speed: 1 });
+    expect(load('replay:/tmp/prices.ndjson', { RAMPART_REPLAY_SPEED: 'max' })).toEqual({ kind: 'replay', file: '/tmp/prices.ndjson', speed: 'max' });
     expect(load('simulated', { RAMPART_PRICE_SEED: '7', RAMPART_PRICE_INTERVAL_MS: '250' })).toEqual({ kind: 'simulated', seed: 7, intervalMs: 250 });
   });
 
