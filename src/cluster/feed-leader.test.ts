@@ -91,4 +91,29 @@ describe('FeedLeader', () => {
     await settle();
     expect(sent).toEqual([]);
   });
+
+  it("hands the exchanges feed's latest status (its halts) to a node that joins, fenced by the lease epoch", async () => {
+    const alive = ['b'];
+    const { ops, sent } = fakeOps(alive);
+    const leader = new FeedLeader([{ feed: new FakeFeed(), environment: 'live' }], ops, log);
+    const round = async () => {
+      leader.update([lease('live', 0)]);
+      await settle();
+      await settle();
+    };
+    await round();
+    const status = { halts: [{ market: 'BTC-USD', reason: 'sources_disagree' as const, since: 5 }], sources: [] };
+    leader.handStatus(status);
+    await settle();
+    expect(sent).toEqual([{ to: 'b', op: { kind: 'feed', snapshot: status, epoch: lease('live', 0).epoch } }]);
+    // The next round tells each node once what it may have missed (b, already told, hears it again); then nobody.
+    await round();
+    sent.length = 0;
+    await round();
+    expect(sent).toEqual([]);
+    // c joins: it alone is told the halt, at its first round.
+    alive.push('c');
+    await round();
+    expect(sent).toEqual([{ to: 'c', op: { kind: 'feed', snapshot: status, epoch: lease('live', 0).epoch } }]);
+  });
 });

@@ -32,6 +32,8 @@ export class FeedLeader {
   /** The other nodes told the latest quotes since this node leads (undefined: none yet). */
   private welcomed: Set<string> | undefined;
   private welcoming = false;
+  /** The exchanges feed's latest status handed on: a node that joins gets it at once (its halts above all). */
+  private status: FeedSnapshot | undefined;
 
   constructor(
     private readonly feeds: readonly LedFeed[],
@@ -49,6 +51,7 @@ export class FeedLeader {
    * the sources' last tick times): their engines refuse orders on a market halted here, their /v1/status agrees.
    */
   handStatus(snapshot: FeedSnapshot): void {
+    this.status = snapshot;
     void this.ops.others({ kind: 'feed', snapshot, epoch: this.epoch });
   }
 
@@ -56,10 +59,11 @@ export class FeedLeader {
   update(leases: readonly Lease[]): void {
     const lease = leases.find((l) => l.environment === 'live' && l.partition === 0);
     const lead = lease !== undefined;
-    if (lead && this.feeds.some((f) => f.latest)) void this.welcome();
+    if (lead && (this.feeds.some((f) => f.latest) || this.status)) void this.welcome();
     if (lead === this.leading) return;
     this.leading = lead;
     this.welcomed = undefined;
+    this.status = undefined;
     if (lease) {
       // From now on a status from an earlier leader (a message still in flight) is stale here and everywhere.
       this.epoch = lease.epoch;
@@ -76,7 +80,11 @@ export class FeedLeader {
     }
   }
 
-  /** Hands the latest quotes of the feeds that do not store theirs to the nodes not told yet (joined, or lately back). */
+  /**
+   * Hands what a node cannot read from the store — the latest quotes of the feeds that do not store theirs, and the
+   * exchanges feed's halts and sources — to the nodes not told yet (joined, or lately back): a node that starts
+   * refuses orders on a halted market from its first lease round on, not from the feed's next status.
+   */
   private async welcome(): Promise<void> {
     if (this.welcoming) return;
     this.welcoming = true;
@@ -86,6 +94,10 @@ export class FeedLeader {
       const fresh = nodes.filter((n) => !welcomed.has(n));
       if (fresh.length === 0) return;
       let reached = new Set(fresh);
+      if (this.status) {
+        const applied = new Set(await this.ops.others({ kind: 'feed', snapshot: this.status, epoch: this.epoch }, fresh));
+        reached = new Set([...reached].filter((n) => applied.has(n)));
+      }
       for (const { environment, latest } of this.feeds) {
         for (const q of latest?.() ?? []) {
           const applied = new Set(await this.ops.others(this.priceOp(q, environment), fresh));
