@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AccountRecord, CustomerRecord, DeliveryRow, EventRow, OrderRow, Store, StoredCredential } from '../../src/store/port.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { afterEach, beforeEach, describe, it } from 'vitest';
 import { freshSchema, postgresAvailable } from '../helpers/postgres.js';
 
 export interface Opened {
@@ -149,3 +150,41 @@ export const delivery = (id: string, webhookId: string, seq: number, o: Partial<
   finished_at: null,
   ...o,
 });
+
+/**
+ * A store contract suite, run on both adapters: each test gets a fresh store (after `seed`), closed after it;
+ * on PostgreSQL unreachable (outside CI) the suite skips with one line. `store` and `opened` stand for the current
+ * test's (calls go to the store opened for that test), so the suite's body reads as if it held one.
+ */
+export async function storeSuite(title: string, body: (store: Store, opened: Opened) => void, seed?: (store: Store) => Promise<void>): Promise<void> {
+  describe.each(await adapters())(title, (adapter) => {
+    if (!adapter.available) {
+      it.skip('PostgreSQL is unreachable (see the SKIPPED line above)', () => undefined);
+      return;
+    }
+    let current: Opened | undefined;
+    beforeEach(async () => {
+      current = await adapter.open();
+      await seed?.(current.store);
+    });
+    afterEach(async () => {
+      await current?.close();
+      current = undefined;
+    });
+    body(
+      forwarding(() => current!.store),
+      forwarding(() => current!),
+    );
+  });
+}
+
+/** An object whose properties are read, and methods called, on what `get` answers at the time. */
+function forwarding<T extends object>(get: () => T): T {
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const target = get();
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

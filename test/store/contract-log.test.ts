@@ -1,28 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { StoreUnavailableError, type DeliveryClaimRequest, type Store, type WebhookRecord } from '../../src/store/port.js';
 import { withFaults } from '../../src/store/faults.js';
-import { account, adapters, customer, delivery, event, type Opened } from './adapters.js';
+import { account, customer, delivery, event, storeSuite } from './adapters.js';
 
 /** The storage contract over both adapters: the event log, webhooks and their outbox, transactions. */
-describe.each(await adapters())('store contract (log, webhooks, transactions): $name', (adapter) => {
-  if (!adapter.available) {
-    it.skip('PostgreSQL is unreachable (see the SKIPPED line above)', () => undefined);
-    return;
-  }
-  let opened: Opened;
-  let store: Store;
-  beforeEach(async () => {
-    opened = await adapter.open();
-    store = opened.store;
-    await store.transaction(async (tx) => {
-      await tx.insertCustomer(customer(1));
-      await tx.insertCustomer(customer(2));
-      await tx.insertAccount(account('acc_1', 'cus_1'));
-      await tx.insertAccount(account('acc_2', 'cus_2', { environment: 'sandbox' }));
-    });
+/** Two customers, each with an account (one live, one sandbox), before each test. */
+const seed = async (store: Store): Promise<void> => {
+  await store.transaction(async (tx) => {
+    await tx.insertCustomer(customer(1));
+    await tx.insertCustomer(customer(2));
+    await tx.insertAccount(account('acc_1', 'cus_1'));
+    await tx.insertAccount(account('acc_2', 'cus_2', { environment: 'sandbox' }));
   });
-  afterEach(() => opened.close());
+};
 
+await storeSuite('store contract (log, webhooks, transactions): $name', (store, opened) => {
   it('events: in seq order after a cursor, by account, customer and environment; the customer looked up', async () => {
     await store.transaction(async (tx) => {
       await tx.insertEvent(event(1, 'acc_1'));
@@ -256,4 +248,4 @@ describe.each(await adapters())('store contract (log, webhooks, transactions): $
     faults.erroring = false;
     expect(await store.getCustomer('cus_7')).toBeUndefined();
   });
-});
+}, seed);

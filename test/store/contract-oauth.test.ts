@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OAuthRecord, Store } from '../../src/store/port.js';
-import { adapters, type Opened } from './adapters.js';
+import { expect, it } from 'vitest';
+import type { OAuthRecord } from '../../src/store/port.js';
+import { storeSuite } from './adapters.js';
 
 const record = (model: string, id: string, o: Partial<OAuthRecord> = {}): OAuthRecord => ({
   model,
@@ -15,19 +15,7 @@ const record = (model: string, id: string, o: Partial<OAuthRecord> = {}): OAuthR
 });
 
 /** The OAuth authorization server's records over both adapters (the oidc-provider adapter's storage). */
-describe.each(await adapters())('store contract, oauth records: $name', (adapter) => {
-  if (!adapter.available) {
-    it.skip('PostgreSQL is unreachable (see the SKIPPED line above)', () => undefined);
-    return;
-  }
-  let opened: Opened;
-  let store: Store;
-  beforeEach(async () => {
-    opened = await adapter.open();
-    store = opened.store;
-  });
-  afterEach(() => opened.close());
-
+await storeSuite('store contract, oauth records: $name', (store) => {
   it('puts, replaces, reads while live, and drops a record', async () => {
     await store.transaction((tx) => tx.putOAuthRecord(record('Session', 's1', { uid: 'u1' })));
     expect(await store.getOAuthRecord('Session', 's1', 500)).toEqual(record('Session', 's1', { uid: 'u1' }));

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { EmailCodeRecord, InvitationRecord, SessionRecord, Store, UserRecord } from '../../src/store/port.js';
-import { adapters, credential, customer, type Opened } from './adapters.js';
+import { credential, customer, storeSuite } from './adapters.js';
 
 const user = (id: string, o: Partial<UserRecord> = {}): UserRecord => ({
   id,
@@ -26,20 +26,12 @@ const session = (id: string, userId: string, o: Partial<SessionRecord> = {}): Se
 });
 
 /** The dashboard's people over both adapters: users, sessions, emailed codes, mails, invitations, platform credentials. */
-describe.each(await adapters())('store contract, people: $name', (adapter) => {
-  if (!adapter.available) {
-    it.skip('PostgreSQL is unreachable (see the SKIPPED line above)', () => undefined);
-    return;
-  }
-  let opened: Opened;
-  let store: Store;
-  beforeEach(async () => {
-    opened = await adapter.open();
-    store = opened.store;
-    await store.transaction((tx) => tx.insertCustomer(customer(1)));
-  });
-  afterEach(() => opened.close());
+/** A customer, before each test. */
+const seed = async (store: Store): Promise<void> => {
+  await store.transaction((tx) => tx.insertCustomer(customer(1)));
+};
 
+await storeSuite('store contract, people: $name', (store) => {
   it('users: by id and by email (unique), password change clears the lock-out, failures count atomically', async () => {
     await store.transaction((tx) => tx.insertUser(user('usr_1')));
     expect(await store.getUser('usr_1')).toEqual(user('usr_1'));
@@ -137,4 +129,4 @@ describe.each(await adapters())('store contract, people: $name', (adapter) => {
     expect((await store.findCredentialByHash('hash_tok_2'))!.revoked_at).toBe(60);
     expect((await store.getCredential('key_1'))!.revoked_at).toBeNull();
   });
-});
+}, seed);

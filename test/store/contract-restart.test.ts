@@ -1,11 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { dec } from '../../src/engine/decimal.js';
 import { cancelOrder } from '../../src/engine/engine.js';
 import type { Order } from '../../src/engine/state.js';
-import type { Store } from '../../src/store/port.js';
 import { orderRow } from '../../src/engine-host/effects.js';
 import { eventView, orderFromData, orderToData } from '../../src/services/trading-views.js';
-import { account, adapters, customer, type Opened } from './adapters.js';
+import { account, customer, storeSuite } from './adapters.js';
 
 const NOW = 1_795_000_000_123;
 
@@ -59,19 +58,7 @@ function storedBeforeExitIds(o: Order): string {
   return JSON.stringify(rest);
 }
 
-describe.each(await adapters())('the restart transition in the store ($name) is the engine cancel', (adapter) => {
-  if (!adapter.available) {
-    it.skip('PostgreSQL is unreachable (see the SKIPPED line above)', () => undefined);
-    return;
-  }
-  let opened: Opened;
-  let store: Store;
-  beforeEach(async () => {
-    opened = await adapter.open();
-    store = opened.store;
-  });
-  afterEach(() => opened.close());
-
+await storeSuite('the restart transition in the store ($name) is the engine cancel', (store) => {
   it('rewrites every open order of the given accounts and announces it exactly as cancelOrder, orderToData and eventView do', async () => {
     const exits = { takeProfit: { price: dec('63000'), limitPrice: dec('62990.25') }, stopLoss: { price: dec('59000'), trailingDistance: dec('1000.5') }, breakEven: { triggerPrice: dec('60500'), offsetTicks: 2 } };
     // Every open status, origin, order type and exit shape; odd but valid client ids; two stored shapes.

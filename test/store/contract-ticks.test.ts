@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store, TickRow } from '../../src/store/port.js';
-import { adapters, type Opened } from './adapters.js';
+import { expect, it } from 'vitest';
+import type { TickRow } from '../../src/store/port.js';
+import { storeSuite } from './adapters.js';
 
 type NewTick = Omit<TickRow, 'id'>;
 
@@ -20,19 +20,7 @@ const quote = (market: string, time: number, o: Partial<NewTick> = {}): NewTick 
 });
 
 /** The tick record over both adapters: batches in, pages by (time, id) out, retention by id. */
-describe.each(await adapters())('store contract, ticks: $name', (adapter) => {
-  if (!adapter.available) {
-    it.skip('PostgreSQL is unreachable (see the SKIPPED line above)', () => undefined);
-    return;
-  }
-  let opened: Opened;
-  let store: Store;
-  beforeEach(async () => {
-    opened = await adapter.open();
-    store = opened.store;
-  });
-  afterEach(() => opened.close());
-
+await storeSuite('store contract, ticks: $name', (store) => {
   it('keeps every column of a batch as written, decimals as text, ids increasing', async () => {
     const source = quote('BTC-USD', 10, {
       kind: 'source',

@@ -1,24 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Store } from '../../src/store/port.js';
-import { account, adapters, credential, customer, order, type Opened } from './adapters.js';
+import { account, credential, customer, order, storeSuite } from './adapters.js';
 
 /**
  * The storage contract, run over both adapters: what one answers the other answers, byte for byte (decimal
  * strings, JSON text, ms times as numbers). Events, webhooks and transactions: contract-log.test.ts.
  */
-describe.each(await adapters())('store contract: $name', (adapter) => {
-  if (!adapter.available) {
-    it.skip('PostgreSQL is unreachable (see the SKIPPED line above)', () => undefined);
-    return;
-  }
-  let opened: Opened;
-  let store: Store;
-  beforeEach(async () => {
-    opened = await adapter.open();
-    store = opened.store;
-  });
-  afterEach(() => opened.close());
-
+await storeSuite('store contract: $name', (store) => {
   it('is new on a fresh database', () => {
     expect(store.isNew).toBe(true);
   });
