@@ -1,35 +1,9 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliOn } from '../helpers/cli.js';
 import { expectError, TestServer } from '../helpers/server.js';
 
-const run = promisify(execFile);
-const BIN = resolve(import.meta.dirname, '../../bin/rampart.mjs');
 let s: TestServer;
-
-async function cli(...args: string[]): Promise<{ code: number; out: any; stderr: string }> {
-  const env = {
-    ...process.env,
-    RAMPART_DATABASE_URL: s.rampart.config.databaseUrl,
-    RAMPART_LIVE_URL: s.rampart.config.publicUrl.live,
-    RAMPART_SANDBOX_URL: s.rampart.config.publicUrl.sandbox,
-    RAMPART_LOG_LEVEL: 'silent',
-  };
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, maxBuffer: 16 * 1024 * 1024 });
-    let out: unknown = stdout;
-    try {
-      out = JSON.parse(stdout);
-    } catch {
-      /* plain text */
-    }
-    return { code: 0, out, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (...args: string[]) => cliOn(s, ...args);
 
 beforeAll(async () => {
   s = await TestServer.start();
