@@ -84,7 +84,7 @@ describe('with the guard on (RAMPART_WEBHOOK_ALLOW_PRIVATE unset)', () => {
   });
   afterAll(() => s.close());
 
-  it.each<Env>(['sandbox', 'live'])('refuses in the %s the operator API and every spelling of a private, loopback or link-local address', async (env) => {
+  it.each<Env>(['sandbox', 'live'])('%s: refuses the operator API and every spelling of a private, loopback or link-local address', async (env) => {
     const t = await trader(s, env);
     const operator = new URL(s.url.admin);
     const urls = [
@@ -121,7 +121,7 @@ describe('with the guard on (RAMPART_WEBHOOK_ALLOW_PRIVATE unset)', () => {
     await register(s, env, t.key, 'https://hooks.example.com/rampart');
   });
 
-  it.each<Env>(['sandbox', 'live'])('in the %s, never connects to a name that resolves to a loopback address, and says private_address', async (env) => {
+  it.each<Env>(['sandbox', 'live'])('%s: never connects to a name that resolves to a loopback address, and says private_address', async (env) => {
     const t = await trader(s, env);
     const rcv = await receiver();
     // A name is taken at registration: what it resolves to is judged at each connection (it may change).
