@@ -279,7 +279,7 @@ export class WebhookDispatcher {
       error = failureClass(err);
       // The customer sees the class; the operator's log has what happened (never the URL: it may carry a token).
       const level = error === 'private_address' ? 'warn' : 'info';
-      this.log[level]({ err, webhook: hook.id, delivery: d.id, host: new URL(hook.url).host, failure: error }, `a webhook attempt failed (${error})`);
+      this.log[level]({ err, webhook: hook.id, delivery: d.id, host: URL.canParse(hook.url) ? new URL(hook.url).host : null, failure: error }, `a webhook attempt failed (${error})`);
     } finally {
       clearTimeout(timeout);
     }
