@@ -76,7 +76,7 @@ afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
 });
 
-describe('with the guard on (RAMPART_WEBHOOK_ALLOW_PRIVATE unset)', () => {
+describe('with the guard on (RAMPART_WEBHOOK_ALLOW_PRIVATE=0, the default)', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await TestServer.start({ env: { RAMPART_WEBHOOK_ALLOW_PRIVATE: '0' }, resolveName });
