@@ -7,7 +7,7 @@ const POSTGRES_ONLY = ['test/cluster/failover.test.ts', 'test/cluster/lease-paus
 /** HTTP suites whose subject does not depend on the store: the "postgres" project leaves them out. */
 const STORE_AGNOSTIC = [
   'openapi', 'openapi-lint', 'openapi-contract', 'openapi-client', 'readme', 'unknown-methods', 'url-shape',
-  'hostile-input', 'garbage', 'slow-clients', 'cli-expiry', 'mcp', 'mcp-stdio', 'dashboard-pages', 'data-files',
+  'hostile-input', 'garbage', 'slow-clients', 'cli-expiry', 'mcp', 'mcp-stdio', 'dashboard-pages', 'data-files', 'start-banner',
 ];
 
 /**

@@ -30,6 +30,7 @@ import { ExchangeFeed, type SourceFactory } from './feed/exchange-feed.js';
 import { ClusterOps } from './cluster/ops.js';
 import { PartitionOwnership } from './cluster/ownership.js';
 import { buildInternal, RequestForwarder } from './http/internal.js';
+import type { Resolve } from './events/webhook-target.js';
 
 /** How long a node waits for the owner of a partition to answer a forwarded request (the engine waits 2 s). */
 const FORWARD_TIMEOUT_MS = 10_000;
@@ -43,6 +44,8 @@ export interface BuildOptions {
   holdLoading?: Promise<void>;
   /** How the exchanges feed makes its sources (default: the real adapters; tests hand in fake exchanges). */
   createSource?: SourceFactory;
+  /** How webhook delivery resolves names (default node:dns; tests hand in a fixed table instead of a real resolver). */
+  resolveName?: Resolve;
 }
 
 export interface Bootstrap {
@@ -163,6 +166,7 @@ export async function build(options: BuildOptions): Promise<App> {
     ...(router ? { router } : {}),
     ...(options.clockStart !== undefined ? { clockStart: options.clockStart } : {}),
     ...(options.createSource ? { createSource: options.createSource } : {}),
+    ...(options.resolveName ? { resolveName: options.resolveName } : {}),
   });
   const ops = new ClusterOps(rampart, router, 2 * config.cluster.leaseMs, logger);
   const ownership = new PartitionOwnership(cluster, rampart.engineHost, config.cluster, logger);

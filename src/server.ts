@@ -28,9 +28,10 @@ export function banner(app: App, config: Config, addresses: { live: string; sand
     `  sandbox API   ${addresses.sandbox}`,
     `  operator API  ${addresses.admin}`,
     `  dashboard     ${addresses.dashboard}`,
-    `  storage       ${config.databaseUrl}   prices: ${prices(config)}   clock: ${config.clock}`,
+    `  storage       ${withoutPassword(config.databaseUrl)}   prices: ${prices(config)}   clock: ${config.clock}`,
     `  sandbox feed  ${sandboxPrices(config)}`,
     `  rate limits   ${!config.rateLimitsEnabled ? 'OFF' : config.redisUrl ? `shared through ${withoutPassword(config.redisUrl)}` : 'in-process (this node)'}`,
+    `  webhooks      ${config.webhookAllowPrivate ? 'PRIVATE AND LOOPBACK TARGETS ALLOWED (RAMPART_WEBHOOK_ALLOW_PRIVATE=1): for development only' : 'public addresses only'}`,
   ];
   if (app.adminTokenGenerated) {
     lines.push('', `Operator token (shown once; also in ${config.dataDir}/admin-token):`, `  ${app.adminToken}`);

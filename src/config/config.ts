@@ -8,6 +8,7 @@ import { PACKAGE_ROOT } from './package-root.js';
 import { ClusterSettingError, parseClusterConfig, type ClusterConfig } from '../cluster/settings.js';
 import { parseCrashPoint } from '../store/crash-point.js';
 import { FeedsConfigError, loadFeedsConfig, type FeedsConfig } from '../feed/feeds-config.js';
+import { parseTrustProxy, TrustProxySettingError, type TrustProxy } from './trust-proxy.js';
 
 export interface Listen {
   readonly host: string;
@@ -59,8 +60,10 @@ export interface Config {
   /** RAMPART_CRASH_POINT (tests, with RAMPART_FAULTS=1 only): `batch:<phase>:<n>`, see src/store/crash-point.ts. */
   readonly crashPoint?: string;
   readonly docsUrl: string;
+  /** RAMPART_WEBHOOK_ALLOW_PRIVATE: webhook endpoints (both environments) may be private or loopback (development). */
   readonly webhookAllowPrivate: boolean;
-  readonly trustProxy: boolean;
+  /** RAMPART_TRUST_PROXY: who may tell the client's address in X-Forwarded-For (src/config/trust-proxy.ts). */
+  readonly trustProxy: TrustProxy;
   readonly logLevel: string;
   readonly configDir: string;
   readonly markets: readonly MarketConfig[];
@@ -209,9 +212,20 @@ export function databaseDataDir(databaseUrl: string): string {
   return resolve('data');
 }
 
-/** A URL as it may be shown (logs, banner, errors): without its password. */
+/** Query parameters that carry a password (libpq's `password` and `sslpassword`, and the usual spellings). */
+const PASSWORD_PARAM = /([?&](?:ssl)?(?:password|passwd|pass|pwd)=)[^&#]*/gi;
+
+/**
+ * A URL as it may be shown (logs, banner, errors): the password of its user-info and of any `password=` query
+ * parameter replaced by `***`, everything else as written (the user, host, database and other options help).
+ */
 export function withoutPassword(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1***@');
+  return url
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)@/i, (_all, scheme: string, userinfo: string) => {
+      const colon = userinfo.indexOf(':');
+      return `${scheme}${colon === -1 ? userinfo : `${userinfo.slice(0, colon)}:***`}@`;
+    })
+    .replace(PASSWORD_PARAM, '$1***');
 }
 
 function parseRedisUrl(value: string | undefined): string | undefined {
@@ -261,7 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const databaseUrl = env.RAMPART_DATABASE_URL ?? 'sqlite:./data/rampart.db';
   if (!databaseUrl.startsWith('sqlite:') && !isPostgresUrl(databaseUrl)) {
-    throw new ConfigError(`RAMPART_DATABASE_URL must be sqlite:<file> or postgres://…, got "${databaseUrl}"`);
+    throw new ConfigError(`RAMPART_DATABASE_URL must be sqlite:<file> or postgres://…, got "${withoutPassword(databaseUrl)}"`);
   }
   const clock = env.RAMPART_CLOCK ?? 'system';
   if (clock !== 'system' && clock !== 'manual') throw new ConfigError(`RAMPART_CLOCK must be system or manual`);
@@ -289,10 +303,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`RAMPART_TIMEZONE "${timezone}" is not a time zone`);
   }
   let cluster: ClusterConfig;
+  let trustProxy: TrustProxy;
   try {
     cluster = parseClusterConfig(env);
+    trustProxy = parseTrustProxy(env.RAMPART_TRUST_PROXY);
   } catch (err) {
-    throw err instanceof ClusterSettingError ? new ConfigError(err.message) : err;
+    throw err instanceof ClusterSettingError || err instanceof TrustProxySettingError ? new ConfigError(err.message) : err;
   }
   return {
     listen: {
@@ -322,7 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(crashPoint !== undefined ? { crashPoint } : {}),
     docsUrl: (env.RAMPART_DOCS_URL ?? 'https://docs.rampart.dev').replace(/\/+$/, ''),
     webhookAllowPrivate: parseBool('RAMPART_WEBHOOK_ALLOW_PRIVATE', env.RAMPART_WEBHOOK_ALLOW_PRIVATE, false),
-    trustProxy: parseBool('RAMPART_TRUST_PROXY', env.RAMPART_TRUST_PROXY, false),
+    trustProxy,
     logLevel: env.RAMPART_LOG_LEVEL ?? 'info',
     configDir,
     markets,

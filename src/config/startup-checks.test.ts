@@ -64,3 +64,24 @@ describe('startupWarnings: the exchanges feed', () => {
     expect(out.filter((m) => m.includes('price source'))).toEqual(['no price source maps ETH-USD, SOL-USD: those markets get no price (orders on them answer no_price)']);
   });
 });
+
+describe('startupWarnings: webhooks and proxies', () => {
+  const warnings = (env: Record<string, string>, about: string) => {
+    const out: string[] = [];
+    startupWarnings(loadConfig({ RAMPART_DATABASE_URL: 'sqlite::memory:', ...env }), { warn: (_o, msg) => void out.push(msg) });
+    return out.filter((m) => m.includes(about));
+  };
+
+  it('warns that RAMPART_WEBHOOK_ALLOW_PRIVATE=1 lets every endpoint reach private addresses', () => {
+    expect(warnings({ RAMPART_WEBHOOK_ALLOW_PRIVATE: '1' }, 'RAMPART_WEBHOOK_ALLOW_PRIVATE')).toEqual([
+      'RAMPART_WEBHOOK_ALLOW_PRIVATE=1: webhook endpoints may target private and loopback addresses (this host, its network, cloud metadata) in live and sandbox, and anyone who signs up can register one: for development only',
+    ]);
+    expect(warnings({}, 'RAMPART_WEBHOOK_ALLOW_PRIVATE')).toEqual([]);
+  });
+
+  it('warns that a proxy hop count trusts whoever connects when an API listener is off loopback', () => {
+    expect(warnings({ RAMPART_TRUST_PROXY: '1', RAMPART_LIVE_LISTEN: '0.0.0.0:8080' }, 'RAMPART_TRUST_PROXY')).toHaveLength(1);
+    expect(warnings({ RAMPART_TRUST_PROXY: '1' }, 'RAMPART_TRUST_PROXY')).toEqual([]);
+    expect(warnings({ RAMPART_TRUST_PROXY: '10.0.0.0/8', RAMPART_LIVE_LISTEN: '0.0.0.0:8080' }, 'RAMPART_TRUST_PROXY')).toEqual([]);
+  });
+});

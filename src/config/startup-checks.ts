@@ -38,9 +38,10 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Warnings about the operator's setup at start: loose file modes, an operator API reachable from the network, and a
- * dashboard served off loopback over plain http (its session cookie then travels unencrypted, without Secure), and
- * markets no exchange source prices.
+ * Warnings about the operator's setup at start: loose file modes, an operator API reachable from the network, a
+ * dashboard served off loopback over plain http (its session cookie then travels unencrypted, without Secure),
+ * webhooks allowed to private targets, a proxy hop count on a listener off loopback, and markets no exchange source
+ * prices.
  */
 export function startupWarnings(config: Config, log: WarnLog): void {
   for (const loose of loosePaths(config)) {
@@ -61,6 +62,19 @@ export function startupWarnings(config: Config, log: WarnLog): void {
     log.warn(
       { listen: `${dashboard.listen.host}:${dashboard.listen.port}`, url: dashboard.url },
       `the dashboard listens on ${dashboard.listen.host} but RAMPART_DASHBOARD_URL is not https: session cookies would cross the network in clear; serve it behind TLS and set an https RAMPART_DASHBOARD_URL`,
+    );
+  }
+  if (config.webhookAllowPrivate) {
+    log.warn(
+      { setting: 'RAMPART_WEBHOOK_ALLOW_PRIVATE' },
+      'RAMPART_WEBHOOK_ALLOW_PRIVATE=1: webhook endpoints may target private and loopback addresses (this host, its network, cloud metadata) in live and sandbox, and anyone who signs up can register one: for development only',
+    );
+  }
+  const apiHosts = [config.listen.live, config.listen.sandbox, config.dashboard.listen].map((l) => l.host).filter((h) => !isLoopbackHost(h));
+  if (typeof config.trustProxy === 'number' && apiHosts.length > 0) {
+    log.warn(
+      { setting: 'RAMPART_TRUST_PROXY', hops: config.trustProxy, listen: apiHosts },
+      `RAMPART_TRUST_PROXY=${config.trustProxy} takes the client's address from X-Forwarded-For whoever connects, and a listener is on ${apiHosts.join(', ')}: a client that reaches it directly can claim any address. Let only your proxies reach it, or give their addresses (RAMPART_TRUST_PROXY=10.0.0.0/8)`,
     );
   }
   const feed = config.priceFeed;

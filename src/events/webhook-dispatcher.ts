@@ -4,8 +4,9 @@ import { newId } from '../services/credentials.js';
 import type { DeliveryRow, DeliveryStatus, StoredEvent, Store, Tx, WebhookRecord } from '../store/port.js';
 import { every } from './ticker.js';
 import { webhookSignature } from './webhook-signature.js';
+import { AttemptTimeout, failureClass, httpFailure, SigningError, type FailureClass } from './webhook-failure.js';
 import type { WebhookHttp } from './webhook-http.js';
-import { isPrivateTarget, PrivateTargetError } from './webhook-target.js';
+import { systemResolve, type Resolve } from './webhook-target.js';
 
 /** The fan-out's position in the event log (a setting, so it survives restarts). */
 const CURSOR = 'webhooks.fanout_seq';
@@ -70,10 +71,12 @@ export function matches(hook: WebhookRecord, e: StoredEvent): boolean {
   );
 }
 
-function describe(err: unknown): string {
-  const e = err as { code?: string; message?: string; name?: string; cause?: { code?: string } };
-  const code = e.code ?? e.cause?.code ?? e.name ?? 'error';
-  return `${code}: ${e.message ?? String(err)}`.slice(0, 300);
+/** Where deliveries may go, and how names are resolved. */
+export interface WebhookNetwork {
+  /** RAMPART_WEBHOOK_ALLOW_PRIVATE: endpoints (live and sandbox) may be private or loopback (development only). */
+  allowPrivate: boolean;
+  /** Name resolution (default node:dns; tests hand in a fixed table, as no test may depend on a real resolver). */
+  resolve?: Resolve;
 }
 
 /**
@@ -117,8 +120,7 @@ export class WebhookDispatcher {
     private readonly limits: WebhookLimits,
     /** This node's id (CONTRACT §8 RAMPART_NODE_ID): the deliveries it claims are claimed in its name. */
     private readonly nodeId: string,
-    /** RAMPART_WEBHOOK_ALLOW_PRIVATE: live endpoints may be private or loopback (sandbox ones always may). */
-    private readonly allowPrivateLive: boolean,
+    private readonly network: WebhookNetwork,
     private readonly log: FastifyBaseLogger,
     /** The endpoint's whsec_ secret, opened from its sealed form when a delivery is signed (kept in memory no longer). */
     private readonly secretOf: (hook: WebhookRecord) => string,
@@ -267,14 +269,17 @@ export class WebhookDispatcher {
     if (!hook) return;
     const controller = new AbortController();
     this.inFlight.set(d.id, controller);
-    const timeout = setTimeout(() => controller.abort(new Error(`no answer within ${this.limits.timeout_ms} ms`)), this.limits.timeout_ms);
+    const timeout = setTimeout(() => controller.abort(new AttemptTimeout(`no answer within ${this.limits.timeout_ms} ms`)), this.limits.timeout_ms);
     const started = performance.now();
     let status: number | null = null;
-    let error: string | null = null;
+    let error: FailureClass | null = null;
     try {
       status = await this.send(hook, d, controller.signal);
     } catch (err) {
-      error = describe(err);
+      error = failureClass(err);
+      // The customer sees the class; the operator's log has what happened (never the URL: it may carry a token).
+      const level = error === 'private_address' ? 'warn' : 'info';
+      this.log[level]({ err, webhook: hook.id, delivery: d.id, host: URL.canParse(hook.url) ? new URL(hook.url).host : null, failure: error }, `a webhook attempt failed (${error})`);
     } finally {
       clearTimeout(timeout);
     }
@@ -289,8 +294,6 @@ export class WebhookDispatcher {
 
   private async send(hook: WebhookRecord, d: DeliveryRow, signal: AbortSignal): Promise<number> {
     const url = new URL(hook.url);
-    const guarded = hook.environment === 'live' && !this.allowPrivateLive;
-    if (guarded && isPrivateTarget(url)) throw new PrivateTargetError(`${url.hostname} is a private or loopback address`);
     const timestamp = Math.floor(this.wallNow() / 1000);
     let secret: string;
     try {
@@ -298,12 +301,13 @@ export class WebhookDispatcher {
     } catch (err) {
       // The reason names keys: the operator's business, not the customer's (the attempt's error is shown to them).
       this.log.error({ err, webhook: hook.id }, 'a webhook signing secret does not open with the secrets key');
-      throw new Error('the delivery could not be signed');
+      throw new SigningError('the delivery could not be signed');
     }
-    this.http ??= import('./webhook-http.js').then((m) => m.WebhookHttp.create(this.limits.timeout_ms));
+    this.http ??= import('./webhook-http.js').then((m) => m.WebhookHttp.create(this.limits.timeout_ms, this.network.resolve ?? systemResolve));
     return (await this.http).post({
       url,
-      publicOnly: guarded,
+      // Every environment: a sandbox endpoint reached the operator API and scanned ports as well as a live one would.
+      publicOnly: !this.network.allowPrivate,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Rampart-Webhooks/1',
@@ -317,7 +321,7 @@ export class WebhookDispatcher {
   }
 
   /** Records the attempt and what follows: done, another try after the backoff, or given up. */
-  private record(d: DeliveryRow, status: number | null, error: string | null, durationMs: number): Promise<void> {
+  private record(d: DeliveryRow, status: number | null, error: FailureClass | null, durationMs: number): Promise<void> {
     const now = this.clock.now();
     const n = d.attempts + 1;
     const ok = status !== null && status >= 200 && status < 300;
@@ -332,7 +336,7 @@ export class WebhookDispatcher {
     }
     return new Promise<void>((resolve, reject) => {
       this.outcomes.push({
-        attempt: { delivery_id: d.id, n, at: now, status_code: status, error: ok || status === null ? error : `HTTP ${status}`, duration_ms: durationMs },
+        attempt: { delivery_id: d.id, n, at: now, status_code: status, error: ok || status === null ? error : httpFailure(status), duration_ms: durationMs },
         delivery: { id: d.id, webhook_id: d.webhook_id, claimedAttempts: d.attempts, status: state, attempts: n, next_attempt_at: next, finished_at: state === 'pending' ? null : now },
         resolve,
         reject,

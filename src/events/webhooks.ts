@@ -8,7 +8,7 @@ import type { SecretBox } from '../services/secrets/keyring.js';
 import type { AttemptRow, DeliveryRow, Store, Tx, WebhookRecord } from '../store/port.js';
 import { startFanOutAt, WebhookDispatcher } from './webhook-dispatcher.js';
 import { newWebhookSecret } from './webhook-signature.js';
-import { endpointProblem } from './webhook-target.js';
+import { endpointProblem, type Resolve } from './webhook-target.js';
 
 export interface NewWebhook {
   url: string;
@@ -27,8 +27,11 @@ export class WebhookService {
     log: FastifyBaseLogger,
     /** Seals signing secrets at rest; absent where no webhook is made or delivered (most CLI commands). */
     private readonly secrets: SecretBox | undefined,
+    /** How delivery resolves names (default node:dns; tests hand in a fixed table). */
+    resolve?: Resolve,
   ) {
-    this.dispatcher = new WebhookDispatcher(store, clock, config.limits.webhooks, config.cluster.nodeId, config.webhookAllowPrivate, log, (hook) => this.secretOf(hook));
+    const network = { allowPrivate: config.webhookAllowPrivate, ...(resolve ? { resolve } : {}) };
+    this.dispatcher = new WebhookDispatcher(store, clock, config.limits.webhooks, config.cluster.nodeId, network, log, (hook) => this.secretOf(hook));
   }
 
   private box(): SecretBox {
@@ -41,14 +44,16 @@ export class WebhookService {
     return this.box().open(hook.id, hook.secret);
   }
 
-  /** The URL must be http(s) without credentials; in live, not a private or loopback target unless allowed. */
-  checkUrl(environment: Environment, url: string): void {
-    const allowPrivate = environment === 'sandbox' || this.config.webhookAllowPrivate;
-    const problem = endpointProblem(url, allowPrivate);
+  /**
+   * The URL must be http(s) without credentials, and not a private or loopback target unless the operator allowed
+   * those (RAMPART_WEBHOOK_ALLOW_PRIVATE): in the sandbox too, whose keys anyone gets by signing up.
+   */
+  checkUrl(url: string): void {
+    const problem = endpointProblem(url, this.config.webhookAllowPrivate);
     if (problem) {
       const message =
         problem === 'private_target'
-          ? 'url: live webhooks may not target private or loopback addresses.'
+          ? 'url: webhooks may not target private, loopback or link-local addresses.'
           : 'url must be an absolute http or https URL without credentials.';
       throw new ApiError('invalid_request', { message, details: { field: 'url', reason: problem } });
     }

@@ -91,7 +91,7 @@ export interface StreamsFacade {
 }
 
 export interface WebhooksFacade {
-  checkUrl(environment: Environment, url: string): void;
+  checkUrl(url: string): void;
   create(tx: Tx, customerId: string, environment: Environment, body: NewWebhook): Promise<WebhookRecord>;
   list(customerId: string, environment: Environment, after: string | undefined, limit: number): Promise<WebhookRecord[]>;
   delete(customerId: string, environment: Environment, id: string): Promise<{ id: string; deleted: true }>;
@@ -191,7 +191,7 @@ export function routeServices(rampart: Rampart, environment: Environment): Route
     },
     streams: { open: (res, options, headers) => void rampart.streams.open(res, options, headers) },
     webhooks: {
-      checkUrl: (environment, url) => rampart.webhooks.checkUrl(environment, url),
+      checkUrl: (url) => rampart.webhooks.checkUrl(url),
       create: (tx, customerId, environment, body) => rampart.webhooks.create(tx, customerId, environment, body),
       list: (customerId, environment, after, limit) => rampart.webhooks.list(customerId, environment, after, limit),
       delete: (customerId, environment, id) => rampart.webhooks.delete(customerId, environment, id),

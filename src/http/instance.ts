@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
+import { fastifyTrustProxy } from '../config/trust-proxy.js';
 import type { Clock } from '../engine/clock.js';
 import { ApiError } from '../errors/api-error.js';
 import { envelope, sendError } from './envelope.js';
@@ -94,7 +95,8 @@ export function createInstance(config: Config, logger: FastifyInstance['log'], l
     genReqId: newRequestId,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: limits.body_max_bytes,
-    trustProxy: config.trustProxy,
+    // request.ip — key IP allowlists, per-IP budgets, the address a forwarded request carries — follows it.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: false,
     routerOptions: { ...ROUTER_OPTIONS },
     // requireHostHeader off so a missing Host answers our envelope (below) rather than Node's bare 400.

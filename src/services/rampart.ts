@@ -42,6 +42,7 @@ import { People } from './people/people.js';
 import type { SecretBox } from './secrets/keyring.js';
 import { TickRecordService } from './tick-record.js';
 import { TokenService } from './tokens.js';
+import type { Resolve } from '../events/webhook-target.js';
 
 export interface RampartOptions {
   readonly config: Config;
@@ -55,6 +56,8 @@ export interface RampartOptions {
   readonly router?: PartitionRouter;
   /** How the exchanges feed makes its sources (default: the real adapters; tests hand in fake exchanges). */
   readonly createSource?: SourceFactory;
+  /** How webhook delivery resolves names (default node:dns; tests hand in a fixed table). */
+  readonly resolveName?: Resolve;
 }
 
 /** The application services, shared by the three listeners and the CLI. */
@@ -134,7 +137,7 @@ export class Rampart {
     this.people = new People(opts.config, opts.store, this.clock, this.customers, this.credentials);
     this.events = new EventLog(opts.store, this.clock, opts.config.limits.events_retention_ms, opts.log);
     this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log, this.credentials);
-    this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log, opts.secrets);
+    this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log, opts.secrets, opts.resolveName);
     this.engineHost = new EngineHost(opts.config, opts.store, this.clock, this.markets, (env) => this.quotesFor(env), this.calendar, opts.log);
     this.orderLists = new OrderLists(opts.store, this.engineHost);
     const inProcess = new InProcessEngine(this.engineHost, opts.store, this.clock);

@@ -6,6 +6,7 @@ import { expect, inject } from 'vitest';
 import { build, createLogger, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import type { LimitsConfig } from '../../src/config/markets.js';
+import type { Resolve } from '../../src/events/webhook-target.js';
 import type { SourceFactory } from '../../src/feed/exchange-feed.js';
 import { freshSchema, type FreshSchema } from './postgres.js';
 import { RawStore, type StoreKind } from './raw-store.js';
@@ -41,6 +42,8 @@ export interface StartOptions {
   nodes?: number;
   /** With RAMPART_PRICE_FEED=exchanges: how sources are made (test/helpers/fake-sources.ts); default the real adapters. */
   createSource?: SourceFactory;
+  /** How webhook delivery resolves names (default the system's resolver): a fixed table, as tests have no DNS of their own. */
+  resolveName?: Resolve;
 }
 
 export interface Answer<T = any> {
@@ -101,6 +104,7 @@ export class TestServer {
   private dir!: string;
   private schema: FreshSchema | undefined;
   private createSource: SourceFactory | undefined;
+  private resolveName: Resolve | undefined;
 
   static async start(opts: StartOptions = {}): Promise<TestServer> {
     const s = new TestServer();
@@ -123,6 +127,8 @@ export class TestServer {
       RAMPART_SANDBOX_URL: SANDBOX_URL,
       RAMPART_DASHBOARD_URL: DASHBOARD_URL,
       RAMPART_LOG_LEVEL: 'info',
+      // Webhook tests deliver to receivers on 127.0.0.1; the guard's own tests (webhook-guard.test.ts) set it to 0.
+      RAMPART_WEBHOOK_ALLOW_PRIVATE: '1',
       ...opts.env,
     });
     // Event-loop-lag shedding is tested on its own; elsewhere a busy CI machine must not turn answers into 503s.
@@ -132,6 +138,7 @@ export class TestServer {
     s.config = config;
     s.nodesWanted = opts.nodes;
     s.createSource = opts.createSource;
+    s.resolveName = opts.resolveName;
     s.ownNodeId = opts.env?.RAMPART_NODE_ID !== undefined || opts.env?.RAMPART_INTERNAL_LISTEN !== undefined;
     const sink = new Writable({
       write: (chunk, _enc, cb) => {
@@ -171,6 +178,7 @@ export class TestServer {
         clockStart,
         ...(holdLoading ? { holdLoading } : {}),
         ...(this.createSource ? { createSource: this.createSource } : {}),
+        ...(this.resolveName ? { resolveName: this.resolveName } : {}),
       });
       const live = await app.live.listen({ host: '127.0.0.1', port: 0 });
       const sandbox = await app.sandbox.listen({ host: '127.0.0.1', port: 0 });

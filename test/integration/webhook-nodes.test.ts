@@ -31,7 +31,7 @@ describe(`webhook delivery from two nodes on one store (${TEST_STORE})`, () => {
   const clock = new ManualClock(T0);
   const dispatchers: WebhookDispatcher[] = [];
   const node = (store: Store, id: string) => {
-    const d = new WebhookDispatcher(store, clock, LIMITS, id, true, pino({ enabled: false }), () => SECRET);
+    const d = new WebhookDispatcher(store, clock, LIMITS, id, { allowPrivate: true }, pino({ enabled: false }), () => SECRET);
     dispatchers.push(d);
     return d;
   };

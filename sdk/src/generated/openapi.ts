@@ -522,7 +522,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint: signed deliveries (Standard Webhooks) of the events after it; the secret is shown once
-         * @description Registers an endpoint for signed deliveries (Standard Webhooks) of the events after it, optionally of some types or one account only. The signing secret is in this answer only. Needs an Idempotency-Key.
+         * @description Registers an endpoint for signed deliveries (Standard Webhooks) of the events after it, optionally of some types or one account only. The URL is http(s) without credentials, and not a private, loopback or link-local address (in both environments; names are checked again at each delivery). The signing secret is in this answer only. Needs an Idempotency-Key.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -3133,6 +3133,7 @@ export interface components {
                 /** @description Unix milliseconds */
                 at: number;
                 status_code: number | null;
+                /** @description Why the attempt failed, as a class: connection_failed, timeout, private_address (the target is, or its name resolved to, a private or loopback address: not connected to), signing_failed, or http_<status> (a non-2xx answer; redirects are not followed). null when it succeeded. */
                 error: string | null;
                 duration_ms: number;
             }[];

@@ -112,7 +112,10 @@ export const Delivery = obj(
         number: Type.Integer({ minimum: 1 }),
         at: TimeMs,
         status_code: Nullable(Type.Integer()),
-        error: Nullable(Type.String()),
+        error: Type.Union([Type.String(), Type.Null()], {
+          description:
+            'Why the attempt failed, as a class: connection_failed, timeout, private_address (the target is, or its name resolved to, a private or loopback address: not connected to), signing_failed, or http_<status> (a non-2xx answer; redirects are not followed). null when it succeeded.',
+        }),
         duration_ms: Type.Integer({ minimum: 0 }),
       }),
     ),

@@ -1,3 +1,4 @@
+import { shownFailure } from '../../events/webhook-failure.js';
 import type { AttemptRow, DeliveryRow, WebhookRecord } from '../../store/port.js';
 import { listPage, type Page } from './page.js';
 
@@ -17,7 +18,7 @@ export function deliveryView(d: DeliveryRow, attempts: readonly AttemptRow[]) {
     next_attempt_at: d.next_attempt_at,
     created_at: d.created_at,
     finished_at: d.finished_at,
-    attempts: attempts.map((a) => ({ number: a.n, at: a.at, status_code: a.status_code, error: a.error, duration_ms: a.duration_ms })),
+    attempts: attempts.map((a) => ({ number: a.n, at: a.at, status_code: a.status_code, error: shownFailure(a.error), duration_ms: a.duration_ms })),
   };
 }
 
