@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { checkAdminToken, type Config } from './config/config.js';
+import { checkAdminToken, ConfigError, type Config } from './config/config.js';
 import { startupWarnings } from './config/startup-checks.js';
 import { ApiError } from './errors/api-error.js';
 import { buildAdmin } from './http/admin.js';
@@ -22,7 +22,10 @@ import { openWebhookSecrets } from './services/secrets/webhook-secrets.js';
 import { storedOrderView } from './services/trading-views.js';
 import { openStore } from './store/open.js';
 import { isPostgresUrl } from './config/config.js';
-import { internalToken, PartitionRouter } from './cluster/forwarding.js';
+import { PartitionRouter } from './cluster/forwarding.js';
+import { openNodeSecret } from './services/secrets/node-secret.js';
+import { NodeSigner } from './cluster/node-signature.js';
+import { internalUrl } from './cluster/settings.js';
 import type { Cluster } from './cluster/leases.js';
 import { openCluster } from './cluster/open.js';
 import { FeedLeader, type LedFeed } from './cluster/feed-leader.js';
@@ -111,6 +114,14 @@ async function adminTokenFor(config: Config): Promise<{ token: string; generated
   return { token, generated: true };
 }
 
+/** Closes the store before a start-up failure goes on up (nothing is left open by a start that did not happen). */
+function closing(store: { close(): Promise<void> }): (err: unknown) => Promise<never> {
+  return async (err: unknown) => {
+    await store.close();
+    throw err;
+  };
+}
+
 /** The in-process buckets, or the budgets shared through Redis when RAMPART_REDIS_URL is set. */
 function makeLimiter(config: Config, rampart: Rampart, logger: Logger): Limiter | undefined {
   if (!config.rateLimitsEnabled) return undefined;
@@ -153,8 +164,16 @@ export async function build(options: BuildOptions): Promise<App> {
   // With PostgreSQL any number of nodes share the store: partitions are leased, commands forwarded to owners.
   const clustered = isPostgresUrl(config.databaseUrl);
   const cluster = openCluster(config);
-  const nodeToken = internalToken(adminToken);
-  const router = clustered ? new PartitionRouter(cluster, nodeToken, Math.max(100, Math.floor(config.cluster.leaseMs / 3))) : undefined;
+  // Node-to-node requests are signed with the node secret (never the operator token: docs/SECURITY.md item 5).
+  const nodeSecret = clustered ? await openNodeSecret(config.cluster.nodeSecret, store, secrets).catch(closing(store)) : undefined;
+  if (nodeSecret !== undefined && nodeSecret === adminToken) {
+    await store.close();
+    throw new ConfigError('RAMPART_NODE_SECRET must not be the operator token: whoever holds that token is not thereby a node');
+  }
+  let advertised = internalUrl(config.cluster);
+  const router = nodeSecret
+    ? new PartitionRouter(cluster, new NodeSigner(nodeSecret, config.cluster.nodeId), Math.max(100, Math.floor(config.cluster.leaseMs / 3)))
+    : undefined;
   const rampart = new Rampart({
     config,
     store,
@@ -222,8 +241,19 @@ export async function build(options: BuildOptions): Promise<App> {
   const sandbox = await buildApi({ ...deps, environment: 'sandbox' });
   const admin = await buildAdmin(rampart, adminToken, logger, { cluster, ops }, { metrics, checks });
   const dashboard = await buildDashboard({ rampart, logger, limiter });
-  const internal = clustered
-    ? buildInternal({ token: nodeToken, host: rampart.engineHost, local: rampart.localEngine, ops, api: { live, sandbox }, forwardedMark: forwarder!.mark, logger })
+  const internal = nodeSecret
+    ? buildInternal({
+        config,
+        clock: rampart.clock,
+        secret: nodeSecret,
+        self: () => advertised,
+        host: rampart.engineHost,
+        local: rampart.localEngine,
+        ops,
+        api: { live, sandbox },
+        forwardedMark: forwarder!.mark,
+        logger,
+      })
     : undefined;
 
   let bootstrap: Bootstrap | undefined;
@@ -253,7 +283,10 @@ export async function build(options: BuildOptions): Promise<App> {
       const at = config.cluster.internalListen;
       const address = await internal.listen({ host: at.host, port: at.port });
       // Port 0 (tests, several nodes in one process): the address other nodes reach is the one bound.
-      if (at.port === 0) cluster.advertise(address.replace('localhost', '127.0.0.1'));
+      if (at.port === 0) {
+        advertised = address.replace('localhost', '127.0.0.1');
+        cluster.advertise(advertised);
+      }
     }
     // The first round takes this node's share of the partitions (on one node: all of them) and loads their engines.
     await ownership.start();

@@ -12,6 +12,11 @@ export interface ClusterConfig {
   readonly leaseMs: number;
   /** RAMPART_RESUME_WITHIN_MS: a take-over within this of the last owner's heartbeat resumes instead of restarting. */
   readonly resumeWithinMs: number;
+  /**
+   * RAMPART_NODE_SECRET: the key of the node-to-node signatures, the same on every node (never printed); unset, the
+   * first node makes one and keeps it sealed in the shared store (src/services/secrets/node-secret.ts).
+   */
+  readonly nodeSecret: string | undefined;
 }
 
 /** Thrown by parseClusterConfig; config.ts turns it into its own ConfigError. */
@@ -30,6 +35,24 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   return Number(raw);
 }
 
+// Printable ASCII without spaces (no newline left over from a file), and enough of it to be out of guessing reach.
+const NODE_SECRET_RE = /^[\x21-\x7e]{32,512}$/;
+
+/** RAMPART_NODE_SECRET, checked; the message never shows the value. */
+function nodeSecret(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.RAMPART_NODE_SECRET;
+  if (value === undefined || value === '') return undefined;
+  if (!NODE_SECRET_RE.test(value)) {
+    throw new ClusterSettingError(
+      `RAMPART_NODE_SECRET must be 32 to 512 printable characters without spaces (e.g. openssl rand -base64 32), got ${value.length} characters`,
+    );
+  }
+  if (value === env.RAMPART_ADMIN_TOKEN) {
+    throw new ClusterSettingError('RAMPART_NODE_SECRET must not be the operator token (RAMPART_ADMIN_TOKEN): whoever holds that token is not thereby a node');
+  }
+  return value;
+}
+
 export function parseClusterConfig(env: NodeJS.ProcessEnv): ClusterConfig {
   const nodeId = env.RAMPART_NODE_ID || `${hostname()}-${process.pid}`;
   if (!/^[A-Za-z0-9._:-]{1,100}$/.test(nodeId)) {
@@ -46,6 +69,7 @@ export function parseClusterConfig(env: NodeJS.ProcessEnv): ClusterConfig {
     partitions: int(env, 'RAMPART_ENGINE_PARTITIONS', 1, 1, MAX_PARTITIONS),
     leaseMs,
     resumeWithinMs: int(env, 'RAMPART_RESUME_WITHIN_MS', 60_000, 0, 86_400_000),
+    nodeSecret: nodeSecret(env),
   };
 }
 
