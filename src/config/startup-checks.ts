@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { unmappedMarkets } from '../feed/feeds-config.js';
-import type { Config } from './config.js';
+import { isPostgresUrl, type Config } from './config.js';
 
 interface WarnLog {
   warn(obj: object, msg: string): void;
@@ -38,6 +38,20 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
+ * The internal listener of a cluster (PostgreSQL) reachable from the network in plain HTTP: its requests are signed
+ * (no one without the node secret is served), but what they carry — forwarded requests with the clients' API keys
+ * and bodies, engine answers — crosses the network in clear. The banner shows the same line.
+ */
+export function internalListenerWarning(config: Config): string | undefined {
+  const at = config.cluster.internalListen;
+  if (!isPostgresUrl(config.databaseUrl) || isLoopbackHost(at.host)) return undefined;
+  return (
+    `the internal listener (node to node) listens on ${at.host} without TLS: its requests are signed, but what they carry ` +
+    "(forwarded requests with clients' API keys) crosses the network in clear; keep RAMPART_INTERNAL_LISTEN on a private network or an encrypted link"
+  );
+}
+
+/**
  * Warnings about the operator's setup at start: loose file modes, an operator API reachable from the network, and a
  * dashboard served off loopback over plain http (its session cookie then travels unencrypted, without Secure), and
  * markets no exchange source prices.
@@ -56,6 +70,8 @@ export function startupWarnings(config: Config, log: WarnLog): void {
       `the operator API listens on ${admin.host}, not on a loopback address: anyone who can reach it may try the operator token`,
     );
   }
+  const internal = internalListenerWarning(config);
+  if (internal) log.warn({ listen: `${config.cluster.internalListen.host}:${config.cluster.internalListen.port}` }, internal);
   const dashboard = config.dashboard;
   if (!isLoopbackHost(dashboard.listen.host) && new URL(dashboard.url).protocol !== 'https:') {
     log.warn(

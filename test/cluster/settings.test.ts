@@ -38,7 +38,18 @@ describe('cluster settings (CONTRACT §8)', () => {
     ['RAMPART_LEASE_MS', '100', 'RAMPART_LEASE_MS must be an integer from 500 to 600000, got "100"'],
     ['RAMPART_LEASE_MS', '5s', 'RAMPART_LEASE_MS must be an integer from 500 to 600000, got "5s"'],
     ['RAMPART_RESUME_WITHIN_MS', '-1', 'RAMPART_RESUME_WITHIN_MS must be an integer from 0 to 86400000, got "-1"'],
+    ['RAMPART_NODE_SECRET', 'too-short', 'RAMPART_NODE_SECRET must be 32 to 512 printable characters without spaces (e.g. openssl rand -base64 32), got 9 characters'],
+    ['RAMPART_NODE_SECRET', 'a secret with spaces in it, long enough', 'RAMPART_NODE_SECRET must be 32 to 512 printable characters without spaces (e.g. openssl rand -base64 32), got 39 characters'],
   ])('refuses %s=%s with a clear message', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));
+  });
+
+  it('takes RAMPART_NODE_SECRET (the key of node-to-node signatures), but never the operator token as it', () => {
+    const secret = 'S3cr3t-for-the-nodes-0123456789+/=abcdef';
+    expect(loadConfig({ RAMPART_NODE_SECRET: secret }).cluster.nodeSecret).toBe(secret);
+    expect(loadConfig({}).cluster.nodeSecret).toBeUndefined();
+    expect(() => loadConfig({ RAMPART_NODE_SECRET: secret, RAMPART_ADMIN_TOKEN: secret })).toThrow(
+      new ConfigError('RAMPART_NODE_SECRET must not be the operator token (RAMPART_ADMIN_TOKEN): whoever holds that token is not thereby a node'),
+    );
   });
 });

@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fmt } from '../../src/engine/decimal.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
@@ -21,6 +24,8 @@ if (TEST_STORE === 'sqlite' && !pgReachable) {
   markReached('excused:invalid_node_signature');
 }
 
+const run = promisify(execFile);
+const BIN = resolve(import.meta.dirname, '../../bin/rampart.mjs');
 const SECRET = 'node-secret-for-tests-0123456789abcdefghijklmnop';
 /** The token every node presented before (HMAC of a fixed text under the operator token). */
 const OLD_TOKEN = createHmac('sha256', TEST_ADMIN_TOKEN).update('rampart node-to-node v1').digest('base64url');
@@ -205,7 +210,7 @@ describe.runIf(pgUp)('the internal listener authenticates every request (docs/SE
 });
 
 describe.runIf(pgUp)('the node secret without RAMPART_NODE_SECRET', { timeout: 60_000 }, () => {
-  it('is made once, kept sealed in the store, not derived from the operator token, and every node signs with it', async () => {
+  it('is made once, kept sealed in the store, not derived from the operator token, every node signs with it, and a key rotation reseals it', async () => {
     const own = await freshSchema();
     const t = await TestServer.start({ nodes: 2, env: { RAMPART_DATABASE_URL: own.url } });
     try {
@@ -222,6 +227,17 @@ describe.runIf(pgUp)('the node secret without RAMPART_NODE_SECRET', { timeout: 6
       expect(t.nodes.map((n) => fmt(n.app.rampart.quotes.get('BTC-USD')!.last))).toEqual(['61000', '61000']);
       await advanceOn(t, 1000);
       expect(t.nodes.map((n) => n.app.rampart.clock.now())).toEqual([T0 + 1000, T0 + 1000]);
+
+      // rampart secrets rotate seals it again under the new key: the nodes start again and still reach each other.
+      const config = t.rampart.config;
+      const env = { ...process.env, RAMPART_DATABASE_URL: config.databaseUrl, RAMPART_DATA_DIR: config.dataDir, RAMPART_LOG_LEVEL: 'silent' };
+      const rotated = JSON.parse((await run(process.execPath, [BIN, 'secrets', 'rotate'], { env })).stdout) as { key_id: string };
+      const [after] = await t.rawQuery<{ value: string }>('SELECT value FROM settings WHERE name = ?', ['cluster.node_secret']);
+      expect(after?.value.startsWith(`sealed:v1:${rotated.key_id}:`)).toBe(true);
+      await t.restart();
+      const again = await t.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '61500', ask: '61500', last: '61500' });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(t.nodes.map((n) => fmt(n.app.rampart.quotes.get('BTC-USD')!.last))).toEqual(['61500', '61500']);
     } finally {
       await t.close();
       await own.drop();
