@@ -25,6 +25,7 @@ import { isPostgresUrl } from './config/config.js';
 import { PartitionRouter } from './cluster/forwarding.js';
 import { openNodeSecret } from './services/secrets/node-secret.js';
 import { NodeSigner } from './cluster/node-signature.js';
+import { MutualTlsTransport, plainTransport } from './cluster/node-transport.js';
 import { internalUrl } from './cluster/settings.js';
 import type { Cluster } from './cluster/leases.js';
 import { openCluster } from './cluster/open.js';
@@ -171,8 +172,10 @@ export async function build(options: BuildOptions): Promise<App> {
     throw new ConfigError('RAMPART_NODE_SECRET must not be the operator token: whoever holds that token is not thereby a node');
   }
   let advertised = internalUrl(config.cluster);
+  const { tls } = config.cluster;
+  const transport = nodeSecret && tls ? await MutualTlsTransport.create(tls) : plainTransport;
   const router = nodeSecret
-    ? new PartitionRouter(cluster, new NodeSigner(nodeSecret, config.cluster.nodeId), Math.max(100, Math.floor(config.cluster.leaseMs / 3)))
+    ? new PartitionRouter(cluster, new NodeSigner(nodeSecret, config.cluster.nodeId), transport, Math.max(100, Math.floor(config.cluster.leaseMs / 3)))
     : undefined;
   const rampart = new Rampart({
     config,
@@ -317,6 +320,7 @@ export async function build(options: BuildOptions): Promise<App> {
       feedLeader?.stop();
       await ownership.stop();
       await internal?.close();
+      await transport.close();
       await rampart.stop();
       load.stop();
       await limiter?.close();

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Environment } from '../schemas/common.js';
 import type { Cluster } from './leases.js';
 import { SIGNATURE_HEADER, type NodeSigner } from './node-signature.js';
+import type { NodeTransport } from './node-transport.js';
 
 /** Compares in constant time (the per-process mark of forwarded requests). */
 export function sameToken(given: string | undefined, expected: string): boolean {
@@ -39,6 +40,8 @@ export class PartitionRouter {
   constructor(
     private readonly cluster: Cluster,
     private readonly signer: NodeSigner,
+    /** Plain HTTP or mutual TLS (RAMPART_INTERNAL_TLS_*). */
+    private readonly transport: NodeTransport,
     private readonly ttlMs: number,
     private readonly wallNow: () => number = Date.now,
   ) {}
@@ -95,13 +98,9 @@ export class PartitionRouter {
    */
   async post<T>(url: string, path: string, body: unknown, timeoutMs: number): Promise<{ status: number; body: T }> {
     const payload = JSON.stringify(body);
-    const res = await fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: this.signer.sign({ to: url, method: 'POST', url: path, body: payload }) },
-      body: payload,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await res.text();
+    const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: this.signer.sign({ to: url, method: 'POST', url: path, body: payload }) };
+    const res = await this.transport.post(`${url}${path}`, headers, payload, AbortSignal.timeout(timeoutMs));
+    const { text } = res;
     if (res.status === 409 && text.includes('"not_owner"')) throw new NotOwnerError(text);
     if (res.status === 401 && text.includes('"invalid_node_signature"')) {
       throw new OwnerUnavailableError(

@@ -40,14 +40,16 @@ export function isLoopbackHost(host: string): boolean {
 /**
  * The internal listener of a cluster (PostgreSQL) reachable from the network in plain HTTP: its requests are signed
  * (no one without the node secret is served), but what they carry — forwarded requests with the clients' API keys
- * and bodies, engine answers — crosses the network in clear. The banner shows the same line.
+ * and bodies, engine answers — crosses the network in clear. Mutual TLS (RAMPART_INTERNAL_TLS_*) ends the warning.
+ * The banner shows the same line.
  */
 export function internalListenerWarning(config: Config): string | undefined {
   const at = config.cluster.internalListen;
-  if (!isPostgresUrl(config.databaseUrl) || isLoopbackHost(at.host)) return undefined;
+  if (!isPostgresUrl(config.databaseUrl) || isLoopbackHost(at.host) || config.cluster.tls) return undefined;
   return (
     `the internal listener (node to node) listens on ${at.host} without TLS: its requests are signed, but what they carry ` +
-    "(forwarded requests with clients' API keys) crosses the network in clear; keep RAMPART_INTERNAL_LISTEN on a private network or an encrypted link"
+    "(forwarded requests with clients' API keys) crosses the network in clear; set RAMPART_INTERNAL_TLS_CERT, _KEY and _CA (mutual TLS) " +
+    'or keep it on a private, encrypted network'
   );
 }
 

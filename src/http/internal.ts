@@ -80,7 +80,10 @@ export interface InternalDeps {
 export function buildInternal(deps: InternalDeps): FastifyInstance {
   const { config } = deps;
   const bodyLimit = Math.max(INTERNAL_BODY_MIN, 8 * config.limits.body_max_bytes);
-  const app = createInstance({ ...config, trustProxy: false, limits: { ...config.limits, body_max_bytes: bodyLimit } }, deps.logger, 'internal', deps.clock);
+  const tls = config.cluster.tls;
+  // Mutual TLS: a client without a certificate of the cluster's CA does not get past the handshake.
+  const https = tls ? { cert: tls.cert, key: tls.key, ca: tls.ca, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' as const } : undefined;
+  const app = createInstance({ ...config, trustProxy: false, limits: { ...config.limits, body_max_bytes: bodyLimit } }, deps.logger, 'internal', deps.clock, https);
   const routeError = trackRouteMethods(app);
   app.setNotFoundHandler((request, reply) => sendError(request, reply, routeError(request), config.docsUrl));
   app.addHook('onRequest', (request, reply, done) => {
