@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { checkAdminToken, ConfigError, type Config } from './config/config.js';
+import { checkAdminToken, type Config } from './config/config.js';
 import { startupWarnings } from './config/startup-checks.js';
 import { ApiError } from './errors/api-error.js';
 import { buildAdmin } from './http/admin.js';
@@ -22,10 +22,7 @@ import { openWebhookSecrets } from './services/secrets/webhook-secrets.js';
 import { storedOrderView } from './services/trading-views.js';
 import { openStore } from './store/open.js';
 import { isPostgresUrl } from './config/config.js';
-import { PartitionRouter } from './cluster/forwarding.js';
-import { openNodeSecret } from './services/secrets/node-secret.js';
-import { NodeSigner } from './cluster/node-signature.js';
-import { MutualTlsTransport, plainTransport } from './cluster/node-transport.js';
+import { openNodeLink } from './cluster/node-link.js';
 import { internalUrl } from './cluster/settings.js';
 import type { Cluster } from './cluster/leases.js';
 import { openCluster } from './cluster/open.js';
@@ -115,14 +112,6 @@ async function adminTokenFor(config: Config): Promise<{ token: string; generated
   return { token, generated: true };
 }
 
-/** Closes the store before a start-up failure goes on up (nothing is left open by a start that did not happen). */
-function closing(store: { close(): Promise<void> }): (err: unknown) => Promise<never> {
-  return async (err: unknown) => {
-    await store.close();
-    throw err;
-  };
-}
-
 /** The in-process buckets, or the budgets shared through Redis when RAMPART_REDIS_URL is set. */
 function makeLimiter(config: Config, rampart: Rampart, logger: Logger): Limiter | undefined {
   if (!config.rateLimitsEnabled) return undefined;
@@ -166,17 +155,9 @@ export async function build(options: BuildOptions): Promise<App> {
   const clustered = isPostgresUrl(config.databaseUrl);
   const cluster = openCluster(config);
   // Node-to-node requests are signed with the node secret (never the operator token: docs/SECURITY.md item 5).
-  const nodeSecret = clustered ? await openNodeSecret(config.cluster.nodeSecret, store, secrets).catch(closing(store)) : undefined;
-  if (nodeSecret !== undefined && nodeSecret === adminToken) {
-    await store.close();
-    throw new ConfigError('RAMPART_NODE_SECRET must not be the operator token: whoever holds that token is not thereby a node');
-  }
+  const link = clustered ? await openNodeLink(config, cluster, store, secrets, adminToken) : undefined;
+  const router = link?.router;
   let advertised = internalUrl(config.cluster);
-  const { tls } = config.cluster;
-  const transport = nodeSecret && tls ? await MutualTlsTransport.create(tls) : plainTransport;
-  const router = nodeSecret
-    ? new PartitionRouter(cluster, new NodeSigner(nodeSecret, config.cluster.nodeId), transport, Math.max(100, Math.floor(config.cluster.leaseMs / 3)))
-    : undefined;
   const rampart = new Rampart({
     config,
     store,
@@ -244,19 +225,9 @@ export async function build(options: BuildOptions): Promise<App> {
   const sandbox = await buildApi({ ...deps, environment: 'sandbox' });
   const admin = await buildAdmin(rampart, adminToken, logger, { cluster, ops }, { metrics, checks });
   const dashboard = await buildDashboard({ rampart, logger, limiter });
-  const internal = nodeSecret
-    ? buildInternal({
-        config,
-        clock: rampart.clock,
-        secret: nodeSecret,
-        self: () => advertised,
-        host: rampart.engineHost,
-        local: rampart.localEngine,
-        ops,
-        api: { live, sandbox },
-        forwardedMark: forwarder!.mark,
-        logger,
-      })
+  const { engineHost: host, localEngine: local, clock } = rampart;
+  const internal = link
+    ? buildInternal({ config, clock, secret: link.secret, self: () => advertised, host, local, ops, api: { live, sandbox }, forwardedMark: forwarder!.mark, logger })
     : undefined;
 
   let bootstrap: Bootstrap | undefined;
@@ -320,7 +291,7 @@ export async function build(options: BuildOptions): Promise<App> {
       feedLeader?.stop();
       await ownership.stop();
       await internal?.close();
-      await transport.close();
+      await link?.transport.close();
       await rampart.stop();
       load.stop();
       await limiter?.close();

@@ -58,8 +58,6 @@ export interface InternalDeps {
   secret: string;
   /** This node's internal URL as advertised in the registry: requests to it are signed for it. */
   self: () => string;
-  /** Wall time for the signatures' window (tests inject it). */
-  wallNow?: () => number;
   host: EngineHost;
   /** The engine of this process (never forwards again). */
   local: EnginePort;
@@ -90,7 +88,7 @@ export function buildInternal(deps: InternalDeps): FastifyInstance {
     reply.header('X-Request-Id', request.id);
     done();
   });
-  installInternalAuth(app, { secret: deps.secret, self: deps.self, bodyLimit, ...(deps.wallNow ? { wallNow: deps.wallNow } : {}) });
+  installInternalAuth(app, { secret: deps.secret, self: deps.self, bodyLimit });
   const notOwner = (reply: FastifyReply) => reply.code(409).send({ error: 'not_owner' });
 
   app.post('/internal/v1/forward', { schema: { body: ForwardedRequestBody } }, async (request, reply) => {

@@ -1,8 +1,12 @@
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, createLogger } from '../../src/app.js';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { fmt } from '../../src/engine/decimal.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
 import { rawExchange, expectRawError } from '../helpers/raw-http.js';
@@ -244,3 +248,22 @@ describe.runIf(pgUp)('the node secret without RAMPART_NODE_SECRET', { timeout: 6
     }
   });
 });
+
+describe.runIf(pgUp)('a node secret that is the operator token', { timeout: 60_000 }, () => {
+  it('stops the start, also when the operator token comes from its file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-node-secret-'));
+    const own = await freshSchema();
+    try {
+      const token = 'radm_from_the_token_file_0123456789abcdefgh';
+      writeFileSync(join(dir, 'admin-token'), `${token}\n`, { mode: 0o600 });
+      const config = loadConfig({ RAMPART_DATABASE_URL: own.url, RAMPART_DATA_DIR: dir, RAMPART_NODE_SECRET: token, RAMPART_PRICE_FEED: 'manual' });
+      await expect(build({ config, logger: createLogger('silent') })).rejects.toThrow(
+        new ConfigError('RAMPART_NODE_SECRET must not be the operator token: whoever holds that token is not thereby a node'),
+      );
+    } finally {
+      await own.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
