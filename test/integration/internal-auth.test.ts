@@ -207,6 +207,12 @@ describe.runIf(pgUp)('the internal listener authenticates every request (docs/SE
     ] as const) {
       expectError(await signedOps(body, { path }), 400, 'invalid_request');
     }
+    // A signed body without a Content-Type, sent as is.
+    const bare = '{"kind":"access"}';
+    const bareSig = signature({ secret: SECRET, to: internal, path: '/internal/v1/ops', body: bare });
+    const host = new URL(internal).host;
+    const raw = await rawExchange(internal, `POST /internal/v1/ops HTTP/1.1\r\nHost: ${host}\r\nx-rampart-signature: ${bareSig}\r\nContent-Length: ${bare.length}\r\nConnection: close\r\n\r\n${bare}`);
+    expectRawError(raw, 415, 'unsupported_media_type', { content_type: null });
     // Not HTTP at all.
     expectRawError(await rawExchange(internal, 'HELLO\r\n\r\n'), 400, 'invalid_request');
     expect(await lastPrice()).toBe('60500');
