@@ -22,7 +22,8 @@ import { openWebhookSecrets } from './services/secrets/webhook-secrets.js';
 import { storedOrderView } from './services/trading-views.js';
 import { openStore } from './store/open.js';
 import { isPostgresUrl } from './config/config.js';
-import { internalToken, PartitionRouter } from './cluster/forwarding.js';
+import { openNodeLink } from './cluster/node-link.js';
+import { internalUrl } from './cluster/settings.js';
 import type { Cluster } from './cluster/leases.js';
 import { openCluster } from './cluster/open.js';
 import { FeedLeader, type LedFeed } from './cluster/feed-leader.js';
@@ -156,8 +157,10 @@ export async function build(options: BuildOptions): Promise<App> {
   // With PostgreSQL any number of nodes share the store: partitions are leased, commands forwarded to owners.
   const clustered = isPostgresUrl(config.databaseUrl);
   const cluster = openCluster(config);
-  const nodeToken = internalToken(adminToken);
-  const router = clustered ? new PartitionRouter(cluster, nodeToken, Math.max(100, Math.floor(config.cluster.leaseMs / 3))) : undefined;
+  // Node-to-node requests are signed with the node secret (never the operator token: docs/SECURITY.md item 5).
+  const link = clustered ? await openNodeLink(config, cluster, store, secrets, adminToken) : undefined;
+  const router = link?.router;
+  let advertised = internalUrl(config.cluster);
   const rampart = new Rampart({
     config,
     store,
@@ -226,8 +229,9 @@ export async function build(options: BuildOptions): Promise<App> {
   const sandbox = await buildApi({ ...deps, environment: 'sandbox' });
   const admin = await buildAdmin(rampart, adminToken, logger, { cluster, ops }, { metrics, checks });
   const dashboard = await buildDashboard({ rampart, logger, limiter });
-  const internal = clustered
-    ? buildInternal({ token: nodeToken, host: rampart.engineHost, local: rampart.localEngine, ops, api: { live, sandbox }, forwardedMark: forwarder!.mark, logger })
+  const { engineHost: host, localEngine: local, clock } = rampart;
+  const internal = link
+    ? buildInternal({ config, clock, secret: link.secret, self: () => advertised, host, local, ops, api: { live, sandbox }, forwardedMark: forwarder!.mark, logger })
     : undefined;
 
   let bootstrap: Bootstrap | undefined;
@@ -257,7 +261,10 @@ export async function build(options: BuildOptions): Promise<App> {
       const at = config.cluster.internalListen;
       const address = await internal.listen({ host: at.host, port: at.port });
       // Port 0 (tests, several nodes in one process): the address other nodes reach is the one bound.
-      if (at.port === 0) cluster.advertise(address.replace('localhost', '127.0.0.1'));
+      if (at.port === 0) {
+        advertised = address.replace('localhost', '127.0.0.1');
+        cluster.advertise(advertised);
+      }
     }
     // The first round takes this node's share of the partitions (on one node: all of them) and loads their engines.
     await ownership.start();
@@ -288,6 +295,7 @@ export async function build(options: BuildOptions): Promise<App> {
       feedLeader?.stop();
       await ownership.stop();
       await internal?.close();
+      await link?.transport.close();
       await rampart.stop();
       load.stop();
       await limiter?.close();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { build, type App } from './app.js';
 import { withoutPassword, type Config, type Listen } from './config/config.js';
+import { internalListenerWarning } from './config/startup-checks.js';
 
 async function listen(app: FastifyInstance, at: Listen): Promise<string> {
   return app.listen({ host: at.host, port: at.port });
@@ -32,6 +33,7 @@ export function banner(app: App, config: Config, addresses: { live: string; sand
     `  sandbox feed  ${sandboxPrices(config)}`,
     `  rate limits   ${!config.rateLimitsEnabled ? 'OFF' : config.redisUrl ? `shared through ${withoutPassword(config.redisUrl)}` : 'in-process (this node)'}`,
     `  webhooks      ${config.webhookAllowPrivate ? 'PRIVATE AND LOOPBACK TARGETS ALLOWED (RAMPART_WEBHOOK_ALLOW_PRIVATE=1): for development only' : 'public addresses only'}`,
+    ...[internalListenerWarning(config)].filter((w) => w !== undefined).flatMap((w) => ['', `WARNING: ${w}`]),
   ];
   if (app.adminTokenGenerated) {
     lines.push('', `Operator token (shown once; also in ${config.dataDir}/admin-token):`, `  ${app.adminToken}`);

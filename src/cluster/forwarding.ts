@@ -1,18 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Environment } from '../schemas/common.js';
 import type { Cluster } from './leases.js';
+import { SIGNATURE_HEADER, type NodeSigner } from './node-signature.js';
+import type { NodeTransport } from './node-transport.js';
 
-/** The header that carries the node-to-node token on the internal listener. */
-export const INTERNAL_AUTH = 'x-rampart-internal';
-
-/**
- * The token nodes present to each other: derived from the operator token every node shares (CONTRACT §8), so no
- * new secret is to be distributed, and the operator token itself never travels between nodes.
- */
-export function internalToken(adminToken: string): string {
-  return createHmac('sha256', adminToken).update('rampart node-to-node v1').digest('base64url');
-}
-
+/** Compares in constant time (the per-process mark of forwarded requests). */
 export function sameToken(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
@@ -47,7 +39,9 @@ export class PartitionRouter {
 
   constructor(
     private readonly cluster: Cluster,
-    private readonly token: string,
+    private readonly signer: NodeSigner,
+    /** Plain HTTP or mutual TLS (RAMPART_INTERNAL_TLS_*). */
+    private readonly transport: NodeTransport,
     private readonly ttlMs: number,
     private readonly wallNow: () => number = Date.now,
   ) {}
@@ -97,16 +91,23 @@ export class PartitionRouter {
     }
   }
 
-  /** One message to one node (no retry): operator fan-out. */
+  /**
+   * One message to one node (no retry): operator fan-out. Signed for that node (src/cluster/node-signature.ts).
+   * Anything but 200 is a failure (the internal listener answers 200 or refuses): a refused signature says which
+   * setting differs between the nodes.
+   */
   async post<T>(url: string, path: string, body: unknown, timeoutMs: number): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_AUTH]: this.token },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await res.text();
+    const payload = JSON.stringify(body);
+    const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: this.signer.sign({ to: url, method: 'POST', url: path, body: payload }) };
+    const res = await this.transport.post(`${url}${path}`, headers, payload, AbortSignal.timeout(timeoutMs));
+    const { text } = res;
     if (res.status === 409 && text.includes('"not_owner"')) throw new NotOwnerError(text);
+    if (res.status === 401 && text.includes('"invalid_node_signature"')) {
+      throw new OwnerUnavailableError(
+        `the node at ${url} refused this node's signature (${text}): every node needs the same RAMPART_NODE_SECRET (or none, and the same RAMPART_SECRETS_KEY), and clocks within 30 s`,
+      );
+    }
+    if (res.status !== 200) throw new OwnerUnavailableError(`the node at ${url} answered ${res.status} to ${path}: ${text.slice(0, 500)}`);
     return { status: res.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
   }
 }

@@ -1,6 +1,10 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
+import type { App } from '../app.js';
+import { banner } from '../server.js';
+import { makeTestPki, tlsEnv } from '../../test/helpers/tls-certs.js';
 import { privatePaths, startupWarnings } from './startup-checks.js';
 
 describe('privatePaths', () => {
@@ -19,6 +23,36 @@ describe('privatePaths', () => {
   it('makes no path out of a PostgreSQL URL: only the data directory and its key files', () => {
     const config = loadConfig({ RAMPART_DATABASE_URL: 'postgres://rampart@db.internal:5432/rampart', RAMPART_DATA_DIR: '/srv/rampart' });
     expect(privatePaths(config)).toEqual(['/srv/rampart', join('/srv/rampart', 'admin-token'), join('/srv/rampart', 'secrets-key')]);
+  });
+});
+
+describe('startupWarnings: the internal listener of a cluster', () => {
+  const PG = 'postgres://rampart@db.internal:5432/rampart';
+  const warnings = (env: Record<string, string>) => {
+    const out: string[] = [];
+    startupWarnings(loadConfig({ RAMPART_DATA_DIR: '/nonexistent-rampart', ...env }), { warn: (_o, msg) => void out.push(msg) });
+    return out.filter((m) => m.includes('internal listener'));
+  };
+
+  it('warns (log and banner) when it listens off loopback in plain HTTP; not on loopback, with mutual TLS, nor on SQLite (no internal listener)', () => {
+    const off = { RAMPART_DATABASE_URL: PG, RAMPART_INTERNAL_LISTEN: '10.0.0.5:8091' };
+    expect(warnings(off)).toEqual([
+      "the internal listener (node to node) listens on 10.0.0.5 without TLS: its requests are signed, but what they carry (forwarded requests with clients' API keys) crosses the network in clear; set RAMPART_INTERNAL_TLS_CERT, _KEY and _CA (mutual TLS) or keep it on a private, encrypted network",
+    ]);
+    expect(warnings({ RAMPART_DATABASE_URL: PG, RAMPART_INTERNAL_LISTEN: '[::1]:8091' })).toEqual([]);
+    expect(warnings({ RAMPART_DATABASE_URL: PG })).toEqual([]);
+    expect(warnings({ RAMPART_DATABASE_URL: 'sqlite::memory:', RAMPART_INTERNAL_LISTEN: '0.0.0.0:8091' })).toEqual([]);
+    // With mutual TLS what crosses the network is encrypted: no warning.
+    const pki = makeTestPki('warning');
+    try {
+      expect(warnings({ ...off, ...tlsEnv(pki) })).toEqual([]);
+    } finally {
+      rmSync(pki.dir, { recursive: true, force: true });
+    }
+    const app = { adminTokenGenerated: false, bootstrap: undefined } as unknown as App;
+    const addresses = { live: 'l', sandbox: 's', admin: 'a', dashboard: 'd' };
+    expect(banner(app, loadConfig(off), addresses)).toContain(`WARNING: ${warnings(off)[0]}`);
+    expect(banner(app, loadConfig({ RAMPART_DATABASE_URL: PG }), addresses)).not.toContain('WARNING');
   });
 });
 

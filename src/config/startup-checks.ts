@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { unmappedMarkets } from '../feed/feeds-config.js';
-import type { Config } from './config.js';
+import { isPostgresUrl, type Config } from './config.js';
 
 interface WarnLog {
   warn(obj: object, msg: string): void;
@@ -38,6 +38,22 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
+ * The internal listener of a cluster (PostgreSQL) reachable from the network in plain HTTP: its requests are signed
+ * (no one without the node secret is served), but what they carry — forwarded requests with the clients' API keys
+ * and bodies, engine answers — crosses the network in clear. Mutual TLS (RAMPART_INTERNAL_TLS_*) ends the warning.
+ * The banner shows the same line.
+ */
+export function internalListenerWarning(config: Config): string | undefined {
+  const at = config.cluster.internalListen;
+  if (!isPostgresUrl(config.databaseUrl) || isLoopbackHost(at.host) || config.cluster.tls) return undefined;
+  return (
+    `the internal listener (node to node) listens on ${at.host} without TLS: its requests are signed, but what they carry ` +
+    "(forwarded requests with clients' API keys) crosses the network in clear; set RAMPART_INTERNAL_TLS_CERT, _KEY and _CA (mutual TLS) " +
+    'or keep it on a private, encrypted network'
+  );
+}
+
+/**
  * Warnings about the operator's setup at start: loose file modes, an operator API reachable from the network, a
  * dashboard served off loopback over plain http (its session cookie then travels unencrypted, without Secure),
  * webhooks allowed to private targets, a proxy hop count on a listener off loopback, and markets no exchange source
@@ -57,6 +73,8 @@ export function startupWarnings(config: Config, log: WarnLog): void {
       `the operator API listens on ${admin.host}, not on a loopback address: anyone who can reach it may try the operator token`,
     );
   }
+  const internal = internalListenerWarning(config);
+  if (internal) log.warn({ listen: `${config.cluster.internalListen.host}:${config.cluster.internalListen.port}` }, internal);
   const dashboard = config.dashboard;
   if (!isLoopbackHost(dashboard.listen.host) && new URL(dashboard.url).protocol !== 'https:') {
     log.warn(

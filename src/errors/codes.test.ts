@@ -29,6 +29,8 @@ const ADDED = [
   'too_many_attempts',
   'email_code_required',
   'invalid_email_code',
+  // The internal listener (node to node).
+  'invalid_node_signature',
 ];
 
 describe('error catalogue', () => {

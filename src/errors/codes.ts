@@ -111,6 +111,8 @@ export const CODES = {
   too_many_attempts: c(429, true, 'Too many failed sign-ins for this email; it is locked for a while.'),
   email_code_required: c(422, false, 'This needs the one-time code sent by email (POST /session/email-codes).'),
   invalid_email_code: c(422, false, 'The emailed code is wrong, expired, or used.'),
+  // The internal listener's (node to node, docs/DEPLOYMENT.md), not SPEC's: no client ever receives it.
+  invalid_node_signature: c(401, false, 'The node-to-node request is unsigned, badly signed, out of its time window, or replayed.'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof CODES;

@@ -1,7 +1,8 @@
 import { ServerResponse, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { TlsOptions } from 'node:tls';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config/config.js';
 import { fastifyTrustProxy } from '../config/trust-proxy.js';
 import type { Clock } from '../engine/clock.js';
@@ -88,7 +89,7 @@ export function checkingInterval(t: { headers_ms: number; request_ms: number }):
  * strict validators, times taken as input judged by the Clock, and the server limits of CONTRACT §5 (headers,
  * request and keep-alive timeouts).
  */
-export function createInstance(config: Config, logger: FastifyInstance['log'], listener: string, clock: Clock): FastifyInstance {
+export function createInstance(config: Config, logger: FastifyInstance['log'], listener: string, clock: Clock, tls?: TlsOptions): FastifyInstance {
   const { limits } = config;
   const app = Fastify({
     loggerInstance: logger.child({ listener }),
@@ -111,7 +112,9 @@ export function createInstance(config: Config, logger: FastifyInstance['log'], l
       sendError(request, reply, toApiError(err, request), config.docsUrl);
     },
     clientErrorHandler: clientErrorHandler(config.docsUrl),
-  });
+    // The internal listener with mutual TLS (RAMPART_INTERNAL_TLS_*): the same server limits, over TLS.
+    ...(tls ? { https: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false, connectionsCheckingInterval: checkingInterval(limits.timeouts), ...tls } } : {}),
+  } as FastifyServerOptions);
   const server: Server = app.server;
   server.headersTimeout = limits.timeouts.headers_ms;
   answerConnect(server);

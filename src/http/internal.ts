@@ -1,19 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountOfCommand } from '../cluster/cluster-engine.js';
-import { INTERNAL_AUTH, sameToken, type PartitionRouter } from '../cluster/forwarding.js';
+import { sameToken, type PartitionRouter } from '../cluster/forwarding.js';
 import type { ClusterOp, ClusterOps } from '../cluster/ops.js';
+import type { Config } from '../config/config.js';
+import type { Clock } from '../engine/clock.js';
 import type { EngineCommand, EnginePort, EngineQuery } from '../engine-host/port.js';
 import type { EngineHost } from '../engine-host/host.js';
 import type { Environment } from '../schemas/common.js';
+import { sendError } from './envelope.js';
+import { createInstance } from './instance.js';
+import { installInternalAuth } from './internal-auth.js';
+import { ExecuteBody, ForwardedRequestBody, OpBody, QueryBody } from './internal-schemas.js';
+import { trackRouteMethods } from './route-methods.js';
 
 /** Marks a request a node injected into its own API on another node's behalf (a per-process secret). */
 export const FORWARDED = 'x-rampart-forwarded';
 /** The forwarded request's headers as they came, repeats included (the checks of a repeated header need them). */
 const RAW_HEADERS = 'x-rampart-raw-headers';
 
-/** What the forwarding node sends: the public request as it came. */
+/** What the forwarding node sends: the public request as it came (the client's address is in the signed body). */
 interface ForwardedRequest {
   environment: Environment;
   account_id: string;
@@ -41,8 +48,16 @@ function copyHeaders(from: Record<string, string | string[] | number | undefined
   return out;
 }
 
+/** A forwarded request holds a public body (up to its own limit) written as a JSON string, with the headers. */
+const INTERNAL_BODY_MIN = 4 * 1024 * 1024;
+
 export interface InternalDeps {
-  token: string;
+  config: Config;
+  clock: Clock;
+  /** The key of the node-to-node signatures (src/services/secrets/node-secret.ts). */
+  secret: string;
+  /** This node's internal URL as advertised in the registry: requests to it are signed for it. */
+  self: () => string;
   host: EngineHost;
   /** The engine of this process (never forwards again). */
   local: EnginePort;
@@ -56,19 +71,27 @@ export interface InternalDeps {
  * The node-to-node listener (RAMPART_INTERNAL_LISTEN): forwarded public requests (run here as if they had landed
  * here: the owner authenticates, spends the budgets and writes the Idempotency-Key record in the command's
  * transaction), forwarded engine commands and queries (operator actions, account figures), and operator fan-out.
- * Every call carries the node-to-node token; a node that does not hold the partition answers 409 not_owner and
- * the sender asks the lease table again.
+ * Every request is signed by the sending node (src/http/internal-auth.ts); anything else — unsigned, badly signed,
+ * stale, replayed, malformed, unknown — answers the error envelope, 4xx. A node that does not hold the partition
+ * answers 409 not_owner and the sender asks the lease table again.
  */
 export function buildInternal(deps: InternalDeps): FastifyInstance {
-  const app = Fastify({ loggerInstance: deps.logger.child({ listener: 'internal' }), bodyLimit: 4 * 1024 * 1024 });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!sameToken(request.headers[INTERNAL_AUTH] as string | undefined, deps.token)) {
-      await reply.code(401).send({ error: 'unauthorized' });
-    }
+  const { config } = deps;
+  const bodyLimit = Math.max(INTERNAL_BODY_MIN, 8 * config.limits.body_max_bytes);
+  const tls = config.cluster.tls;
+  // Mutual TLS: a client without a certificate of the cluster's CA does not get past the handshake.
+  const https = tls ? { cert: tls.cert, key: tls.key, ca: tls.ca, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' as const } : undefined;
+  const app = createInstance({ ...config, trustProxy: false, limits: { ...config.limits, body_max_bytes: bodyLimit } }, deps.logger, 'internal', deps.clock, https);
+  const routeError = trackRouteMethods(app);
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, routeError(request), config.docsUrl));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
   });
+  installInternalAuth(app, { secret: deps.secret, self: deps.self, bodyLimit });
   const notOwner = (reply: FastifyReply) => reply.code(409).send({ error: 'not_owner' });
 
-  app.post('/internal/v1/forward', async (request, reply) => {
+  app.post('/internal/v1/forward', { schema: { body: ForwardedRequestBody } }, async (request, reply) => {
     const f = request.body as ForwardedRequest;
     if (!(await deps.host.know(f.account_id)) || !deps.host.holds(f.environment, f.account_id)) return notOwner(reply);
     const res = await deps.api[f.environment].inject({
@@ -81,18 +104,18 @@ export function buildInternal(deps: InternalDeps): FastifyInstance {
     const answer: ForwardedAnswer = { status: res.statusCode, headers: copyHeaders(res.headers), body: res.body };
     return answer;
   });
-  app.post('/internal/v1/execute', async (request, reply) => {
+  app.post('/internal/v1/execute', { schema: { body: ExecuteBody } }, async (request, reply) => {
     const { environment, command, timeout_ms } = request.body as { environment: Environment; command: EngineCommand; timeout_ms: number };
     const account = accountOfCommand(command);
     if (account !== null && (!(await deps.host.know(account)) || !deps.host.holds(environment, account))) return notOwner(reply);
     return deps.local.execute(environment, command, { timeoutMs: timeout_ms });
   });
-  app.post('/internal/v1/query', async (request, reply) => {
+  app.post('/internal/v1/query', { schema: { body: QueryBody } }, async (request, reply) => {
     const { environment, query } = request.body as { environment: Environment; query: EngineQuery };
     if (!(await deps.host.know(query.account_id)) || !deps.host.holds(environment, query.account_id)) return notOwner(reply);
     return deps.local.query(environment, query);
   });
-  app.post('/internal/v1/ops', async (request) => {
+  app.post('/internal/v1/ops', { schema: { body: OpBody } }, async (request) => {
     await deps.ops.apply(request.body as ClusterOp);
     return { ok: true };
   });
