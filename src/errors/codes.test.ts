@@ -29,6 +29,8 @@ const ADDED = [
   'too_many_attempts',
   'email_code_required',
   'invalid_email_code',
+  // The OAuth consent routes (docs/OAUTH.md).
+  'authorization_request_not_yours',
 ];
 
 describe('error catalogue', () => {

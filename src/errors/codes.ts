@@ -111,6 +111,7 @@ export const CODES = {
   too_many_attempts: c(429, true, 'Too many failed sign-ins for this email; it is locked for a while.'),
   email_code_required: c(422, false, 'This needs the one-time code sent by email (POST /session/email-codes).'),
   invalid_email_code: c(422, false, 'The emailed code is wrong, expired, or used.'),
+  authorization_request_not_yours: c(403, false, 'The authorization request was started in another browser; only that browser can approve or refuse it.'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof CODES;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardClient } from '../helpers/dashboard.js';
-import { clientOptions, connect, discover, REDIRECT, resume, startAuthorization } from '../helpers/oauth.js';
+import { clientOptions, connect, consentCall, discover, REDIRECT, resume, startAuthorization } from '../helpers/oauth.js';
 import { advanceOn, DASHBOARD_URL, expectError, LIVE_URL, SANDBOX_URL, TestServer } from '../helpers/server.js';
 
 let s: TestServer;
@@ -146,14 +146,20 @@ describe('OAuth authorization server', () => {
     const { d } = await person();
     const client = await assistant();
     const started = await startAuthorization(s, as, client.client_id, { resource: SANDBOX_URL });
-    expectError(await s.dashboard().call('GET', `/session/oauth/requests/${started.uid}`), 401, 'session_required');
-    const shown = await d.call('GET', `/session/oauth/requests/${started.uid}`);
-    expect(shown.body).toMatchObject({ client: { id: client.client_id, name: 'Helper', kind: 'assistant' }, resource: SANDBOX_URL, environment: 'sandbox', token_lifetime_ms: 3_600_000 });
-    const denied = await d.call('POST', `/session/oauth/requests/${started.uid}/deny`);
+    expectError(await consentCall(s.dashboard(), started.jar, started.uid!, 'request'), 401, 'session_required');
+    const shown = await consentCall(d, started.jar, started.uid!, 'request');
+    expect(shown.body).toMatchObject({
+      client: { id: client.client_id, name: 'Helper', kind: 'assistant', verified: false },
+      redirect_uri: REDIRECT,
+      resource: SANDBOX_URL,
+      environment: 'sandbox',
+      token_lifetime_ms: 3_600_000,
+    });
+    const denied = await consentCall(d, started.jar, started.uid!, 'deny');
     expect(denied.status).toBe(200);
     const back = await resume(s, started.jar, denied.body.redirect_to);
     expect(back.searchParams.get('error')).toBe('access_denied');
-    expectError(await d.call('GET', `/session/oauth/requests/${started.uid}`), 404, 'route_not_found');
+    expectError(await consentCall(d, started.jar, started.uid!, 'request'), 404, 'route_not_found');
   });
 
   it('refuses to register a confidential client or a non-loopback http redirect', async () => {

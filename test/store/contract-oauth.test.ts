@@ -11,6 +11,8 @@ const record = (model: string, id: string, o: Partial<OAuthRecord> = {}): OAuthR
   user_code: null,
   uid: null,
   consumed_at: null,
+  account_id: null,
+  address: null,
   ...o,
 });
 
