@@ -42,6 +42,9 @@ export class CookieJar {
   header(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
+  value(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
 }
 
 export interface AuthorizeOptions {
@@ -116,4 +119,39 @@ export async function connect(s: TestServer, as: oauth.AuthorizationServer, clie
   const params = oauth.validateAuthResponse(as, client, back, started.state);
   const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, started.verifier, clientOptions(s));
   return oauth.processAuthorizationCodeResponse(as, client, res);
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/** A user signed up on the dashboard, with a sandbox account (the first sandbox key opens it). */
+export async function person(s: TestServer, email: string): Promise<{ d: DashboardClient; email: string; accountId: string }> {
+  const d = s.dashboard();
+  const r = await d.signUp(email, PASSWORD);
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  const k = await d.call('POST', '/session/keys', { body: { environment: 'sandbox', access: 'read' } });
+  await s.settle();
+  return { d, email, accountId: k.body.opened_account.id as string };
+}
+
+/** An assistant: a client that registers itself (RFC 7591). */
+export async function assistantClient(s: TestServer, as: oauth.AuthorizationServer, name = 'Helper', redirect = REDIRECT): Promise<oauth.Client> {
+  const res = await oauth.dynamicClientRegistrationRequest(as, { client_name: name, redirect_uris: [redirect], token_endpoint_auth_method: 'none' }, clientOptions(s));
+  return (await oauth.processDynamicClientRegistrationResponse(res)) as oauth.Client;
+}
+
+/** An app, registered by the operator (POST /admin/v1/apps, as `rampart apps create`). */
+export async function appClient(s: TestServer, name = 'Tradebook', redirect = REDIRECT): Promise<oauth.Client> {
+  const made = await s.admin('POST', '/admin/v1/apps', { name, redirect_uris: [redirect] });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return { client_id: made.body.client_id as string, token_endpoint_auth_method: 'none' };
+}
+
+/** A refresh token exchanged (rejects with the OAuth error, e.g. `{error: 'invalid_grant'}`). */
+export async function refresh(s: TestServer, as: oauth.AuthorizationServer, client: oauth.Client, refreshToken: string) {
+  return oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, clientOptions(s)));
+}
+
+/** RFC 7009 revocation by a client: the raw answer. */
+export function revokeAt(s: TestServer, as: oauth.AuthorizationServer, client: oauth.Client, token: string, hint?: string) {
+  return oauth.revocationRequest(as, client, oauth.None(), token, { ...clientOptions(s), ...(hint ? { additionalParameters: { token_type_hint: hint } } : {}) });
 }
