@@ -110,17 +110,11 @@ export async function mountOAuth(app: FastifyInstance, rampart: Rampart, limiter
   });
   app.get('/.well-known/oauth-authorization-server', async () => authorizationServerMetadata(rampart));
   // Expired codes, interactions, tokens and unused clients are never answered (the store filters them); this drops
-  // them, a batch every few minutes and whenever a manual clock moves (any node may: a DELETE of what expired is
-  // the same on all).
-  const sweep = () => {
+  // them, a batch every few minutes (any node may: a DELETE of what expired is the same on all).
+  const sweep = setInterval(() => {
     void store.transaction((tx) => tx.deleteExpiredOAuthRecords(clock.now(), 1000)).catch((err: unknown) => app.log.warn({ err }, 'sweeping expired OAuth records failed'));
-  };
-  const timer = setInterval(sweep, SWEEP_MS);
-  timer.unref();
-  const unwatch = clock.onAdvance(sweep);
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    unwatch();
-  });
+  }, SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   return grants;
 }

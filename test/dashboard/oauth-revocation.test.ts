@@ -21,7 +21,8 @@ afterAll(() => s.close());
 
 const user = () => person(s, `revocation${++n}@example.com`);
 const accounts = (token: string) => s.sandboxCall('GET', '/v1/accounts', { key: token });
-const connectedApps = async (d: Awaited<ReturnType<typeof user>>['d']) => (await d.call('GET', '/session/apps')).body.data as { id: string; client_name: string; last_used_at: number | null }[];
+const connectedApps = async (d: Awaited<ReturnType<typeof user>>['d']) =>
+  (await d.call('GET', '/session/apps')).body.data as { id: string; client_name: string; last_used_at: number | null; ends_at: number }[];
 
 describe('revocation reaches every token a grant minted', () => {
   it('a replayed refresh token ends the grant: every access token minted for it answers revoked_token', async () => {
@@ -83,6 +84,7 @@ describe('revocation reaches every token a grant minted', () => {
     const end = s.rampart.clock.now() + 2.5 * HOUR;
     const tokens = await connect(s, as, client, d, { access: 'read', expires_at: end });
     expect(tokens.expires_in).toBe(3600);
+    expect(await connectedApps(d)).toEqual([expect.objectContaining({ expires_at: end, ends_at: end })]);
     await advanceOn(s, HOUR + 1);
     expectError(await accounts(tokens.access_token), 401, 'expired_token');
     const renewed = await refresh(s, as, client, tokens.refresh_token!);
@@ -102,6 +104,8 @@ describe('revocation reaches every token a grant minted', () => {
     const { d, email } = await user();
     const client = await appClient(s, 'Steady');
     let tokens = await connect(s, as, client, d, { access: 'read' });
+    // Without an end date: until revoked, a year at most.
+    expect(await connectedApps(d)).toEqual([expect.objectContaining({ expires_at: null, ends_at: s.rampart.clock.now() + 365 * 24 * HOUR })]);
     for (let day = 0; day < 3; day++) {
       expect((await accounts(tokens.access_token)).status).toBe(200);
       // A day later (the dashboard session, and the authorization server's login, are long over): it refreshes.

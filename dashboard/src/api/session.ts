@@ -59,6 +59,8 @@ export interface ConnectedApp {
   expires_at: number | null;
   created_at: number;
   last_used_at: number | null;
+  /** When the grant ends at the latest (the end date, a year without one, an assistant's hour). */
+  ends_at: number;
 }
 
 export interface CreatedKey extends KeyRecord {

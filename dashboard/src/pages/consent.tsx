@@ -101,7 +101,9 @@ export function ConsentPage({ uid }: { uid: string }) {
         <p>
           <strong>{client.name}</strong> ({client.kind === 'assistant' ? 'an AI assistant' : 'an app registered by the operator'}) asks for
           access to your <strong>{request.environment}</strong> accounts through <code>{request.resource}</code>.
-          {request.token_lifetime_ms ? ' Its access lasts one hour.' : ''}
+          {request.token_lifetime_ms
+            ? ' Its access lasts one hour.'
+            : ' Its access lasts until the end date you choose below (without one: until you revoke it, a year at most).'}
         </p>
         <p class="small muted">
           Client <code>{client.id}</code>; after your answer the browser goes back to <code>{goesTo}</code>.

@@ -16,6 +16,8 @@ import { mintedFor } from './token-answers.js';
 export interface ConnectedApp extends Omit<Consent, 'grant_id' | 'user_id' | 'customer_id'> {
   id: string;
   last_used_at: number | null;
+  /** When the grant ends at the latest: the end date chosen, a year after consent without one, an assistant's hour. */
+  ends_at: number;
 }
 
 /** The browser a consent route was called from: its cookies say which authorization requests it started. */
@@ -158,7 +160,7 @@ export class OAuthGrants {
       const usable = refreshable || credentials.some((c) => c.revoked_at === null && (c.expires_at === null || c.expires_at > now));
       if (revoked || !usable) continue;
       const used = Math.max(last_used_at ?? 0, ...credentials.map((x) => x.last_used_at ?? 0));
-      apps.push({ id: grant_id, ...rest, last_used_at: used || null });
+      apps.push({ id: grant_id, ...rest, last_used_at: used || null, ends_at: r.expires_at ?? 0 });
     }
     return apps.sort((a, b) => b.created_at - a.created_at);
   }
