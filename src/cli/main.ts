@@ -196,7 +196,7 @@ export function program(): Command {
     .description('register an app client (as POST /admin/v1/apps)')
     .requiredOption('--name <name>', 'the name users see at consent (1 to 100 characters)')
     .requiredOption('--redirect-uri <uris>', 'redirect URIs, comma-separated: https, or http on a loopback host', list)
-    .action((o: { name: string; redirectUri: string[] }) => withServices((r) => registerApp(r.store, r.clock, { name: o.name, redirect_uris: o.redirectUri })));
+    .action((o: { name: string; redirectUri: string[] }) => withServices((r) => registerApp(r.store, { name: o.name, redirect_uris: o.redirectUri })));
   apps
     .command('list')
     .description('the app clients (not the self-registered assistants)')

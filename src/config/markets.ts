@@ -38,7 +38,8 @@ export type BucketConfig = Static<typeof Bucket>;
 
 export const LimitsConfig = Type.Object(
   {
-    rate_limits: Type.Object({ ip: Bucket, key: Bucket, account_orders: Bucket }, { additionalProperties: false }),
+    /** `oauth`: the dashboard host's /oauth/* endpoints, per address. */
+    rate_limits: Type.Object({ ip: Bucket, key: Bucket, account_orders: Bucket, oauth: Bucket }, { additionalProperties: false }),
     working_orders: Type.Object(
       { per_account: Type.Integer({ minimum: 1 }), per_customer: Type.Integer({ minimum: 1 }) },
       { additionalProperties: false },

@@ -41,7 +41,7 @@ export async function buildDashboard(deps: DashboardDeps): Promise<FastifyInstan
 
   const url = new URL(config.dashboard.url);
   // The OAuth authorization server (docs/OAUTH.md): oidc-provider under /oauth/, the metadata, Rampart's grants.
-  const oauth = await mountOAuth(app, rampart);
+  const oauth = await mountOAuth(app, rampart, deps.limiter);
   const shared: SessionDeps = { rampart, config, limiter: deps.limiter, origin: url.origin, secure: url.protocol === 'https:', oauth };
 
   app.addHook('onRequest', async (request, reply) => {

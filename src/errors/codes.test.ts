@@ -31,6 +31,8 @@ const ADDED = [
   'invalid_email_code',
   // The internal listener (node to node).
   'invalid_node_signature',
+  // The OAuth consent routes (docs/OAUTH.md).
+  'authorization_request_not_yours',
 ];
 
 describe('error catalogue', () => {

@@ -113,6 +113,7 @@ export const CODES = {
   invalid_email_code: c(422, false, 'The emailed code is wrong, expired, or used.'),
   // The internal listener's (node to node, docs/DEPLOYMENT.md), not SPEC's: no client ever receives it.
   invalid_node_signature: c(401, false, 'The node-to-node request is unsigned, badly signed, out of its time window, or replayed.'),
+  authorization_request_not_yours: c(403, false, 'The authorization request was started in another browser; only that browser can approve or refuse it.'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof CODES;

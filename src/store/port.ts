@@ -337,12 +337,18 @@ export interface OAuthRecord {
   user_code: string | null;
   uid: string | null;
   consumed_at: number | null;
+  /** The user a session, grant or consent belongs to. */
+  account_id: string | null;
+  /** The address a client registered from, while it was never used for a grant. */
+  address: string | null;
 }
 
 /** The OAuth records (store/<adapter>/oauth.ts). Expired records are not answered. */
 export interface OAuthReads {
   getOAuthRecord(model: string, id: string, now: number): Promise<OAuthRecord | undefined>;
   findOAuthRecordBy(model: string, field: 'uid' | 'user_code', value: string, now: number): Promise<OAuthRecord | undefined>;
+  /** Every live record of a model belonging to a user (`account_id`) or registered from an address, oldest id first. */
+  listOAuthRecordsBy(model: string, field: 'account_id' | 'address', value: string, now: number): Promise<OAuthRecord[]>;
   /** Every live record of a model, oldest id first (a user's grants: the caller filters the payload). */
   listOAuthRecords(model: string, now: number): Promise<OAuthRecord[]>;
   listOAuthRecordsByGrant(grantId: string): Promise<OAuthRecord[]>;

@@ -1,43 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardClient } from '../helpers/dashboard.js';
-import { clientOptions, connect, discover, REDIRECT, resume, startAuthorization } from '../helpers/oauth.js';
+import {
+  appClient,
+  assistantClient,
+  clientOptions,
+  connect,
+  consentCall,
+  discover,
+  PASSWORD,
+  person as signedUp,
+  REDIRECT,
+  resume,
+  startAuthorization,
+} from '../helpers/oauth.js';
 import { advanceOn, DASHBOARD_URL, expectError, LIVE_URL, SANDBOX_URL, TestServer } from '../helpers/server.js';
 
 let s: TestServer;
 let as: oauth.AuthorizationServer;
-const PASSWORD = 'correct horse battery';
 let n = 0;
 
 beforeAll(async () => {
-  s = await TestServer.start();
+  // Many flows from one address on a clock that does not move by itself: a budget that does not get in the way.
+  s = await TestServer.start({ limits: { rate_limits: { oauth: { capacity: 10_000, refill_per_second: 100 } } } });
   as = await discover(s);
 });
 afterAll(() => s.close());
 
-async function person(): Promise<{ d: DashboardClient; email: string; accountId: string }> {
-  const d = s.dashboard();
-  const email = `oauth${++n}@example.com`;
-  const r = await d.signUp(email, PASSWORD);
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  // A sandbox key opens the first sandbox account.
-  const k = await d.call('POST', '/session/keys', { body: { environment: 'sandbox', access: 'read' } });
-  await s.settle();
-  return { d, email, accountId: k.body.opened_account.id as string };
-}
-
-async function assistant(): Promise<oauth.Client> {
-  const res = await oauth.dynamicClientRegistrationRequest(as, { client_name: 'Helper', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }, clientOptions(s));
-  return (await oauth.processDynamicClientRegistrationResponse(res)) as oauth.Client;
-}
-
-async function app(): Promise<oauth.Client> {
-  // As the operator registers one (POST /admin/v1/apps, as `rampart apps create`).
-  const made = await s.admin('POST', '/admin/v1/apps', { name: 'Tradebook', redirect_uris: [REDIRECT] });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return { client_id: made.body.client_id as string, token_endpoint_auth_method: 'none' };
-}
+const person = () => signedUp(s, `oauth${++n}@example.com`);
+const assistant = () => assistantClient(s, as);
+const app = () => appClient(s);
 
 const accounts = (token: string, host: 'sandbox' | 'live' = 'sandbox') =>
   host === 'sandbox' ? s.sandboxCall('GET', '/v1/accounts', { key: token }) : s.liveCall('GET', '/v1/accounts', { key: token });
@@ -62,7 +54,7 @@ describe('OAuth authorization server', () => {
   });
 
   it('registers an assistant (RFC 7591), issues a one-hour rat_test_ token for the sandbox host only', async () => {
-    const { d } = await person();
+    const { d, email } = await person();
     const client = await assistant();
     expect(client.client_id).toBeTruthy();
     const tokens = await connect(s, as, client, d, { access: 'read' });
@@ -75,6 +67,9 @@ describe('OAuth authorization server', () => {
     expect(apps.body.data).toEqual([expect.objectContaining({ client_name: 'Helper', kind: 'assistant', environment: 'sandbox', access: 'read', resource: SANDBOX_URL })]);
     await advanceOn(s, 3_600_001);
     expectError(await accounts(tokens.access_token), 401, 'expired_token');
+    // Its hour is the whole grant: over, it leaves Connected apps.
+    expect((await d.signIn(email, PASSWORD)).status).toBe(200);
+    expect((await d.call('GET', '/session/apps')).body.data).toEqual([]);
   });
 
   it('gives an app rotated refresh tokens; revoking it from connected apps ends its tokens', async () => {
@@ -146,14 +141,20 @@ describe('OAuth authorization server', () => {
     const { d } = await person();
     const client = await assistant();
     const started = await startAuthorization(s, as, client.client_id, { resource: SANDBOX_URL });
-    expectError(await s.dashboard().call('GET', `/session/oauth/requests/${started.uid}`), 401, 'session_required');
-    const shown = await d.call('GET', `/session/oauth/requests/${started.uid}`);
-    expect(shown.body).toMatchObject({ client: { id: client.client_id, name: 'Helper', kind: 'assistant' }, resource: SANDBOX_URL, environment: 'sandbox', token_lifetime_ms: 3_600_000 });
-    const denied = await d.call('POST', `/session/oauth/requests/${started.uid}/deny`);
+    expectError(await consentCall(s.dashboard(), started.jar, started.uid!, 'request'), 401, 'session_required');
+    const shown = await consentCall(d, started.jar, started.uid!, 'request');
+    expect(shown.body).toMatchObject({
+      client: { id: client.client_id, name: 'Helper', kind: 'assistant', verified: false },
+      redirect_uri: REDIRECT,
+      resource: SANDBOX_URL,
+      environment: 'sandbox',
+      token_lifetime_ms: 3_600_000,
+    });
+    const denied = await consentCall(d, started.jar, started.uid!, 'deny');
     expect(denied.status).toBe(200);
     const back = await resume(s, started.jar, denied.body.redirect_to);
     expect(back.searchParams.get('error')).toBe('access_denied');
-    expectError(await d.call('GET', `/session/oauth/requests/${started.uid}`), 404, 'route_not_found');
+    expectError(await consentCall(d, started.jar, started.uid!, 'request'), 404, 'route_not_found');
   });
 
   it('refuses to register a confidential client or a non-loopback http redirect', async () => {

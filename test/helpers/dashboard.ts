@@ -19,7 +19,8 @@ export class DashboardClient {
 
   async call<T = any>(method: string, path: string, o: DashboardCallOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...o.headers };
-    if (this.cookie !== undefined) headers.cookie = `rampart_session=${this.cookie}`;
+    // Cookies the caller sends besides the session's (another server's, e.g. OAuth's interaction cookie) are kept.
+    if (this.cookie !== undefined) headers.cookie = [o.headers?.cookie, `rampart_session=${this.cookie}`].filter(Boolean).join('; ');
     const csrf = o.csrf === undefined ? this.csrfToken : o.csrf;
     if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
     let body: string | undefined;

@@ -42,12 +42,17 @@ export class CookieJar {
   header(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
+  value(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
 }
 
 export interface AuthorizeOptions {
   resource?: string | undefined;
   scope?: string;
   pkce?: 'S256' | 'plain' | 'none';
+  /** The browser's cookies (default: a new browser). */
+  jar?: CookieJar;
 }
 
 /** Starts the flow as a browser would: answers the consent page's interaction id (or the error redirect). */
@@ -69,8 +74,8 @@ export async function startAuthorization(s: TestServer, as: oauth.AuthorizationS
     url.searchParams.set('code_challenge', verifier);
     url.searchParams.set('code_challenge_method', 'plain');
   }
-  const jar = new CookieJar();
-  const res = await fetch(localUrl(s, url.href), { redirect: 'manual' });
+  const jar = o.jar ?? new CookieJar();
+  const res = await fetch(localUrl(s, url.href), { redirect: 'manual', headers: { cookie: jar.header() } });
   jar.take(res);
   const location = res.headers.get('location') ?? '';
   const uid = /\/consent\/([^/?#]+)/.exec(location)?.[1];
@@ -91,14 +96,62 @@ export async function resume(s: TestServer, jar: CookieJar, redirectTo: string):
   throw new Error('too many redirects');
 }
 
+/**
+ * A consent route (GET /consent/{uid}/request, POST …/approve, …/deny) called by the signed-in user `d` from the
+ * browser whose cookies are `jar` (the one that started the request, or another).
+ */
+export function consentCall(d: DashboardClient, jar: CookieJar, uid: string, action: 'request' | 'approve' | 'deny', body?: Record<string, unknown>) {
+  return d.call(action === 'request' ? 'GET' : 'POST', `/consent/${uid}/${action}`, { headers: { cookie: jar.header() }, ...(body ? { body } : {}) });
+}
+
+/** Approves an authorization request from the browser that started it and follows the redirects back to the client. */
+export async function approveAndReturn(s: TestServer, d: DashboardClient, started: Awaited<ReturnType<typeof startAuthorization>>, consent: Record<string, unknown>): Promise<URL> {
+  expect(started.uid, started.location).toBeTruthy();
+  const approved = await consentCall(d, started.jar, started.uid!, 'approve', consent);
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  return resume(s, started.jar, approved.body.redirect_to);
+}
+
 /** The whole flow: authorize, consent through the session routes, exchange the code. */
 export async function connect(s: TestServer, as: oauth.AuthorizationServer, client: oauth.Client, d: DashboardClient, consent: Record<string, unknown>, resource = SANDBOX_URL) {
   const started = await startAuthorization(s, as, client.client_id, { resource });
-  expect(started.uid, started.location).toBeTruthy();
-  const approved = await d.call('POST', `/session/oauth/requests/${started.uid}/approve`, { body: consent });
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  const back = await resume(s, started.jar, approved.body.redirect_to);
+  const back = await approveAndReturn(s, d, started, consent);
   const params = oauth.validateAuthResponse(as, client, back, started.state);
   const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, started.verifier, clientOptions(s));
   return oauth.processAuthorizationCodeResponse(as, client, res);
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/** A user signed up on the dashboard, with a sandbox account (the first sandbox key opens it). */
+export async function person(s: TestServer, email: string): Promise<{ d: DashboardClient; email: string; accountId: string }> {
+  const d = s.dashboard();
+  const r = await d.signUp(email, PASSWORD);
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  const k = await d.call('POST', '/session/keys', { body: { environment: 'sandbox', access: 'read' } });
+  await s.settle();
+  return { d, email, accountId: k.body.opened_account.id as string };
+}
+
+/** An assistant: a client that registers itself (RFC 7591). */
+export async function assistantClient(s: TestServer, as: oauth.AuthorizationServer, name = 'Helper', redirect = REDIRECT): Promise<oauth.Client> {
+  const res = await oauth.dynamicClientRegistrationRequest(as, { client_name: name, redirect_uris: [redirect], token_endpoint_auth_method: 'none' }, clientOptions(s));
+  return (await oauth.processDynamicClientRegistrationResponse(res)) as oauth.Client;
+}
+
+/** An app, registered by the operator (POST /admin/v1/apps, as `rampart apps create`). */
+export async function appClient(s: TestServer, name = 'Tradebook', redirect = REDIRECT): Promise<oauth.Client> {
+  const made = await s.admin('POST', '/admin/v1/apps', { name, redirect_uris: [redirect] });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return { client_id: made.body.client_id as string, token_endpoint_auth_method: 'none' };
+}
+
+/** A refresh token exchanged (rejects with the OAuth error, e.g. `{error: 'invalid_grant'}`). */
+export async function refresh(s: TestServer, as: oauth.AuthorizationServer, client: oauth.Client, refreshToken: string) {
+  return oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, clientOptions(s)));
+}
+
+/** RFC 7009 revocation by a client: the raw answer. */
+export function revokeAt(s: TestServer, as: oauth.AuthorizationServer, client: oauth.Client, token: string, hint?: string) {
+  return oauth.revocationRequest(as, client, oauth.None(), token, { ...clientOptions(s), ...(hint ? { additionalParameters: { token_type_hint: hint } } : {}) });
 }

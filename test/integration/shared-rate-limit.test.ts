@@ -104,6 +104,29 @@ describe.skipIf(!up)('budgets shared through Redis', () => {
     await b.close();
   });
 
+  it('one oauth budget for two dashboards: /oauth/ requests spent on either, refused on both in the OAuth form', async () => {
+    const prefix = uniquePrefix();
+    // 2 per 40 s window.
+    const limits: Limits = { limits: { rate_limits: { oauth: { capacity: 2, refill_per_second: 0.05 } } } };
+    const a = await start(direct, prefix, limits);
+    const b = await start(direct, prefix, limits);
+    const register = (s: TestServer) =>
+      fetch(`${s.dashboardUrl}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'Bot', redirect_uris: ['http://127.0.0.1:8999/callback'], token_endpoint_auth_method: 'none' }),
+      });
+    expect((await register(a)).status).toBe(201);
+    expect((await register(b)).status).toBe(201);
+    for (const s of [a, b]) {
+      const r = await register(s);
+      expect(r.status).toBe(429);
+      expect(await r.json()).toMatchObject({ error: 'rate_limited' });
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(30);
+      expect(r.headers.get('ratelimit-remaining')).toBe('0');
+    }
+  });
+
   it('Redis refusing connections: 503 limiter_unavailable, nothing served unmeasured; back: serving resumes', async () => {
     const proxy = new RedisProxy();
     proxies.push(proxy);

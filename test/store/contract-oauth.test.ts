@@ -11,6 +11,8 @@ const record = (model: string, id: string, o: Partial<OAuthRecord> = {}): OAuthR
   user_code: null,
   uid: null,
   consumed_at: null,
+  account_id: null,
+  address: null,
   ...o,
 });
 
@@ -56,5 +58,21 @@ await storeSuite('store contract, oauth records: $name', (store) => {
     expect(await store.transaction((tx) => tx.deleteExpiredOAuthRecords(1_000, 10))).toBe(1);
     expect(await store.getOAuthRecord('RefreshToken', 'r2', 0)).toBeUndefined();
     expect(await store.getOAuthRecord('RampartToken', 't1', 0)).toBeDefined();
+  });
+
+  it("lists a model's live records by user or by address, with both kept as written", async () => {
+    await store.transaction(async (tx) => {
+      await tx.putOAuthRecord(record('Session', 's1', { account_id: 'usr_1', expires_at: 2_000 }));
+      await tx.putOAuthRecord(record('Session', 's2', { account_id: 'usr_1', expires_at: 500 }));
+      await tx.putOAuthRecord(record('Session', 's3', { account_id: 'usr_2', expires_at: null }));
+      await tx.putOAuthRecord(record('Grant', 'g1', { account_id: 'usr_1', expires_at: null }));
+      await tx.putOAuthRecord(record('Client', 'c1', { address: '192.0.2.1', expires_at: 2_000 }));
+      await tx.putOAuthRecord(record('Client', 'c2', { address: '192.0.2.1', expires_at: 3_000 }));
+      await tx.putOAuthRecord(record('Client', 'c3', { address: '192.0.2.2', expires_at: 3_000 }));
+    });
+    expect((await store.listOAuthRecordsBy('Session', 'account_id', 'usr_1', 1_000)).map((r) => r.id)).toEqual(['s1']);
+    expect((await store.listOAuthRecordsBy('Session', 'account_id', 'usr_1', 0)).map((r) => r.id)).toEqual(['s1', 's2']);
+    expect((await store.listOAuthRecordsBy('Client', 'address', '192.0.2.1', 2_500)).map((r) => [r.id, r.address])).toEqual([['c2', '192.0.2.1']]);
+    expect(await store.getOAuthRecord('Grant', 'g1', 0)).toEqual(record('Grant', 'g1', { account_id: 'usr_1', expires_at: null }));
   });
 });

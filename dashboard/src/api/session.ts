@@ -29,10 +29,16 @@ function remember(s: SessionInfo): SessionInfo {
   return s;
 }
 
-/** An authorization request waiting for the user's consent (GET /session/oauth/requests/:uid). */
+/**
+ * An authorization request waiting for the user's consent (GET /consent/:uid/request). The consent routes sit under
+ * the page's own path: the browser that started the request sends its interaction cookie there (and only there).
+ */
 export interface OAuthRequest {
   id: string;
-  client: { id: string; name: string; kind: 'app' | 'assistant' };
+  /** `verified`: registered by the operator (an app); an assistant registered itself and named itself. */
+  client: { id: string; name: string; kind: 'app' | 'assistant'; verified: boolean };
+  /** Where the browser goes with the code once approved. */
+  redirect_uri: string;
   resource: string;
   environment: Environment;
   scope: string;
@@ -53,6 +59,8 @@ export interface ConnectedApp {
   expires_at: number | null;
   created_at: number;
   last_used_at: number | null;
+  /** When the grant ends at the latest (the end date, a year without one, an assistant's hour). */
+  ends_at: number;
 }
 
 export interface CreatedKey extends KeyRecord {
@@ -76,9 +84,9 @@ export const session = {
   emailCode: () => write<{ sent_to: string; expires_at: number }>('POST', '/session/email-codes', { purpose: 'live_key' }),
   keys: () => watch(callJson<{ data: KeyRecord[] }>('/session/keys', 'GET', { credentials: 'same-origin' })),
   createKey: (body: Record<string, unknown>) => write<CreatedKey>('POST', '/session/keys', body),
-  oauthRequest: (uid: string) => watch(callJson<OAuthRequest>(`/session/oauth/requests/${encodeURIComponent(uid)}`, 'GET', { credentials: 'same-origin' })),
-  approve: (uid: string, body: Record<string, unknown>) => write<{ redirect_to: string }>('POST', `/session/oauth/requests/${encodeURIComponent(uid)}/approve`, body),
-  deny: (uid: string) => write<{ redirect_to: string }>('POST', `/session/oauth/requests/${encodeURIComponent(uid)}/deny`),
+  oauthRequest: (uid: string) => watch(callJson<OAuthRequest>(`/consent/${encodeURIComponent(uid)}/request`, 'GET', { credentials: 'same-origin' })),
+  approve: (uid: string, body: Record<string, unknown>) => write<{ redirect_to: string }>('POST', `/consent/${encodeURIComponent(uid)}/approve`, body),
+  deny: (uid: string) => write<{ redirect_to: string }>('POST', `/consent/${encodeURIComponent(uid)}/deny`),
   apps: () => watch(callJson<{ data: ConnectedApp[] }>('/session/apps', 'GET', { credentials: 'same-origin' })),
   revokeApp: (id: string) => write<{ id: string; revoked: true }>('DELETE', `/session/apps/${encodeURIComponent(id)}`),
   revokeKey: (id: string) => write<KeyRecord>('DELETE', `/session/keys/${encodeURIComponent(id)}`),

@@ -1,6 +1,8 @@
 // The OAuth consent screen (docs/OAUTH.md): an app or assistant asks for access to one API host; the user chooses
-// read or trade and the fences a key carries, then approves (back to the authorization server) or refuses.
+// read or trade and the fences a key carries, then approves (back to the authorization server) or refuses. Only the
+// browser that started the request can answer it: any other (one the link was sent to) is told why it cannot.
 import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from '../api/http.js';
 import { session, type OAuthRequest } from '../api/session.js';
 import { useAction } from '../hooks.js';
 import { Button, ErrorNote, Field, Panel } from '../parts/ui.js';
@@ -43,6 +45,25 @@ export function ConsentPage({ uid }: { uid: string }) {
     go(await act.run(() => session.approve(uid, body)));
   };
 
+  const refusal = loadError ?? act.error;
+  if (refusal instanceof ApiError && refusal.code === 'authorization_request_not_yours') {
+    return (
+      <div class="page narrow" id="consent-refused">
+        <h1>This request was started in another browser</h1>
+        <Panel title="Nothing was shared">
+          <p>
+            A request to connect an app to your accounts can only be answered in the browser that started it. This one was
+            not started here, so it cannot be approved here.
+          </p>
+          <p>
+            <strong>If someone sent you this link, do not continue:</strong> they may be trying to get access to your
+            accounts. Close this page. To connect an app yourself, start from the app.
+          </p>
+          <ErrorNote error={refusal} />
+        </Panel>
+      </div>
+    );
+  }
   if (loadError) {
     return (
       <div class="page narrow">
@@ -53,14 +74,39 @@ export function ConsentPage({ uid }: { uid: string }) {
   }
   if (!request) return <div class="page narrow" aria-busy="true" />;
   const { client } = request;
+  const goesTo = (() => {
+    try {
+      return new URL(request.redirect_uri).host;
+    } catch {
+      return request.redirect_uri;
+    }
+  })();
   return (
     <div class="page narrow" id="consent">
-      <h1>Connect {client.name}</h1>
+      <h1>
+        Connect {client.name}{' '}
+        {client.verified ? null : (
+          <span class="badge badge-unverified" title="This assistant registered itself: Rampart has not checked who runs it">
+            Unverified
+          </span>
+        )}
+      </h1>
+      {client.verified ? null : (
+        <div class="unverified-note" role="note">
+          <strong>Unverified app.</strong> “{client.name}” registered itself: the name is its own choice and Rampart has not
+          checked who runs it. Approve only if you started this connection yourself, from the assistant you use.
+        </div>
+      )}
       <Panel title="What it asks for">
         <p>
-          <strong>{client.name}</strong> ({client.kind === 'assistant' ? 'an AI assistant' : 'an app'}) asks for access to your{' '}
-          <strong>{request.environment}</strong> accounts through <code>{request.resource}</code>.
-          {request.token_lifetime_ms ? ' Its access lasts one hour at a time.' : ''}
+          <strong>{client.name}</strong> ({client.kind === 'assistant' ? 'an AI assistant' : 'an app registered by the operator'}) asks for
+          access to your <strong>{request.environment}</strong> accounts through <code>{request.resource}</code>.
+          {request.token_lifetime_ms
+            ? ' Its access lasts one hour.'
+            : ' Its access lasts until the end date you choose below (without one: until you revoke it, a year at most).'}
+        </p>
+        <p class="small muted">
+          Client <code>{client.id}</code>; after your answer the browser goes back to <code>{goesTo}</code>.
         </p>
       </Panel>
       <form onSubmit={approve} class="form">

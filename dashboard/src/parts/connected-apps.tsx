@@ -1,4 +1,4 @@
-// The user's connected apps (GET /session/apps): the OAuth grants in force, each revocable.
+// The user's connected apps (GET /session/apps): the OAuth grants until they are over, each revocable.
 import { useEffect, useState } from 'preact/hooks';
 import { session, type ConnectedApp } from '../api/session.js';
 import { useAction } from '../hooks.js';
@@ -21,7 +21,7 @@ const APP_COLUMNS: Column<ConnectedApp>[] = [
   { header: 'Markets', cell: (a) => a.markets?.join(', ') ?? 'all' },
   { header: 'Connected', cell: (a) => day(a.created_at) },
   { header: 'Last used', cell: (a) => day(a.last_used_at) },
-  { header: 'Ends', cell: (a) => day(a.expires_at) },
+  { header: 'Ends', cell: (a) => day(a.ends_at) },
 ];
 
 export function ConnectedApps() {

@@ -7,29 +7,32 @@ const { name: _name, ...Fences } = FenceFields;
 const ConsentBody = strict({ access: Access, ...Fences });
 const UidParam = strict({ uid: Type.String({ minLength: 1, maxLength: 64 }) });
 
+// The consent routes live under the consent page's path, /consent/{uid}: the browser that started the request
+// sends oidc-provider's interaction cookie (whose path is the page's) there only, and these routes require it.
+
 /** What an authorization request asks for (the consent screen): the client, its kind, the API host. */
 export const describeRequest = defineSessionRoute({
   method: 'GET',
-  url: '/session/oauth/requests/:uid',
+  url: '/consent/:uid/request',
   session: true,
   schema: { params: UidParam },
-  handler: async ({ oauth, params }) => oauth.describe(params.uid),
+  handler: async ({ oauth, params, request, reply }) => oauth.describe(params.uid, { req: request.raw, res: reply.raw }),
 });
 
 export const approveRequest = defineSessionRoute({
   method: 'POST',
-  url: '/session/oauth/requests/:uid/approve',
+  url: '/consent/:uid/approve',
   session: true,
   schema: { params: UidParam, body: ConsentBody },
-  handler: async ({ oauth, current, params, body }) => oauth.approve(params.uid, current.user, body),
+  handler: async ({ oauth, current, params, body, request, reply }) => oauth.approve(params.uid, current.user, body, { req: request.raw, res: reply.raw }),
 });
 
 export const denyRequest = defineSessionRoute({
   method: 'POST',
-  url: '/session/oauth/requests/:uid/deny',
+  url: '/consent/:uid/deny',
   session: true,
   schema: { params: UidParam },
-  handler: async ({ oauth, params }) => oauth.deny(params.uid),
+  handler: async ({ oauth, params, request, reply }) => oauth.deny(params.uid, { req: request.raw, res: reply.raw }),
 });
 
 /** The user's connected apps: the grants in force. */

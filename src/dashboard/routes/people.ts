@@ -59,8 +59,9 @@ export const signOut = defineSessionRoute({
   url: '/session/sign-out',
   session: true,
   schema: {},
-  handler: async ({ rampart, current, reply, secure }) => {
+  handler: async ({ rampart, current, reply, secure, oauth }) => {
     await rampart.people.sessions.end(current.session);
+    await oauth.signedOut(current.user);
     rampart.credentials.accessChanged();
     clearSessionCookie(reply, secure);
     return reply.code(204).send();
@@ -80,8 +81,9 @@ export const changePassword = defineSessionRoute({
   url: '/session/password',
   session: true,
   schema: { body: strict({ current_password: Password, new_password: Password }) },
-  handler: async ({ rampart, current, body, reply }) => {
+  handler: async ({ rampart, current, body, reply, oauth }) => {
     await rampart.people.users.changePassword(current.user, current.session, body.current_password, body.new_password);
+    await oauth.passwordChanged(current.user);
     return reply.code(204).send();
   },
 });

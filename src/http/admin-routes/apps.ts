@@ -21,7 +21,7 @@ export const createApp = defineAdminRoute({
   errors: [],
   schema: { body: AppBody },
   handler: async ({ rampart, body, reply }) => {
-    const made = await registerApp(rampart.store, rampart.clock, body);
+    const made = await registerApp(rampart.store, body);
     reply.code(201);
     return made;
   },

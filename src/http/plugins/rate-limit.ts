@@ -2,7 +2,9 @@ import type { Config } from '../../config/config.js';
 import type { BucketConfig } from '../../config/markets.js';
 import { windowOf } from './redis-rate-limit.js';
 
-export type Scope = 'ip' | 'key' | 'account_orders';
+/** The API's budgets, and `oauth`: the dashboard host's /oauth/* endpoints per address (docs/OAUTH.md). */
+export type Scope = 'ip' | 'key' | 'account_orders' | 'oauth';
+type ApiScope = Exclude<Scope, 'oauth'>;
 
 interface Bucket {
   tokens: number;
@@ -29,7 +31,7 @@ export interface BudgetView {
 }
 
 /** The budgets GET /v1/limits reports: the buckets of config/limits.json, or the shared windows standing for them. */
-export function budgetsInForce(config: Config): Record<Scope, BudgetView> {
+export function budgetsInForce(config: Config): Record<ApiScope, BudgetView> {
   const { ip, key, account_orders } = config.limits.rate_limits;
   if (!config.redisUrl) return { ip, key, account_orders };
   return { ip: windowOf(ip), key: windowOf(key), account_orders: windowOf(account_orders) };

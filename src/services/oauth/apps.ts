@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../engine/clock.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Store } from '../../store/port.js';
-import { StoreAdapter } from './adapter.js';
 import { kindOfClient, redirectAllowed } from './provider.js';
 
 export interface AppInput {
@@ -42,7 +41,7 @@ export function checkAppInput(input: AppInput): void {
  * tokens last until the end date the user gives at consent and come with refresh tokens. Clients that register
  * themselves (RFC 7591) are assistants.
  */
-export async function registerApp(store: Store, clock: Clock, input: AppInput): Promise<AppClient> {
+export async function registerApp(store: Store, input: AppInput): Promise<AppClient> {
   checkAppInput(input);
   const clientId = `app_${randomBytes(12).toString('base64url')}`;
   const name = input.name.trim();
@@ -55,7 +54,10 @@ export async function registerApp(store: Store, clock: Clock, input: AppInput): 
     response_types: ['code' as const],
     rampart_kind: 'app',
   };
-  await new StoreAdapter('Client', store, clock).upsert(clientId, metadata, 0);
+  // Stored as oidc-provider stores a registered client (adapter.ts), with no end: an app lives until removed.
+  await store.transaction((tx) =>
+    tx.putOAuthRecord({ model: 'Client', id: clientId, payload: JSON.stringify(metadata), expires_at: null, grant_id: null, user_code: null, uid: null, consumed_at: null, account_id: null, address: null }),
+  );
   return { client_id: clientId, client_name: name, redirect_uris: input.redirect_uris };
 }
 

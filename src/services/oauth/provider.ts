@@ -41,6 +41,11 @@ export const SCOPES = ['read', 'trade'] as const;
 export type ClientKind = 'app' | 'assistant';
 export const kindOfClient = (client: { rampart_kind?: unknown } | undefined): ClientKind => (client?.rampart_kind === 'app' ? 'app' : 'assistant');
 
+/** How long a refresh token lasts unused (each rotation makes a new one): never past its grant's end. */
+export const REFRESH_TOKEN_IDLE_S = 30 * 86_400;
+
+type Features = NonNullable<Configuration['features']>;
+
 export interface ProviderDeps {
   issuer: string;
   store: Store;
@@ -48,7 +53,12 @@ export interface ProviderDeps {
   keys: OAuthKeys;
   /** The two API hosts' base URLs: the only resources a token may be for. */
   resources: Readonly<Record<Environment, string>>;
+  /** Ends a grant with every credential minted for it (grant-end.ts): oidc-provider's own revocations call it. */
+  endGrant: (grantId: string) => Promise<void>;
 }
+
+/** oidc-provider's cookies: signed (a cookie set elsewhere is not taken), never sent on cross-site subrequests. */
+const COOKIE = { httpOnly: true, sameSite: 'lax', signed: true } as const;
 
 /**
  * oidc-provider configured as an OAuth 2.1 authorization server only: authorization code with PKCE S256, refresh
@@ -58,9 +68,9 @@ export interface ProviderDeps {
 export function buildProvider(deps: ProviderDeps): Provider {
   const known = new Set(Object.values(deps.resources));
   const config: Configuration = {
-    adapter: (name: string) => new StoreAdapter(name, deps.store, deps.clock),
+    adapter: (name: string) => new StoreAdapter(name, deps.store, deps.clock, deps.endGrant),
     jwks: deps.keys.jwks,
-    cookies: { keys: deps.keys.cookieKeys },
+    cookies: { keys: deps.keys.cookieKeys, long: COOKIE, short: COOKIE },
     routes: OAUTH_ROUTES,
     scopes: [...SCOPES],
     claims: { openid: ['sub'] },
@@ -85,7 +95,9 @@ export function buildProvider(deps: ProviderDeps): Provider {
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: false },
-      registration: { enabled: true, initialAccessToken: false },
+      // No RFC 7592 management: a registration access token would be one more long-lived secret with no use.
+      // (oidc-provider 8 reads issueRegistrationAccessToken; its type declarations do not list it.)
+      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false } as Features['registration'],
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -103,13 +115,26 @@ export function buildProvider(deps: ProviderDeps): Provider {
     },
     issueRefreshToken: (_ctx, client) => kindOfClient(client as never) === 'app' && client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
+    // A grant lives until its own end (the consent's, grants.ts), not as long as the browser's login: signing out
+    // of the dashboard ends the login, never an app's refresh tokens.
+    expiresWithSession: async () => false,
+    // Every authorization shows the consent screen: a grant given before is never taken again silently (an
+    // assistant's one hour would otherwise renew itself through the browser's login).
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId;
+      return typeof grantId === 'string' ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
     ttl: {
       AccessToken: 3600,
       AuthorizationCode: 60,
       Interaction: 3600,
       Session: 86_400,
-      Grant: 365 * 86_400,
-      RefreshToken: 30 * 86_400,
+      // Each grant is given its life at consent (grants.ts: the end date, a year, or an assistant's hour).
+      Grant: 3600,
+      RefreshToken: (ctx) => {
+        const grant = ctx?.oidc.entities.Grant;
+        return Math.max(1, Math.min(REFRESH_TOKEN_IDLE_S, grant ? grant.remainingTTL : REFRESH_TOKEN_IDLE_S));
+      },
     },
     interactions: { url: (_ctx, interaction) => consentPath(interaction.uid) },
     findAccount: (_ctx: KoaContextWithOIDC, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
