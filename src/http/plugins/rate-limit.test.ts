@@ -5,6 +5,7 @@ const CONFIG = {
   ip: { capacity: 5, refill_per_second: 10 },
   key: { capacity: 3, refill_per_second: 1 },
   account_orders: { capacity: 2, refill_per_second: 0.5 },
+  sign_in: { capacity: 2, refill_per_second: 0.2 },
 } as const;
 
 function limiter(start = 1_000_000) {
@@ -13,7 +14,7 @@ function limiter(start = 1_000_000) {
 }
 
 describe('RateLimiter', () => {
-  it.each(['ip', 'key', 'account_orders'] as Scope[])('%s: a full bucket of capacity, spent one at a time, then refused', (scope) => {
+  it.each(['ip', 'key', 'account_orders', 'sign_in'] as Scope[])('%s: a full bucket of capacity, spent one at a time, then refused', (scope) => {
     const { rl } = limiter();
     const { capacity, refill_per_second: rate } = CONFIG[scope];
     for (let i = 1; i <= capacity; i++) {

@@ -2,7 +2,10 @@ import type { Config } from '../../config/config.js';
 import type { BucketConfig } from '../../config/markets.js';
 import { windowOf } from './redis-rate-limit.js';
 
-export type Scope = 'ip' | 'key' | 'account_orders';
+/** The API's budgets, and the dashboard's own for sign-in (`sign_in`: per client network, docs/SECURITY.md item 12). */
+export type Scope = 'ip' | 'key' | 'account_orders' | 'sign_in';
+/** The budgets of the public API (GET /v1/limits reports these: the dashboard's sign-in budget is not the API's). */
+export type ApiScope = Exclude<Scope, 'sign_in'>;
 
 interface Bucket {
   tokens: number;
@@ -29,7 +32,7 @@ export interface BudgetView {
 }
 
 /** The budgets GET /v1/limits reports: the buckets of config/limits.json, or the shared windows standing for them. */
-export function budgetsInForce(config: Config): Record<Scope, BudgetView> {
+export function budgetsInForce(config: Config): Record<ApiScope, BudgetView> {
   const { ip, key, account_orders } = config.limits.rate_limits;
   if (!config.redisUrl) return { ip, key, account_orders };
   return { ip: windowOf(ip), key: windowOf(key), account_orders: windowOf(account_orders) };
