@@ -18,10 +18,8 @@ describe('the dashboard sign-in budget per client network', { timeout: 60_000 },
   });
   afterAll(() => s.close());
 
-  it('spends it on sign-in, sign-up and confirmation: the fourth is refused 429 rate_limited, scope sign_in; another network has its own', async () => {
-    expectError(await s.dashboard().signIn('nobody@example.com', PASSWORD), 401, 'invalid_credentials');
-    expect((await s.dashboard().call('POST', '/session/sign-up', { body: { email: 'new@example.com', password: PASSWORD } })).status).toBe(202);
-    expectError(await s.dashboard().call('POST', '/session/sign-up/verify', { body: { token: 'rsu_made_up', password: PASSWORD } }), 422, 'invalid_email_code');
+  it('spends it on sign-in, sign-up and confirmation: past it they are refused 429 rate_limited, scope sign_in; another network has its own', async () => {
+    for (let i = 0; i < 3; i++) expectError(await s.dashboard().signIn('nobody@example.com', PASSWORD), 401, 'invalid_credentials');
     for (const [path, body] of [
       ['/session/sign-in', { email: 'nobody@example.com', password: PASSWORD }],
       ['/session/sign-up', { email: 'new@example.com', password: PASSWORD }],
@@ -36,8 +34,12 @@ describe('the dashboard sign-in budget per client network', { timeout: 60_000 },
     const elsewhere = s.dashboard('127.0.0.2');
     expectError(await elsewhere.signIn('nobody@example.com', PASSWORD), 401, 'invalid_credentials');
     await elsewhere.close();
+    // One comes back every 20 seconds, spent by whichever of the three comes first.
     await advanceOn(s, 20_000);
-    expectError(await s.dashboard().signIn('nobody@example.com', PASSWORD), 401, 'invalid_credentials');
+    expect((await s.dashboard().call('POST', '/session/sign-up', { body: { email: 'new@example.com', password: PASSWORD } })).status).toBe(202);
+    expectError(await s.dashboard().signIn('nobody@example.com', PASSWORD), 429, 'rate_limited');
+    await advanceOn(s, 20_000);
+    expectError(await s.dashboard().call('POST', '/session/sign-up/verify', { body: { token: 'rsu_made_up', password: PASSWORD } }), 422, 'invalid_email_code');
     expectError(await s.dashboard().signIn('nobody@example.com', PASSWORD), 429, 'rate_limited');
   });
 });
