@@ -25,7 +25,7 @@ const emailBackoff = (failures: number): number =>
  *
  * - per (network, email): 5 failures lock that pair for 15 minutes — what one guesser meets;
  * - per email, from everywhere: past 20 failures a day each failure holds the email back 1, 2, 4, 8, then 15 minutes —
- *   what caps a guesser spread over many networks (about 116 guesses a day) — except for a network that signed in to
+ *   what caps a guesser spread over many networks (about 120 guesses a day) — except for a network that signed in to
  *   the email within 30 days, so an attacker can lock an email out only of the networks its owner never used.
  *
  * Counters live in the store (attempts.ts): every node sees the same.
