@@ -84,6 +84,6 @@ export class LockOut {
   }
 
   private known(pair: AttemptRecord | undefined, now: number): boolean {
-    return pair?.passed_at !== null && pair?.passed_at !== undefined && pair.passed_at + KNOWN_NETWORK_MS > now;
+    return (pair?.passed_at ?? Number.NEGATIVE_INFINITY) + KNOWN_NETWORK_MS > now;
   }
 }
