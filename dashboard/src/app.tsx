@@ -13,11 +13,12 @@ import { ConsentPage } from './pages/consent.js';
 import { KeysPage } from './pages/keys.js';
 import { SettingsPage } from './pages/settings.js';
 import { SignInPage } from './pages/sign-in.js';
+import { VerifyEmailPage } from './pages/verify-email.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { navigate, onLinkClick, rememberNext, takeNext, usePath } from './router.js';
 import { AppContext, savedEnv, saveEnv, type AppState } from './state.js';
 
-const PUBLIC = ['/sign-in', '/sign-up'];
+const PUBLIC = ['/sign-in', '/sign-up', '/verify-email'];
 
 export function App() {
   const path = usePath();
@@ -79,6 +80,7 @@ export function App() {
     );
   }
   if (!config || me === undefined) return <main class="center-page" id="main" tabIndex={-1} aria-busy="true" />;
+  if (!state && path === '/verify-email') return <VerifyEmailPage onSignedIn={setMe} />;
   if (!state) return <SignInPage config={config} mode={path === '/sign-up' ? 'sign-up' : 'sign-in'} onSignedIn={setMe} />;
 
   return (
@@ -123,5 +125,6 @@ function titleOf(path: string): string {
   if (path.startsWith('/developers')) return 'API keys';
   if (path === '/settings') return 'Settings';
   if (path === '/sign-up') return 'Sign up';
+  if (path === '/verify-email') return 'Confirm your email';
   return 'Sign in';
 }

@@ -38,8 +38,14 @@ export type BucketConfig = Static<typeof Bucket>;
 
 export const LimitsConfig = Type.Object(
   {
-    /** `oauth`: the dashboard host's /oauth/* endpoints, per address. */
-    rate_limits: Type.Object({ ip: Bucket, key: Bucket, account_orders: Bucket, oauth: Bucket }, { additionalProperties: false }),
+    /** `oauth`: the dashboard host's /oauth/* endpoints, per address; `sign_in`: the dashboard's sign-in, sign-up and
+     * confirmation, per client network (docs/SECURITY.md items 6 and 12). */
+    rate_limits: Type.Object({ ip: Bucket, key: Bucket, account_orders: Bucket, oauth: Bucket, sign_in: Bucket }, { additionalProperties: false }),
+    /** Password hashing (scrypt, 32 MiB each) in flight per process and waiting; past both, 503 capacity. */
+    password_hashing: Type.Object(
+      { max_in_flight: Type.Integer({ minimum: 1, maximum: 64 }), max_queued: Type.Integer({ minimum: 0, maximum: 10_000 }) },
+      { additionalProperties: false },
+    ),
     working_orders: Type.Object(
       { per_account: Type.Integer({ minimum: 1 }), per_customer: Type.Integer({ minimum: 1 }) },
       { additionalProperties: false },

@@ -16,7 +16,7 @@ type In<S, K extends keyof SessionRouteSchemas> = S extends { [P in K]: infer T 
 export interface SessionDeps {
   rampart: Rampart;
   config: Config;
-  /** The API's limiter: sign-in and sign-up spend the caller's IP budget. */
+  /** The API's limiter: sign-in, sign-up and its confirmation spend the caller's sign_in budget. */
   limiter: Limiter | undefined;
   /** The dashboard's origin (scheme://host[:port]): Origin headers are judged against it. */
   origin: string;

@@ -24,7 +24,6 @@ const ADDED = [
   'csrf_failed',
   'signup_closed',
   'invalid_invitation',
-  'email_taken',
   'weak_password',
   'too_many_attempts',
   'email_code_required',

@@ -106,11 +106,10 @@ export const CODES = {
   csrf_failed: c(403, false, 'The X-CSRF-Token header is missing or wrong, or the request comes from another origin.'),
   signup_closed: c(403, false, 'Sign-up needs an invitation from the operator.'),
   invalid_invitation: c(422, false, 'The invitation is unknown, used, expired, or for another email.'),
-  email_taken: c(409, false, 'A user with this email exists.'),
   weak_password: c(422, false, 'The password is too short, too long, or too easy to guess.'),
-  too_many_attempts: c(429, true, 'Too many failed sign-ins for this email; it is locked for a while.'),
+  too_many_attempts: c(429, true, 'Too many failed sign-ins for this email; it is held back for a while.'),
   email_code_required: c(422, false, 'This needs the one-time code sent by email (POST /session/email-codes).'),
-  invalid_email_code: c(422, false, 'The emailed code is wrong, expired, or used.'),
+  invalid_email_code: c(422, false, 'The emailed code or link is wrong, expired, or used.'),
   // The internal listener's (node to node, docs/DEPLOYMENT.md), not SPEC's: no client ever receives it.
   invalid_node_signature: c(401, false, 'The node-to-node request is unsigned, badly signed, out of its time window, or replayed.'),
   authorization_request_not_yours: c(403, false, 'The authorization request was started in another browser; only that browser can approve or refuse it.'),

@@ -241,8 +241,6 @@ export interface UserRecord {
   /** scrypt$N$r$p$salt$hash (base64url). */
   password_hash: string;
   password_changed_at: number;
-  failed_sign_ins: number;
-  locked_until: number | null;
   created_at: number;
 }
 
@@ -290,6 +288,33 @@ export interface InvitationRecord {
   created_at: number;
 }
 
+/** A sign-up waiting for its address to be confirmed by the link mailed to it (the sha256 of the link's token). */
+export interface SignUpRecord {
+  id: string;
+  /** Lower-case. Not unique: an address may have several sign-ups waiting; the first confirmed makes the user. */
+  email: string;
+  /** scrypt of the password chosen at sign-up: confirming asks for it again. */
+  password_hash: string;
+  hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/**
+ * A counter of attempts by one subject (sign-ins from one address for one email, sign-ins of one email, mails to one
+ * address): `subject` is the sha256 of scope and subject; `hits` counted since `window_start`; `blocked_until` when
+ * the subject may try again; `passed_at` when it last succeeded (a sign-in).
+ */
+export interface AttemptRecord {
+  subject: string;
+  hits: number;
+  window_start: number;
+  blocked_until: number | null;
+  passed_at: number | null;
+  updated_at: number;
+}
+
 /** The dashboard's people: users, sessions, codes, mails, invitations (store/<adapter>/people.ts). */
 export interface PeopleReads {
   getUser(id: string): Promise<UserRecord | undefined>;
@@ -300,16 +325,13 @@ export interface PeopleReads {
   /** Mails kept in the store, newest first. */
   listMails(limit: number): Promise<MailRecord[]>;
   findInvitationByHash(hash: string): Promise<InvitationRecord | undefined>;
+  findSignUpByHash(hash: string): Promise<SignUpRecord | undefined>;
+  getAttempts(subject: string): Promise<AttemptRecord | undefined>;
 }
 
 export interface PeopleWrites {
   insertUser(u: UserRecord): Promise<void>;
-  /** A new password: failed sign-ins and lock-out cleared. */
   setUserPassword(id: string, passwordHash: string, at: number): Promise<void>;
-  /** Counts a failed sign-in (atomically) and answers the count now. */
-  addFailedSignIn(id: string): Promise<number>;
-  /** Sets the lock-out (null: none) and resets the failed count. */
-  setUserLock(id: string, lockedUntil: number | null): Promise<void>;
   insertSession(s: SessionRecord): Promise<void>;
   touchSession(id: string, at: number): Promise<void>;
   /** Ends a session unless ended; answers whether it did. */
@@ -322,6 +344,15 @@ export interface PeopleWrites {
   insertInvitation(i: InvitationRecord): Promise<void>;
   /** Marks it used unless used; answers whether it did (two sign-ups with one token: one wins). */
   useInvitation(id: string, at: number): Promise<boolean>;
+  insertSignUp(s: SignUpRecord): Promise<void>;
+  /** Marks it used unless used; answers whether it did (two confirmations of one link: one wins). */
+  useSignUp(id: string, at: number): Promise<boolean>;
+  /** Drops up to `limit` sign-ups that expired at or before `time`; answers how many. */
+  deleteExpiredSignUps(time: number, limit: number): Promise<number>;
+  /** Writes the counter (inserted or replaced whole); read and write it under `lock('attempts:' + subject)`. */
+  putAttempts(a: AttemptRecord): Promise<void>;
+  /** Drops up to `limit` counters last updated before `time`; answers how many. */
+  deleteAttemptsBefore(time: number, limit: number): Promise<number>;
   /** Revokes every live credential made by the user, or in the session; answers how many. */
   revokeCredentialsBy(by: { user_id: string } | { session_id: string }, at: number): Promise<number>;
 }

@@ -72,6 +72,19 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     await screenshot(page, '02-sign-up-refused');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
+    // Nothing is made yet: the page says where the link went (the same for an address that has an account).
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Check your mail');
+    expect(await page.locator('.sent-to').textContent()).toBe('a***@example.com');
+    await screenshot(page, '02b-check-your-mail');
+    const link = /(http:\/\/\S+\/verify-email#token=\S+)/.exec((await s.mailsTo(EMAIL))[0]?.body ?? '')?.[1];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Confirm your email');
+    // The token leaves the address bar (and the history) at once.
+    await eventually(() => page.url()).toBe(`${DASHBOARD_URL}/verify-email`);
+    await screenshot(page, '02c-verify-email');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
     await page.waitForURL('**/accounts');
     await eventually(() => page.locator('.who').textContent()).toBe(EMAIL);
     const me: any = await page.evaluate(async () => (await fetch('/session')).json());
@@ -120,7 +133,7 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     const mail = mails.find((m) => m.to_address === EMAIL);
     const code = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
     expect(code, JSON.stringify(mails)).toBeDefined();
-    await page.getByLabel('Emailed code').fill(code!);
+    await page.getByLabel('Emailed code', { exact: true }).fill(code!);
     await page.getByRole('button', { name: 'Create key' }).click();
     const secret = page.locator('#secret-once');
     await eventually(() => secret.inputValue()).toMatch(/^rk_live_/);
@@ -292,6 +305,37 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     }
     await go('/developers/keys');
     await screenshot(page, '13-keys-375');
+    expect(errors).toEqual([]);
+  }, 30_000);
+
+  it('trades live only after the emailed code: the ticket previews, asks for the code, then sends', async () => {
+    await page.setViewportSize({ width: 1360, height: 900 });
+    const opened = await s.admin('POST', `/admin/v1/customers/${customerId}/accounts`, { product: 'funded-100k' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    await s.settle();
+    await price('60000');
+    if ((await page.getByRole('button', { name: 'Live', exact: true }).getAttribute('aria-pressed')) !== 'true') {
+      await page.getByRole('button', { name: 'Live', exact: true }).click();
+    }
+    await go(`/accounts/${encodeURIComponent(opened.body.id)}`);
+    await page.getByLabel('Size').fill('0.01');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await eventually(() => page.getByTestId('preview').textContent()).toContain('Would fill now');
+    // The live token only reads: no Send until the code is given.
+    const send = page.getByRole('button', { name: 'Send buy' });
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await eventually(() => page.locator('#live-unlock .ok-note').textContent()).toBe('Code sent to a***@example.com.');
+    await screenshot(page, '14-live-unlock');
+    const code = /^Your Rampart code: (\d{6})$/.exec((await s.mailsTo(EMAIL))[0]?.subject ?? '')?.[1];
+    expect(code).toBeDefined();
+    await page.getByLabel('Emailed code', { exact: true }).fill(code!);
+    await page.getByRole('button', { name: 'Unlock live trading' }).click();
+    await page.locator('#live-unlock').waitFor({ state: 'detached' });
+    await send.click();
+    await eventually(() => page.locator('#ticket .ok-note').textContent()).toMatch(/^Order \S+ filled at 60,001/);
+    expect(await s.rawQuery('SELECT status FROM orders WHERE account_id = ?', [opened.body.id])).toEqual([{ status: 'filled' }]);
+    await screenshot(page, '15-live-traded');
     expect(errors).toEqual([]);
   }, 30_000);
 });

@@ -84,7 +84,9 @@ describe('the dashboard: keys, emailed codes, dashboard tokens', { timeout: 90_0
     expect(made.body).toMatchObject({ environment: 'live', key: expect.stringMatching(/^rk_live_/), opened_account: null });
     expectError(await d.call('POST', '/session/keys', { body: { ...live, email_code: code } }), 422, 'invalid_email_code', { reason: 'used' });
 
-    await d.call('POST', '/session/email-codes', { body: { purpose: 'live_key' } });
+    // One code a minute.
+    await advance(60_000);
+    expect((await d.call('POST', '/session/email-codes', { body: { purpose: 'live_key' } })).status).toBe(202);
     const late = await mailedCode(email);
     await advance(600_000);
     expectError(await d.call('POST', '/session/keys', { body: { ...live, email_code: late } }), 422, 'invalid_email_code', { reason: 'expired' });
@@ -99,6 +101,74 @@ describe('the dashboard: keys, emailed codes, dashboard tokens', { timeout: 90_0
     expectError(await d.call('POST', '/session/keys', { body: { environment: 'live', access: 'read', email_code: code } }), 422, 'invalid_email_code', { reason: 'used' });
   });
 
+  it('accepts only the newest code: an older one is a wrong try of the newest, and every wrong try counts', async () => {
+    const { d, email } = await person();
+    const live = { environment: 'live', access: 'read' };
+    await d.call('POST', '/session/email-codes', { body: { purpose: 'live_key' } });
+    const older = await mailedCode(email);
+    await advance(60_000);
+    await d.call('POST', '/session/email-codes', { body: { purpose: 'live_key' } });
+    const newest = await mailedCode(email);
+    const wrong = ['000000', '000001', '000002'].find((c) => c !== older && c !== newest)!;
+    // The older code (unless it happens to be the newest's six digits) is refused and charged like any wrong one.
+    if (older !== newest) expectError(await d.call('POST', '/session/keys', { body: { ...live, email_code: older } }), 422, 'invalid_email_code', { reason: 'wrong' });
+    const tries = older !== newest ? 4 : 5;
+    for (let i = 0; i < tries; i++) expectError(await d.call('POST', '/session/keys', { body: { ...live, email_code: wrong } }), 422, 'invalid_email_code', { reason: 'wrong' });
+    // Five wrong tries: the newest is spent too, so no code of this user opens a live key now.
+    expectError(await d.call('POST', '/session/keys', { body: { ...live, email_code: newest } }), 422, 'invalid_email_code', { reason: 'used' });
+    expectError(await d.call('POST', '/session/keys', { body: { ...live, email_code: older } }), 422, 'invalid_email_code', { reason: 'used' });
+  });
+
+  it('sends one code a minute and five an hour per user and purpose: 429 rate_limited with Retry-After', async () => {
+    const { d, email } = await person();
+    const send = (purpose = 'live_key') => d.call('POST', '/session/email-codes', { body: { purpose } });
+    expect((await send()).status).toBe(202);
+    const soon = await send();
+    expectError(soon, 429, 'rate_limited', { scope: 'email', limit: 1 });
+    expect(Number(soon.headers.get('retry-after'))).toBe(60);
+    // Another purpose has its own count.
+    expect((await send('live_trade')).status).toBe(202);
+    for (let i = 0; i < 4; i++) {
+      await advance(60_000);
+      expect((await send()).status).toBe(202);
+    }
+    await advance(60_000);
+    const hourly = await send();
+    expectError(hourly, 429, 'rate_limited', { scope: 'email', limit: 5 });
+    expect(Number(hourly.headers.get('retry-after'))).toBe(3600 - 5 * 60);
+    expect((await s.mailsTo(email)).filter((m) => /^Your Rampart code/.test(m.subject))).toHaveLength(6);
+    await advance(3600_000 - 5 * 60_000);
+    expect((await send()).status).toBe(202);
+  });
+
+  it('gives a live dashboard token that only reads until an emailed code is given; with the newest live_trade code it trades', async () => {
+    const { d, email, customerId } = await person();
+    const opened = await s.admin('POST', `/admin/v1/customers/${customerId}/accounts`, { product: 'funded-100k' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    await s.settle();
+    await price();
+    const order = (token: string) =>
+      s.liveCall('POST', `/v1/accounts/${opened.body.id}/orders`, { key: token, idempotencyKey: randomUUID(), body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.01' } });
+    const reading = await d.call('POST', '/session/api-tokens', { body: { environment: 'live' } });
+    expect(reading.status, JSON.stringify(reading.body)).toBe(201);
+    expect(reading.body).toMatchObject({ token: expect.stringMatching(/^rat_live_/), access: 'read' });
+    expect((await s.liveCall('GET', '/v1/accounts', { key: reading.body.token })).status).toBe(200);
+    expectError(await order(reading.body.token), 403, 'insufficient_permission');
+    // A code of another purpose, a wrong one, or none at all: no trading token.
+    expectError(await d.call('POST', '/session/api-tokens', { body: { environment: 'live', email_code: '123456' } }), 422, 'invalid_email_code', { reason: 'wrong' });
+    expect((await d.call('POST', '/session/email-codes', { body: { purpose: 'live_key' } })).status).toBe(202);
+    const keyCode = await mailedCode(email);
+    expectError(await d.call('POST', '/session/api-tokens', { body: { environment: 'live', email_code: keyCode } }), 422, 'invalid_email_code');
+    expectError(await d.call('POST', '/session/api-tokens', { body: { environment: 'sandbox', email_code: keyCode } }), 400, 'invalid_request', { field: 'email_code' });
+    expect((await d.call('POST', '/session/email-codes', { body: { purpose: 'live_trade' } })).status).toBe(202);
+    const trading = await d.call('POST', '/session/api-tokens', { body: { environment: 'live', email_code: await mailedCode(email) } });
+    expect(trading.status, JSON.stringify(trading.body)).toBe(201);
+    expect(trading.body).toMatchObject({ token: expect.stringMatching(/^rat_live_/), access: 'trade', expires_at: s.rampart.clock.now() + 3_600_000 });
+    const placed = await order(trading.body.token);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body).toMatchObject({ origin: 'platform', status: 'filled' });
+  });
+
   it('issues a dashboard token for one API host, an hour at most; its orders carry origin platform', async () => {
     const { d } = await person();
     const k = await d.call('POST', '/session/keys', { body: { environment: 'sandbox', access: 'read' } });
@@ -106,7 +176,7 @@ describe('the dashboard: keys, emailed codes, dashboard tokens', { timeout: 90_0
     const accountId = k.body.opened_account.id as string;
     const t = await d.call('POST', '/session/api-tokens', { body: { environment: 'sandbox' } });
     expect(t.status, JSON.stringify(t.body)).toBe(201);
-    expect(t.body).toEqual({ token: expect.stringMatching(/^rat_test_/), expires_at: s.rampart.clock.now() + 3_600_000, api_url: s.rampart.config.publicUrl.sandbox });
+    expect(t.body).toEqual({ token: expect.stringMatching(/^rat_test_/), expires_at: s.rampart.clock.now() + 3_600_000, api_url: s.rampart.config.publicUrl.sandbox, access: 'trade' });
     expectError(await s.liveCall('GET', '/v1/accounts', { key: t.body.token }), 401, 'wrong_resource');
     await price();
     const order = await fetch(`${s.url.sandbox}/v1/accounts/${accountId}/orders`, {

@@ -6,6 +6,10 @@ import { TestServer } from '../helpers/server.js';
 
 const PASSWORD = 'correct horse battery';
 
+/** A mail's text as written: quoted-printable soft line breaks joined and escapes decoded (long lines are wrapped). */
+const quotedPrintable = (data: string): string =>
+  data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
 interface Received {
   from: string;
   to: string[];
@@ -45,13 +49,17 @@ describe('dashboard mail over SMTP (RAMPART_SMTP_URL)', { timeout: 60_000 }, () 
     await smtp.close();
   });
 
-  it('sends the live-key code to the user over SMTP, and keeps nothing in the store', async () => {
+  it('sends the sign-up link and the live-key code to the user over SMTP, and keeps nothing in the store', async () => {
     const d = s.dashboard();
-    expect((await d.signUp('smtp@example.com', PASSWORD)).status).toBe(201);
+    expect((await d.signUp('smtp@example.com', PASSWORD)).status).toBe(202);
+    expect(smtp.received).toHaveLength(1);
+    const token = /\/verify-email#token=([A-Za-z0-9_-]+)/.exec(quotedPrintable(smtp.received[0]!.data))?.[1];
+    expect(token, smtp.received[0]!.data).toBeDefined();
+    expect((await d.call('POST', '/session/sign-up/verify', { body: { token, password: PASSWORD } })).status).toBe(201);
     const sent = await d.call('POST', '/session/email-codes', { body: { purpose: 'live_key' } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
-    expect(smtp.received).toHaveLength(1);
-    const mail = smtp.received[0]!;
+    expect(smtp.received).toHaveLength(2);
+    const mail = smtp.received[1]!;
     expect(mail.to).toEqual(['smtp@example.com']);
     expect(mail.from).toBe('no-reply@rampart.local');
     const code = /Subject: Your Rampart code: (\d{6})/.exec(mail.data)?.[1];
@@ -75,8 +83,9 @@ describe('dashboard mail kept in the store (no RAMPART_SMTP_URL)', { timeout: 12
     expect((await d.call('POST', '/session/email-codes', { body: { purpose: 'live_key' } })).status).toBe(202);
     const api = await s.admin('GET', '/admin/v1/mails');
     expect(api.status).toBe(200);
-    expect(api.body.data).toHaveLength(1);
+    expect(api.body.data).toHaveLength(2);
     expect(api.body.data[0]).toMatchObject({ to_address: 'kept@example.com', subject: expect.stringMatching(/^Your Rampart code: \d{6}$/), id: expect.stringMatching(/^mail_/) });
+    expect(api.body.data[1]).toMatchObject({ to_address: 'kept@example.com', subject: 'Confirm your email for Rampart' });
     const cli = await cliOn(s, 'mail', 'list');
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.out).toEqual(api.body.data);

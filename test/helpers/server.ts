@@ -10,7 +10,7 @@ import type { Resolve } from '../../src/events/webhook-target.js';
 import type { SourceFactory } from '../../src/feed/exchange-feed.js';
 import { freshSchema, type FreshSchema } from './postgres.js';
 import { RawStore, type StoreKind } from './raw-store.js';
-import { DashboardClient } from './dashboard.js';
+import { DashboardClient, type SeenMail } from './dashboard.js';
 
 export const TEST_ADMIN_TOKEN = 'radm_test_admin_token_0123456789abcdef';
 export const T0 = Date.parse('2026-03-02T12:00:00Z'); // a Monday
@@ -131,8 +131,15 @@ export class TestServer {
       RAMPART_WEBHOOK_ALLOW_PRIVATE: '1',
       ...opts.env,
     });
-    // Event-loop-lag shedding is tested on its own; elsewhere a busy CI machine must not turn answers into 503s.
-    const limits = merge(merge(base.limits, { capacity: { max_event_loop_delay_ms: 600_000 } }), opts.limits);
+    // Event-loop-lag shedding is tested on its own; elsewhere a busy CI machine must not turn answers into 503s. The
+    // dashboard's sign-in budget (10 per client network) and the bound on password hashing are tested on their own
+    // too (test/dashboard/sign-in-limits.test.ts); elsewhere every test signs in from 127.0.0.1, many times.
+    const relaxed = {
+      capacity: { max_event_loop_delay_ms: 600_000 },
+      rate_limits: { sign_in: { capacity: 100_000, refill_per_second: 100_000 } },
+      password_hashing: { max_in_flight: 2, max_queued: 1000 },
+    };
+    const limits = merge(merge(base.limits, relaxed), opts.limits);
     const config: Config = { ...base, ...opts.config, limits };
     s.raw = new RawStore(config.databaseUrl);
     s.config = config;
@@ -268,9 +275,20 @@ export class TestServer {
     return this.url.dashboard;
   }
 
-  /** A browser-like client of the dashboard's /session routes: keeps the session cookie and the CSRF token. */
-  dashboard(): DashboardClient {
-    return new DashboardClient(() => this.dashboardUrl);
+  /**
+   * A browser-like client of the dashboard's /session routes: keeps the session cookie and the CSRF token, and reads
+   * the mails kept in the store (GET /admin/v1/mails) as its person would read their mail. `from`: connect from
+   * this loopback address (127.0.0.2, …) — another client network.
+   */
+  dashboard(from?: string): DashboardClient {
+    return new DashboardClient(() => this.dashboardUrl, (to) => this.mailsTo(to), from);
+  }
+
+  /** The mails kept in the store for an address, newest first (as the operator lists them). */
+  async mailsTo(to: string): Promise<SeenMail[]> {
+    const r = await this.admin<{ data: SeenMail[] }>('GET', '/admin/v1/mails');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.data.filter((m) => m.to_address === to);
   }
 
   /** Which adapter the store is: tests about the adapter itself (SQLite's file, PostgreSQL's locks) ask this. */

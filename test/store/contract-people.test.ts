@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { EmailCodeRecord, InvitationRecord, SessionRecord, Store, UserRecord } from '../../src/store/port.js';
+import type { AttemptRecord, EmailCodeRecord, InvitationRecord, SessionRecord, SignUpRecord, Store, UserRecord } from '../../src/store/port.js';
 import { credential, customer, storeSuite } from './adapters.js';
 
 const user = (id: string, o: Partial<UserRecord> = {}): UserRecord => ({
@@ -8,8 +8,6 @@ const user = (id: string, o: Partial<UserRecord> = {}): UserRecord => ({
   email: `${id}@example.com`,
   password_hash: 'scrypt$32768$8$1$salt$hash',
   password_changed_at: 100,
-  failed_sign_ins: 0,
-  locked_until: null,
   created_at: 100,
   ...o,
 });
@@ -32,21 +30,62 @@ const seed = async (store: Store): Promise<void> => {
 };
 
 await storeSuite('store contract, people: $name', (store) => {
-  it('users: by id and by email (unique), password change clears the lock-out, failures count atomically', async () => {
+  it('users: by id and by email (unique), password changed', async () => {
     await store.transaction((tx) => tx.insertUser(user('usr_1')));
     expect(await store.getUser('usr_1')).toEqual(user('usr_1'));
     expect(await store.findUserByEmail('usr_1@example.com')).toEqual(user('usr_1'));
     expect(await store.findUserByEmail('nobody@example.com')).toBeUndefined();
     await expect(store.transaction((tx) => tx.insertUser(user('usr_2', { email: 'usr_1@example.com' })))).rejects.toThrow();
-    const counts = await Promise.all([1, 2, 3].map(() => store.transaction((tx) => tx.addFailedSignIn('usr_1'))));
-    expect(counts.sort()).toEqual([1, 2, 3]);
-    await store.transaction((tx) => tx.setUserLock('usr_1', 5000));
-    expect(await store.getUser('usr_1')).toMatchObject({ failed_sign_ins: 0, locked_until: 5000 });
-    await store.transaction(async (tx) => {
-      await tx.addFailedSignIn('usr_1');
-      await tx.setUserPassword('usr_1', 'scrypt$new', 300);
+    await store.transaction((tx) => tx.setUserPassword('usr_1', 'scrypt$new', 300));
+    expect(await store.getUser('usr_1')).toEqual({ ...user('usr_1'), password_hash: 'scrypt$new', password_changed_at: 300 });
+  });
+
+  it('sign-ups: found by hash, several per address, used once, the expired dropped a batch at a time', async () => {
+    const signUp = (id: string, expires: number): SignUpRecord => ({
+      id,
+      email: 'new@example.com',
+      password_hash: 'scrypt$h',
+      hash: `h_${id}`,
+      expires_at: expires,
+      used_at: null,
+      created_at: 1,
     });
-    expect(await store.getUser('usr_1')).toMatchObject({ password_hash: 'scrypt$new', password_changed_at: 300, failed_sign_ins: 0, locked_until: null });
+    await store.transaction(async (tx) => {
+      for (const [id, expires] of [['sup_1', 10], ['sup_2', 20], ['sup_3', 30]] as const) await tx.insertSignUp(signUp(id, expires));
+    });
+    expect(await store.findSignUpByHash('h_sup_2')).toEqual(signUp('sup_2', 20));
+    expect(await store.findSignUpByHash('nope')).toBeUndefined();
+    const used = await Promise.all([store.transaction((tx) => tx.useSignUp('sup_3', 5)), store.transaction((tx) => tx.useSignUp('sup_3', 6))]);
+    expect(used.filter(Boolean)).toHaveLength(1);
+    expect((await store.findSignUpByHash('h_sup_3'))!.used_at).toBeOneOf([5, 6]);
+    expect(await store.transaction((tx) => tx.deleteExpiredSignUps(20, 1))).toBe(1);
+    expect(await store.findSignUpByHash('h_sup_1')).toBeUndefined();
+    expect(await store.transaction((tx) => tx.deleteExpiredSignUps(20, 10))).toBe(1);
+    expect(await store.findSignUpByHash('h_sup_2')).toBeUndefined();
+    expect(await store.findSignUpByHash('h_sup_3')).toBeDefined();
+  });
+
+  it('attempts: written whole (inserted, then over the one there), read by subject, the stale dropped', async () => {
+    const a = (subject: string, o: Partial<AttemptRecord> = {}): AttemptRecord => ({
+      subject,
+      hits: 1,
+      window_start: 10,
+      blocked_until: null,
+      passed_at: null,
+      updated_at: 10,
+      ...o,
+    });
+    await store.transaction(async (tx) => {
+      await tx.putAttempts(a('s1'));
+      await tx.putAttempts(a('s2', { updated_at: 50 }));
+    });
+    expect(await store.getAttempts('s1')).toEqual(a('s1'));
+    expect(await store.getAttempts('nope')).toBeUndefined();
+    await store.transaction((tx) => tx.putAttempts(a('s1', { hits: 5, window_start: 20, blocked_until: 9_000_000_000_000, passed_at: 30, updated_at: 40 })));
+    expect(await store.getAttempts('s1')).toEqual(a('s1', { hits: 5, window_start: 20, blocked_until: 9_000_000_000_000, passed_at: 30, updated_at: 40 }));
+    expect(await store.transaction((tx) => tx.deleteAttemptsBefore(50, 10))).toBe(1);
+    expect(await store.getAttempts('s1')).toBeUndefined();
+    expect(await store.getAttempts('s2')).toEqual(a('s2', { updated_at: 50 }));
   });
 
   it('sessions: found by hash, touched forward only, ended once, all of a user but one', async () => {

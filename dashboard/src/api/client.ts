@@ -1,9 +1,10 @@
 // The public API as the page calls it: one client per environment, holding the short-lived dashboard token the
 // session grants (an app token bound to that API host). A token near its end, or refused as expired or revoked, is
-// replaced once and the call tried again; every other refusal reaches the page as the API's own error.
+// replaced once and the call tried again; every other refusal reaches the page as the API's own error. A live token
+// only reads until the user gives an emailed code (`unlock`); the one that replaces it reads again.
 import { ApiError, callJson, idempotencyKey } from './http.js';
 import { session } from './session.js';
-import type { Environment } from './types.js';
+import type { DashboardToken, Environment } from './types.js';
 
 /**
  * Dashboard tokens last at most an hour. The page renews one after 50 minutes of its own time rather than comparing
@@ -13,8 +14,9 @@ import type { Environment } from './types.js';
 const RENEW_AFTER_MS = 50 * 60_000;
 
 export class ApiClient {
-  private token: { value: string; renewAt: number } | null = null;
+  private token: { value: string; renewAt: number; access: DashboardToken['access'] } | null = null;
   private pending: Promise<string> | null = null;
+  private readonly watchers = new Set<() => void>();
 
   constructor(
     readonly environment: Environment,
@@ -25,18 +27,42 @@ export class ApiClient {
     if (this.token && this.token.renewAt > Date.now()) return this.token.value;
     this.pending ??= session
       .apiToken(this.environment)
-      .then((t) => {
-        this.token = { value: t.token, renewAt: Date.now() + RENEW_AFTER_MS };
-        return t.token;
-      })
+      .then((t) => this.hold(t))
       .finally(() => {
         this.pending = null;
       });
     return this.pending;
   }
 
+  /** Whether the token in hand trades: sandbox always; live once unlocked with an emailed code, until replaced. */
+  get trades(): boolean {
+    return this.environment === 'sandbox' || this.token?.access === 'trade';
+  }
+
+  /** Trades live: a token asked for with the newest `live_trade` code replaces the one in hand. */
+  async unlock(emailCode: string): Promise<void> {
+    this.hold(await session.apiToken(this.environment, emailCode));
+  }
+
+  /** Tells `f` whenever the token in hand changes (its access may have); answers how to stop. */
+  watch(f: () => void): () => void {
+    this.watchers.add(f);
+    return () => this.watchers.delete(f);
+  }
+
   forget(): void {
     this.token = null;
+    this.told();
+  }
+
+  private hold(t: DashboardToken): string {
+    this.token = { value: t.token, renewAt: Date.now() + RENEW_AFTER_MS, access: t.access };
+    this.told();
+    return t.token;
+  }
+
+  private told(): void {
+    for (const f of this.watchers) f();
   }
 
   async call<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {

@@ -1,7 +1,7 @@
 // The dashboard host's own routes (docs/DASHBOARD.md "Session routes"): the cookie travels by itself (same origin);
 // every write carries the session's CSRF token, which GET /session, sign-in and sign-up hand out.
 import { ApiError, callJson } from './http.js';
-import type { DashboardConfig, Environment, KeyRecord, SessionInfo } from './types.js';
+import type { DashboardConfig, DashboardToken, Environment, KeyRecord, SessionInfo, SignUpSent } from './types.js';
 
 let csrf = '';
 let ended: () => void = () => undefined;
@@ -73,15 +73,21 @@ export const session = {
   config: () => callJson<DashboardConfig>('/session/config', 'GET', { credentials: 'same-origin' }),
   current: async () => remember(await callJson<SessionInfo>('/session', 'GET', { credentials: 'same-origin' })),
   signIn: async (email: string, password: string) => remember(await write<SessionInfo>('POST', '/session/sign-in', { email, password })),
-  signUp: async (email: string, password: string, invitation?: string) =>
-    remember(await write<SessionInfo>('POST', '/session/sign-up', { email, password, ...(invitation ? { invitation } : {}) })),
+  /** An open sign-up answers "check your mail" (the link completes it); one with an invitation signs in at once. */
+  signUp: async (email: string, password: string, invitation?: string): Promise<SessionInfo | SignUpSent> => {
+    const answer = await write<SessionInfo | SignUpSent>('POST', '/session/sign-up', { email, password, ...(invitation ? { invitation } : {}) });
+    return 'csrf_token' in answer ? remember(answer) : answer;
+  },
+  verifySignUp: async (token: string, password: string) => remember(await write<SessionInfo>('POST', '/session/sign-up/verify', { token, password })),
   signOut: async () => {
     await write<void>('POST', '/session/sign-out');
     csrf = '';
   },
   changePassword: (current_password: string, new_password: string) => write<void>('POST', '/session/password', { current_password, new_password }),
-  apiToken: (environment: Environment) => write<{ token: string; expires_at: number; api_url: string }>('POST', '/session/api-tokens', { environment }),
-  emailCode: () => write<{ sent_to: string; expires_at: number }>('POST', '/session/email-codes', { purpose: 'live_key' }),
+  /** A live token trades only when asked for with the newest `live_trade` code; without one it reads. */
+  apiToken: (environment: Environment, emailCode?: string) =>
+    write<DashboardToken>('POST', '/session/api-tokens', { environment, ...(emailCode !== undefined ? { email_code: emailCode } : {}) }),
+  emailCode: (purpose: 'live_key' | 'live_trade') => write<{ sent_to: string; expires_at: number }>('POST', '/session/email-codes', { purpose }),
   keys: () => watch(callJson<{ data: KeyRecord[] }>('/session/keys', 'GET', { credentials: 'same-origin' })),
   createKey: (body: Record<string, unknown>) => write<CreatedKey>('POST', '/session/keys', body),
   oauthRequest: (uid: string) => watch(callJson<OAuthRequest>(`/consent/${encodeURIComponent(uid)}/request`, 'GET', { credentials: 'same-origin' })),

@@ -51,6 +51,19 @@ export interface SessionInfo {
   csrf_token: string;
 }
 
+/** What a sign-up answers until its address is confirmed (202): the same whether or not the address has an account. */
+export interface SignUpSent {
+  sent_to: string;
+}
+
+/** A dashboard token: a live one trades only when it was asked for with an emailed code. */
+export interface DashboardToken {
+  token: string;
+  expires_at: number;
+  api_url: string;
+  access: 'read' | 'trade';
+}
+
 export interface DashboardConfig {
   signup: 'open' | 'invite';
   api: { live: string; sandbox: string };

@@ -93,7 +93,7 @@ function CreateKey({ initialEnv, onCreated }: { initialEnv: Environment; onCreat
   const set = <K extends keyof KeyForm>(k: K, v: KeyForm[K]) => setF((x) => ({ ...x, [k]: v }));
 
   const sendCode = async () => {
-    const r = await code.run(() => session.emailCode());
+    const r = await code.run(() => session.emailCode('live_key'));
     if (r) setSent(r.sent_to);
   };
 

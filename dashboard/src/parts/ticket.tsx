@@ -1,6 +1,6 @@
 // The trading ticket: Preview first (POST …/orders/test: price, fee, margin, position after, exposure room or the
 // refusal), then Send (POST …/orders with an Idempotency-Key kept for this preview, so a retried Send never places
-// the order twice). Changing any field asks for a new preview.
+// the order twice). Changing any field asks for a new preview. Live, Send waits for an emailed code (live-unlock.tsx).
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { idempotencyKey } from '../api/http.js';
 import type { Market, Order, Page, Preview } from '../api/types.js';
@@ -8,6 +8,7 @@ import { money, plain } from '../decimal.js';
 import { useAction, useEvery, useLoad } from '../hooks.js';
 import { useApp } from '../state.js';
 import { FieldRow } from './field-row.js';
+import { LiveUnlock, useTrades } from './live-unlock.js';
 import { Button, ErrorNote, Field, Num, Panel } from './ui.js';
 
 type OrderType = 'market' | 'limit' | 'stop_market' | 'stop_limit';
@@ -44,6 +45,7 @@ function bodies(f: Form): { preview: Record<string, unknown>; place: Record<stri
 
 export function Ticket({ accountPath, onPlaced }: { accountPath: string; onPlaced: () => void }) {
   const { api } = useApp();
+  const trades = useTrades(api);
   const markets = useLoad(() => api.get<Page<Market>>('/v1/markets'), [api]);
   const [f, setF] = useState<Form>(EMPTY);
   const [preview, setPreview] = useState<{ answer: Preview; key: string } | null>(null);
@@ -164,7 +166,13 @@ export function Ticket({ accountPath, onPlaced }: { accountPath: string; onPlace
           <Button type="submit" kind="secondary" busy={previewing.busy}>
             Preview
           </Button>
-          <Button type="button" kind={f.side === 'buy' ? 'primary' : 'danger'} busy={sending.busy} disabled={!p || p.outcome === 'would_reject'} onClick={send}>
+          <Button
+            type="button"
+            kind={f.side === 'buy' ? 'primary' : 'danger'}
+            busy={sending.busy}
+            disabled={!trades || !p || p.outcome === 'would_reject'}
+            onClick={send}
+          >
             Send {f.side === 'buy' ? 'buy' : 'sell'}
           </Button>
         </div>
@@ -172,6 +180,7 @@ export function Ticket({ accountPath, onPlaced }: { accountPath: string; onPlace
           {placed ? `Order ${placed.id} ${placed.status}${placed.average_fill_price ? ` at ${plain(placed.average_fill_price)}` : ''}.` : ''}
         </p>
       </form>
+      {trades ? null : <LiveUnlock api={api} />}
     </Panel>
   );
 }

@@ -103,3 +103,15 @@ export function SecretOnce({ label, secret, onDone }: { label: string; secret: s
     </div>
   );
 }
+
+/** The name on the sign-in, sign-up and confirmation cards. */
+export function Brand() {
+  return (
+    <div class="brand brand-big">
+      <span class="brand-mark" aria-hidden="true">
+        ▲
+      </span>
+      Rampart
+    </div>
+  );
+}

@@ -3,17 +3,28 @@ import { ApiError } from '../../errors/api-error.js';
 import { Environment } from '../../schemas/common.js';
 import { KeyBody } from '../../http/admin-routes/keys.js';
 import { IdParam } from '../../http/admin-routes/shared.js';
+import { CODE_PURPOSES } from '../../services/people/email-codes.js';
 import { defineSessionRoute } from '../session-route.js';
 
 const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
 
+/**
+ * A dashboard token. Live trading from the page needs a fresh emailed code (docs/SECURITY.md item 10): a live token
+ * asked for without one reads only (the page still shows live accounts); with the newest `live_trade` code it
+ * trades, for its hour. Sandbox tokens trade and take no code.
+ */
 export const apiToken = defineSessionRoute({
   method: 'POST',
   url: '/session/api-tokens',
   session: true,
-  schema: { body: strict({ environment: Environment }) },
+  schema: { body: strict({ environment: Environment, email_code: Type.Optional(Type.String({ maxLength: 32 })) }) },
   handler: async ({ rampart, current, body, reply }) => {
-    const issued = await rampart.people.tokens.issue(current.user, current.session, body.environment);
+    if (body.environment === 'sandbox' && body.email_code !== undefined) {
+      throw new ApiError('invalid_request', { message: 'Sandbox tokens take no email_code.', details: { field: 'email_code' } });
+    }
+    if (body.email_code !== undefined) await rampart.people.codes.use(current.user, 'live_trade', body.email_code);
+    const access = body.environment === 'sandbox' || body.email_code !== undefined ? 'trade' : 'read';
+    const issued = await rampart.people.tokens.issue(current.user, current.session, body.environment, access);
     reply.code(201);
     return issued;
   },
@@ -23,7 +34,7 @@ export const emailCode = defineSessionRoute({
   method: 'POST',
   url: '/session/email-codes',
   session: true,
-  schema: { body: strict({ purpose: Type.Literal('live_key') }) },
+  schema: { body: strict({ purpose: Type.Union(CODE_PURPOSES.map((p) => Type.Literal(p))) }) },
   handler: async ({ rampart, current, body, reply }) => {
     const sent = await rampart.people.codes.send(current.user, body.purpose);
     reply.code(202);

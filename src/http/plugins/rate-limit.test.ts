@@ -6,6 +6,7 @@ const CONFIG = {
   key: { capacity: 3, refill_per_second: 1 },
   account_orders: { capacity: 2, refill_per_second: 0.5 },
   oauth: { capacity: 4, refill_per_second: 2 },
+  sign_in: { capacity: 2, refill_per_second: 0.2 },
 } as const;
 
 function limiter(start = 1_000_000) {
@@ -14,7 +15,7 @@ function limiter(start = 1_000_000) {
 }
 
 describe('RateLimiter', () => {
-  it.each(['ip', 'key', 'account_orders', 'oauth'] as Scope[])('%s: a full bucket of capacity, spent one at a time, then refused', (scope) => {
+  it.each(['ip', 'key', 'account_orders', 'oauth', 'sign_in'] as Scope[])('%s: a full bucket of capacity, spent one at a time, then refused', (scope) => {
     const { rl } = limiter();
     const { capacity, refill_per_second: rate } = CONFIG[scope];
     for (let i = 1; i <= capacity; i++) {

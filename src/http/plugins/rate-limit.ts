@@ -2,9 +2,13 @@ import type { Config } from '../../config/config.js';
 import type { BucketConfig } from '../../config/markets.js';
 import { windowOf } from './redis-rate-limit.js';
 
-/** The API's budgets, and `oauth`: the dashboard host's /oauth/* endpoints per address (docs/OAUTH.md). */
-export type Scope = 'ip' | 'key' | 'account_orders' | 'oauth';
-type ApiScope = Exclude<Scope, 'oauth'>;
+/**
+ * The API's budgets, and the dashboard host's own: `oauth` (its /oauth/* endpoints per address, docs/OAUTH.md) and
+ * `sign_in` (sign-in, sign-up and confirmation per client network, docs/SECURITY.md item 12).
+ */
+export type Scope = 'ip' | 'key' | 'account_orders' | 'oauth' | 'sign_in';
+/** The budgets of the public API (GET /v1/limits reports these: the dashboard host's budgets are not the API's). */
+export type ApiScope = Exclude<Scope, 'oauth' | 'sign_in'>;
 
 interface Bucket {
   tokens: number;

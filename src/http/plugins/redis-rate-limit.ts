@@ -11,7 +11,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = 250;
 const UNAVAILABLE_RETRY_AFTER_S = 1;
 const RECONNECT_MAX_MS = 1000;
 
-const SCOPES: readonly Scope[] = ['ip', 'key', 'account_orders', 'oauth'];
+const SCOPES: readonly Scope[] = ['ip', 'key', 'account_orders', 'oauth', 'sign_in'];
 
 /**
  * The fixed window standing for a token bucket of `capacity` refilled at `rate` per second: `capacity` per

@@ -3,25 +3,52 @@ import type { Clock } from '../../engine/clock.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { EmailCodeRecord, Store, UserRecord } from '../../store/port.js';
 import { newId } from '../credentials.js';
+import { attemptSubject, type Attempts } from './attempts.js';
 import type { Mailer } from './mailer.js';
 import { maskEmail, sameSecretHash, secretHash } from './secrets.js';
 
 /** docs/DASHBOARD.md: 6 digits, valid 10 minutes, single use, at most 5 tries (then the code is spent). */
 export const CODE_LIFETIME_MS = 10 * 60_000;
 export const CODE_MAX_TRIES = 5;
-export type CodePurpose = 'live_key';
+/** docs/SECURITY.md item 7: per user and purpose, one code a minute and five an hour. */
+export const CODE_SENDS = [
+  { name: 'minute', limit: 1, windowMs: 60_000 },
+  { name: 'hour', limit: 5, windowMs: 3_600_000 },
+] as const;
 
-const PURPOSE_TEXT: Record<CodePurpose, string> = { live_key: 'create a live API key' };
+export const CODE_PURPOSES = ['live_key', 'live_trade'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
-/** One-time codes sent by email where SPEC asks for them (creating a live key). The store keeps their sha256. */
+const PURPOSE_TEXT: Record<CodePurpose, string> = { live_key: 'create a live API key', live_trade: 'trade live from the dashboard' };
+
+type Refusal = 'wrong' | 'expired' | 'used';
+
+/**
+ * One-time codes sent by email where a live step asks for them (a live key, live trading from the dashboard). The
+ * store keeps their sha256. Sends are throttled per user and purpose — a user has one address, so this is also per
+ * address — and only the newest code of a purpose counts: an older one is a wrong code, and every wrong code is a
+ * try of the newest, the fifth spending it. Six digits with five tries per code and five codes an hour leave a
+ * guesser 25 tries in a million an hour.
+ */
 export class EmailCodeService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly mailer: Mailer,
+    private readonly attempts: Attempts,
   ) {}
 
   async send(user: UserRecord, purpose: CodePurpose): Promise<{ sent_to: string; expires_at: number }> {
+    for (const w of CODE_SENDS) {
+      const wait = await this.attempts.spend(attemptSubject('email_code', w.name, user.id, purpose), w.limit, w.windowMs);
+      if (wait > 0) {
+        throw new ApiError('rate_limited', {
+          message: 'One code a minute, and five an hour, are sent for this: use the one sent, or wait.',
+          details: { scope: 'email', limit: w.limit },
+          retryAfter: Math.ceil(wait / 1000),
+        });
+      }
+    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.clock.now();
     const record: EmailCodeRecord = {
@@ -44,32 +71,27 @@ export class EmailCodeService {
   }
 
   /**
-   * Spends the code: invalid_email_code with `reason` wrong, expired or used otherwise. A wrong code counts as a try
-   * of the newest live code; its fifth spends it. One user's checks run one at a time (a named lock: two requests
-   * with one code, on any nodes, never both pass).
+   * Spends the newest code of the purpose: invalid_email_code with `reason` wrong, expired or used otherwise. One
+   * user's checks run one at a time (a named lock: two requests with one code, on any nodes, never both pass).
    */
   async use(user: UserRecord, purpose: CodePurpose, code: string): Promise<void> {
-    const refusal = await this.store.transaction(async (tx) => {
+    const refusal = await this.store.transaction(async (tx): Promise<Refusal | undefined> => {
       await tx.lock(`email_code:${user.id}`);
       const now = this.clock.now();
-      const codes = await tx.listEmailCodes(user.id, purpose, 20);
-      const hash = secretHash(code);
-      const match = /^\d{6}$/.test(code) ? codes.find((c) => sameSecretHash(c.hash, hash)) : undefined;
-      if (match) {
-        if (match.used_at !== null) return 'used';
-        if (match.expires_at <= now) return 'expired';
-        await tx.updateEmailCode(match.id, { tries: match.tries, used_at: now });
+      const [newest] = await tx.listEmailCodes(user.id, purpose, 1);
+      if (!newest) return 'wrong';
+      if (newest.used_at !== null) return 'used';
+      if (newest.expires_at <= now) return 'expired';
+      if (/^\d{6}$/.test(code) && sameSecretHash(newest.hash, secretHash(code))) {
+        await tx.updateEmailCode(newest.id, { tries: newest.tries, used_at: now });
         return undefined;
       }
-      const live = codes.find((c) => c.used_at === null && c.expires_at > now);
-      if (live) {
-        const tries = live.tries + 1;
-        await tx.updateEmailCode(live.id, { tries, used_at: tries >= CODE_MAX_TRIES ? now : null });
-      }
+      const tries = newest.tries + 1;
+      await tx.updateEmailCode(newest.id, { tries, used_at: tries >= CODE_MAX_TRIES ? now : null });
       return 'wrong';
     });
     if (refusal) {
-      const message = { wrong: 'The code is not the one sent.', expired: 'The code expired: ask for a new one.', used: 'The code was already used: ask for a new one.' }[refusal];
+      const message = { wrong: 'The code is not the one sent last.', expired: 'The code expired: ask for a new one.', used: 'The code was already used: ask for a new one.' }[refusal];
       throw new ApiError('invalid_email_code', { message, details: { reason: refusal } });
     }
   }

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../../errors/api-error.js';
+import type { WorkGate } from './work-gate.js';
 
 /** scrypt's cost as docs/DASHBOARD.md fixes it: N = 2^15, r = 8, p = 1 (32 MiB, tens of ms per hash). */
 const N = 2 ** 15;
@@ -73,4 +74,21 @@ export function checkPassword(password: string, email: string, field = 'password
             ? 'not one of the most common passwords'
             : undefined;
   if (reason) throw new ApiError('weak_password', { message: `The password must be ${reason}.`, details: { field, min_length: PASSWORD_MIN, max_length: PASSWORD_MAX } });
+}
+
+/**
+ * Hashing and checking passwords through the process's bound on scrypt work (work-gate.ts): every sign-in, sign-up,
+ * confirmation and password change costs 32 MiB of scrypt on libuv's shared thread pool; past the bound the caller
+ * is told 503 capacity, retryable, rather than queued without end.
+ */
+export class PasswordHasher {
+  constructor(private readonly gate: WorkGate) {}
+
+  hash(password: string): Promise<string> {
+    return this.gate.run(() => hashPassword(password));
+  }
+
+  verify(password: string, stored: string): Promise<boolean> {
+    return this.gate.run(() => verifyPassword(password, stored));
+  }
 }

@@ -2,10 +2,8 @@ import type { Clock } from '../../engine/clock.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { CustomerRecord, SessionRecord, Store, UserRecord } from '../../store/port.js';
 import { newId } from '../credentials.js';
-import type { CustomerService } from '../customers.js';
-import type { InvitationService } from './invitations.js';
 import type { LockOut } from './lockout.js';
-import { checkPassword, DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
+import { checkPassword, DUMMY_HASH, hashPassword, type PasswordHasher } from './passwords.js';
 import { isEmail, normalizeEmail } from './secrets.js';
 
 export interface UserView {
@@ -24,57 +22,21 @@ export const userView = (u: UserRecord): UserView => ({
   created_at: u.created_at,
 });
 
-export interface SignUp {
-  email: string;
-  password: string;
-  invitation?: string | undefined;
-}
-
-/** The dashboard's people: sign-up (open or by invitation), sign-in with lock-out, password change. */
+/** The dashboard's people: sign-in with lock-out, the demo user, password change (sign-up: sign-ups.ts). */
 export class UserService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly customers: CustomerService,
-    private readonly invitations: InvitationService,
     private readonly lockOut: LockOut,
-    private readonly signup: 'open' | 'invite',
+    private readonly passwords: PasswordHasher,
     /** Told when credentials were revoked (open account streams re-check at once). */
     private readonly accessChanged: () => void,
   ) {}
 
-  /** A new user: with an invitation it joins the invitation's customer (or a new one); open sign-up makes a customer. */
-  async signUp(input: SignUp): Promise<{ user: UserRecord; customer: CustomerRecord }> {
-    const email = normalizeEmail(input.email);
-    if (!isEmail(email)) throw new ApiError('invalid_request', { message: 'email must be an email address', details: { field: 'email' } });
-    if (this.signup === 'invite' && input.invitation === undefined) throw new ApiError('signup_closed');
-    checkPassword(input.password, email);
-    if (await this.store.findUserByEmail(email)) throw new ApiError('email_taken');
-    const passwordHash = await hashPassword(input.password);
-    return this.store.transaction(async (tx) => {
-      // Two sign-ups of one email on two nodes: one at a time, the second sees the first.
-      await tx.lock(`user_email:${email}`);
-      if (await tx.findUserByEmail(email)) throw new ApiError('email_taken');
-      const invitation = input.invitation === undefined ? undefined : await this.invitations.consume(tx, input.invitation, email);
-      const customer = invitation?.customer_id ? await tx.getCustomer(invitation.customer_id) : await this.customers.insert(tx, email.slice(0, 200));
-      if (!customer) throw new ApiError('invalid_invitation', { details: { reason: 'unknown' } });
-      const now = this.clock.now();
-      const user: UserRecord = {
-        id: newId('usr'),
-        customer_id: customer.id,
-        email,
-        password_hash: passwordHash,
-        password_changed_at: now,
-        failed_sign_ins: 0,
-        locked_until: null,
-        created_at: now,
-      };
-      await tx.insertUser(user);
-      return { user, customer };
-    });
-  }
-
-  /** The bootstrap's demo user (CONTRACT §9): the operator's or a generated password, no rules beyond that. */
+  /**
+   * The bootstrap's demo user (CONTRACT §9): the operator's or a generated password, no rules beyond that. Its
+   * address is the operator's own, so it needs no confirming.
+   */
   async createDemo(customerId: string, email: string, password: string): Promise<UserRecord> {
     const now = this.clock.now();
     const user: UserRecord = {
@@ -83,28 +45,27 @@ export class UserService {
       email: normalizeEmail(email),
       password_hash: await hashPassword(password),
       password_changed_at: now,
-      failed_sign_ins: 0,
-      locked_until: null,
       created_at: now,
     };
     await this.store.transaction((tx) => tx.insertUser(user));
     return user;
   }
 
-  /** invalid_credentials for a wrong email or password (the same answer, in about the same time); lock-out first. */
-  async signIn(emailInput: string, password: string): Promise<{ user: UserRecord; customer: CustomerRecord }> {
+  /**
+   * invalid_credentials for a wrong email or password: the same answer after the same work (a known email's hash or
+   * the dummy hash, the failure counted by the email either way). The lock-out first, keyed by the email whether or
+   * not it has a user, so it shows the same for both. A sign-up not yet confirmed has no user: it fails as unknown.
+   */
+  async signIn(address: string, emailInput: string, password: string): Promise<{ user: UserRecord; customer: CustomerRecord }> {
     const email = normalizeEmail(emailInput);
+    await this.lockOut.check(address, email);
     const user = isEmail(email) ? await this.store.findUserByEmail(email) : undefined;
-    if (!user) {
-      await verifyPassword(password, DUMMY_HASH);
+    const passed = await this.passwords.verify(password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !passed) {
+      await this.lockOut.failed(address, email);
       throw new ApiError('invalid_credentials');
     }
-    this.lockOut.check(user);
-    if (!(await verifyPassword(password, user.password_hash))) {
-      await this.lockOut.failed(user);
-      throw new ApiError('invalid_credentials');
-    }
-    await this.lockOut.succeeded(user);
+    await this.lockOut.succeeded(address, email);
     return { user, customer: await this.customerOf(user) };
   }
 
@@ -119,11 +80,11 @@ export class UserService {
    * tokens) are revoked (SPEC: revoked_token, ended by a new password).
    */
   async changePassword(user: UserRecord, current: SessionRecord, currentPassword: string, newPassword: string): Promise<void> {
-    if (!(await verifyPassword(currentPassword, user.password_hash))) {
+    if (!(await this.passwords.verify(currentPassword, user.password_hash))) {
       throw new ApiError('invalid_credentials', { message: 'The current password is not right.', details: { field: 'current_password' } });
     }
     checkPassword(newPassword, user.email, 'new_password');
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await this.passwords.hash(newPassword);
     const now = this.clock.now();
     await this.store.transaction(async (tx) => {
       await tx.setUserPassword(user.id, passwordHash, now);

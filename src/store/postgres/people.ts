@@ -1,17 +1,22 @@
 import {
+  ATTEMPT_COLUMNS,
   EMAIL_CODE_COLUMNS,
   insertInto,
   INVITATION_COLUMNS,
   MAIL_COLUMNS,
   SESSION_COLUMNS,
+  SIGN_UP_COLUMNS,
+  toAttempts,
   toEmailCode,
   toInvitation,
   toMail,
   toSession,
+  toSignUp,
   toUser,
+  upsertAttempts,
   USER_COLUMNS,
 } from '../people-rows.js';
-import type { EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, UserRecord } from '../port.js';
+import type { AttemptRecord, EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, SignUpRecord, UserRecord } from '../port.js';
 import type { Q, Row } from './durability.js';
 
 const numbered = (_c: string, i: number) => `$${i + 1}`;
@@ -32,6 +37,8 @@ export function peopleReads(q: Q) {
       (await q.rows<Row>('SELECT * FROM email_codes WHERE user_id = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT $3', [userId, purpose, limit])).map(toEmailCode),
     listMails: async (limit: number) => (await q.rows<Row>('SELECT * FROM mails ORDER BY created_at DESC, id DESC LIMIT $1', [limit])).map(toMail),
     findInvitationByHash: (hash: string) => first('SELECT * FROM invitations WHERE hash = $1', [hash], toInvitation),
+    findSignUpByHash: (hash: string) => first('SELECT * FROM sign_ups WHERE hash = $1', [hash], toSignUp),
+    getAttempts: (subject: string) => first('SELECT * FROM attempts WHERE subject = $1', [subject], toAttempts),
   };
 }
 
@@ -41,13 +48,7 @@ export function peopleWrites(q: Q) {
       await q.changes(insertInto('users', USER_COLUMNS, numbered), valuesOf(u, USER_COLUMNS));
     },
     setUserPassword: async (id: string, passwordHash: string, at: number) => {
-      await q.changes('UPDATE users SET password_hash = $1, password_changed_at = $2, failed_sign_ins = 0, locked_until = NULL WHERE id = $3', [passwordHash, at, id]);
-    },
-    addFailedSignIn: async (id: string) =>
-      (await q.rows<{ failed_sign_ins: number }>('UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 RETURNING failed_sign_ins', [id]))[0]
-        ?.failed_sign_ins ?? 0,
-    setUserLock: async (id: string, lockedUntil: number | null) => {
-      await q.changes('UPDATE users SET locked_until = $1, failed_sign_ins = 0 WHERE id = $2', [lockedUntil, id]);
+      await q.changes('UPDATE users SET password_hash = $1, password_changed_at = $2 WHERE id = $3', [passwordHash, at, id]);
     },
     insertSession: async (s: SessionRecord) => {
       await q.changes(insertInto('sessions', SESSION_COLUMNS, numbered), valuesOf(s, SESSION_COLUMNS));
@@ -71,6 +72,15 @@ export function peopleWrites(q: Q) {
       await q.changes(insertInto('invitations', INVITATION_COLUMNS, numbered), valuesOf(i, INVITATION_COLUMNS));
     },
     useInvitation: async (id: string, at: number) => (await q.changes('UPDATE invitations SET used_at = $1 WHERE id = $2 AND used_at IS NULL', [at, id])) > 0,
+    insertSignUp: async (u: SignUpRecord) => {
+      await q.changes(insertInto('sign_ups', SIGN_UP_COLUMNS, numbered), valuesOf(u, SIGN_UP_COLUMNS));
+    },
+    useSignUp: async (id: string, at: number) => (await q.changes('UPDATE sign_ups SET used_at = $1 WHERE id = $2 AND used_at IS NULL', [at, id])) > 0,
+    deleteExpiredSignUps: (now: number, limit: number) =>
+      q.changes('DELETE FROM sign_ups WHERE id IN (SELECT id FROM sign_ups WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2)', [now, limit]),
+    putAttempts: (a: AttemptRecord) => q.write(upsertAttempts(numbered), valuesOf(a, ATTEMPT_COLUMNS)),
+    deleteAttemptsBefore: (time: number, limit: number) =>
+      q.changes('DELETE FROM attempts WHERE subject IN (SELECT subject FROM attempts WHERE updated_at < $1 ORDER BY updated_at LIMIT $2)', [time, limit]),
     revokeCredentialsBy: (by: { user_id: string } | { session_id: string }, at: number) =>
       'user_id' in by
         ? q.changes('UPDATE credentials SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL', [at, by.user_id])

@@ -4,14 +4,18 @@ import {
   INVITATION_COLUMNS,
   MAIL_COLUMNS,
   SESSION_COLUMNS,
+  SIGN_UP_COLUMNS,
+  toAttempts,
   toEmailCode,
   toInvitation,
   toMail,
   toSession,
+  toSignUp,
   toUser,
+  upsertAttempts,
   USER_COLUMNS,
 } from '../people-rows.js';
-import type { EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, UserRecord } from '../port.js';
+import type { AttemptRecord, EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, SignUpRecord, UserRecord } from '../port.js';
 import type { RecordCache } from './cache.js';
 import type { Row } from './connection.js';
 import type { Sql } from './durability.js';
@@ -23,6 +27,8 @@ export function peopleReads(sql: Sql) {
   const codes = sql.stmt('SELECT * FROM email_codes WHERE user_id = ? AND purpose = ? ORDER BY created_at DESC, id DESC LIMIT ?');
   const mails = sql.stmt('SELECT * FROM mails ORDER BY created_at DESC, id DESC LIMIT ?');
   const invitation = sql.stmt('SELECT * FROM invitations WHERE hash = ?');
+  const signUp = sql.stmt('SELECT * FROM sign_ups WHERE hash = ?');
+  const attempts = sql.stmt('SELECT * FROM attempts WHERE subject = ?');
   const one = <T>(r: unknown, map: (r: Row) => T): T | undefined => (r ? map(r as Row) : undefined);
   return {
     getUser: (id: string) => sql.read(() => one(user.get(id), toUser)),
@@ -31,15 +37,15 @@ export function peopleReads(sql: Sql) {
     listEmailCodes: (userId: string, purpose: string, limit: number) => sql.read(() => (codes.all(userId, purpose, limit) as Row[]).map(toEmailCode)),
     listMails: (limit: number) => sql.read(() => (mails.all(limit) as Row[]).map(toMail)),
     findInvitationByHash: (hash: string) => sql.read(() => one(invitation.get(hash), toInvitation)),
+    findSignUpByHash: (hash: string) => sql.read(() => one(signUp.get(hash), toSignUp)),
+    getAttempts: (subject: string) => sql.read(() => one(attempts.get(subject), toAttempts)),
   };
 }
 
 export function peopleWrites(sql: Sql, cache: RecordCache) {
   const named = (c: string) => `@${c}`;
   const insertUser = sql.stmt(insertInto('users', USER_COLUMNS, named));
-  const setPassword = sql.stmt('UPDATE users SET password_hash = ?, password_changed_at = ?, failed_sign_ins = 0, locked_until = NULL WHERE id = ?');
-  const addFailed = sql.stmt('UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE id = ? RETURNING failed_sign_ins');
-  const setLock = sql.stmt('UPDATE users SET locked_until = ?, failed_sign_ins = 0 WHERE id = ?');
+  const setPassword = sql.stmt('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?');
   const insertSession = sql.stmt(insertInto('sessions', SESSION_COLUMNS, named));
   const touchSession = sql.stmt('UPDATE sessions SET last_seen_at = MAX(last_seen_at, ?) WHERE id = ?');
   const revokeSession = sql.stmt('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
@@ -49,6 +55,11 @@ export function peopleWrites(sql: Sql, cache: RecordCache) {
   const insertMail = sql.stmt(insertInto('mails', MAIL_COLUMNS, named));
   const insertInvitation = sql.stmt(insertInto('invitations', INVITATION_COLUMNS, named));
   const useInvitation = sql.stmt('UPDATE invitations SET used_at = ? WHERE id = ? AND used_at IS NULL');
+  const insertSignUp = sql.stmt(insertInto('sign_ups', SIGN_UP_COLUMNS, named));
+  const useSignUp = sql.stmt('UPDATE sign_ups SET used_at = ? WHERE id = ? AND used_at IS NULL');
+  const deleteSignUps = sql.stmt('DELETE FROM sign_ups WHERE id IN (SELECT id FROM sign_ups WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)');
+  const putAttempts = sql.stmt(upsertAttempts(named));
+  const deleteAttempts = sql.stmt('DELETE FROM attempts WHERE subject IN (SELECT subject FROM attempts WHERE updated_at < ? ORDER BY updated_at LIMIT ?)');
   const revokeByUser = sql.stmt('UPDATE credentials SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
   const revokeBySession = sql.stmt('UPDATE credentials SET revoked_at = ? WHERE session_id = ? AND revoked_at IS NULL');
   return {
@@ -57,10 +68,6 @@ export function peopleWrites(sql: Sql, cache: RecordCache) {
     },
     setUserPassword: async (id: string, passwordHash: string, at: number) => {
       setPassword.run(passwordHash, at, id);
-    },
-    addFailedSignIn: async (id: string) => Number((addFailed.get(id) as Row | undefined)?.failed_sign_ins ?? 0),
-    setUserLock: async (id: string, lockedUntil: number | null) => {
-      setLock.run(lockedUntil, id);
     },
     insertSession: async (s: SessionRecord) => {
       insertSession.run(s);
@@ -83,6 +90,15 @@ export function peopleWrites(sql: Sql, cache: RecordCache) {
       insertInvitation.run(i);
     },
     useInvitation: async (id: string, at: number) => useInvitation.run(at, id).changes > 0,
+    insertSignUp: async (u: SignUpRecord) => {
+      insertSignUp.run(u);
+    },
+    useSignUp: async (id: string, at: number) => useSignUp.run(at, id).changes > 0,
+    deleteExpiredSignUps: async (now: number, limit: number) => deleteSignUps.run(now, limit).changes,
+    putAttempts: async (a: AttemptRecord) => {
+      putAttempts.run(a);
+    },
+    deleteAttemptsBefore: async (time: number, limit: number) => deleteAttempts.run(time, limit).changes,
     revokeCredentialsBy: async (by: { user_id: string } | { session_id: string }, at: number) => {
       // Cached by hash: drop them all (as revokeCredential does).
       cache.credentials.clear();
