@@ -4,6 +4,7 @@ import {
   appClient,
   approveAndReturn,
   assistantClient,
+  clientOptions,
   consentCall,
   CookieJar,
   discover,
@@ -12,7 +13,7 @@ import {
   resume,
   startAuthorization,
 } from '../helpers/oauth.js';
-import { expectError, SANDBOX_URL, TestServer } from '../helpers/server.js';
+import { expectError, LIVE_URL, SANDBOX_URL, TestServer } from '../helpers/server.js';
 
 /**
  * Issue 27, finding 3 (docs/SECURITY.md): an authorization request is answered only from the browser that started
@@ -103,5 +104,32 @@ describe('consent is bound to the browser that started the flow', () => {
     const refused = await startAuthorization(s, as, client.client_id, { resource: SANDBOX_URL });
     const denied = await consentCall(d, refused.jar, refused.uid!, 'deny');
     expect((await resume(s, refused.jar, denied.body.redirect_to)).searchParams.get('error')).toBe('access_denied');
+  });
+});
+
+describe('a consent to the live host needs an emailed code', () => {
+  it('refuses it without the newest live_app code (email_code_required, a wrong code invalid_email_code) and grants nothing; with it the app gets a rat_live_ token', async () => {
+    const { d } = await user();
+    const client = await assistantClient(s, as, 'Live helper');
+    const started = await startAuthorization(s, as, client.client_id, { resource: LIVE_URL });
+    const grants = async () => (await s.rawQuery<{ n: number }>("SELECT COUNT(*) AS n FROM oauth_records WHERE model = 'Grant'"))[0]!.n;
+    const before = Number(await grants());
+    expectError(await consentCall(d, started.jar, started.uid!, 'approve', { access: 'trade' }), 422, 'email_code_required', { purpose: 'live_app' });
+    expect((await d.call('POST', '/session/email-codes', { body: { purpose: 'live_app' } })).status).toBe(202);
+    const code = await d.newestCode();
+    const wrong = code === '000000' ? '000001' : '000000';
+    expectError(await consentCall(d, started.jar, started.uid!, 'approve', { access: 'trade', email_code: wrong }), 422, 'invalid_email_code', { reason: 'wrong' });
+    expect(Number(await grants())).toBe(before);
+    // The sandbox host takes no code (nothing to confirm there).
+    const sandbox = await startAuthorization(s, as, client.client_id, { resource: SANDBOX_URL });
+    expectError(await consentCall(d, sandbox.jar, sandbox.uid!, 'approve', { access: 'read', email_code: code }), 400, 'invalid_request', { field: 'email_code' });
+    // With the code: a code, then a live token for the live host.
+    const back = await approveAndReturn(s, d, started, { access: 'trade', email_code: code });
+    const params = oauth.validateAuthResponse(as, client, back, started.state);
+    const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, started.verifier, clientOptions(s)));
+    expect(tokens.access_token).toMatch(/^rat_live_/);
+    // The code was spent with the consent.
+    const again = await startAuthorization(s, as, client.client_id, { resource: LIVE_URL });
+    expectError(await consentCall(d, again.jar, again.uid!, 'approve', { access: 'read', email_code: code }), 422, 'invalid_email_code', { reason: 'used' });
   });
 });

@@ -87,7 +87,7 @@ export const session = {
   /** A live token trades only when asked for with the newest `live_trade` code; without one it reads. */
   apiToken: (environment: Environment, emailCode?: string) =>
     write<DashboardToken>('POST', '/session/api-tokens', { environment, ...(emailCode !== undefined ? { email_code: emailCode } : {}) }),
-  emailCode: (purpose: 'live_key' | 'live_trade') => write<{ sent_to: string; expires_at: number }>('POST', '/session/email-codes', { purpose }),
+  emailCode: (purpose: 'live_key' | 'live_trade' | 'live_app') => write<{ sent_to: string; expires_at: number }>('POST', '/session/email-codes', { purpose }),
   keys: () => watch(callJson<{ data: KeyRecord[] }>('/session/keys', 'GET', { credentials: 'same-origin' })),
   createKey: (body: Record<string, unknown>) => write<CreatedKey>('POST', '/session/keys', body),
   oauthRequest: (uid: string) => watch(callJson<OAuthRequest>(`/consent/${encodeURIComponent(uid)}/request`, 'GET', { credentials: 'same-origin' })),

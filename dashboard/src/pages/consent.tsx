@@ -23,7 +23,15 @@ export function ConsentPage({ uid }: { uid: string }) {
   const [lossStop, setLossStop] = useState('');
   const [ips, setIps] = useState('');
   const [endDate, setEndDate] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const act = useAction();
+  const sending = useAction();
+
+  const sendCode = async () => {
+    const r = await sending.run(() => session.emailCode('live_app'));
+    if (r) setSentTo(r.sent_to);
+  };
 
   useEffect(() => {
     session.oauthRequest(uid).then(setRequest, setLoadError);
@@ -42,6 +50,7 @@ export function ConsentPage({ uid }: { uid: string }) {
     if (lossStop) body.loss_stop_usd = lossStop;
     if (list(ips)) body.ip_allowlist = list(ips);
     if (endDate) body.expires_at = Date.parse(`${endDate}T23:59:59Z`);
+    if (request?.environment === 'live') body.email_code = code.trim();
     go(await act.run(() => session.approve(uid, body)));
   };
 
@@ -144,6 +153,25 @@ export function ConsentPage({ uid }: { uid: string }) {
             </Field>
           ) : null}
         </Panel>
+        {request.environment === 'live' ? (
+          <Panel title="Confirm with an emailed code">
+            <p>
+              Access to your <strong>live</strong> accounts reaches real money: confirm it with the code we email you.
+            </p>
+            <div class="live-unlock-row">
+              <Button type="button" kind="secondary" busy={sending.busy} onClick={sendCode}>
+                Email me a code
+              </Button>
+              <Field label="Emailed code" id="consent-code">
+                <input id="consent-code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required value={code} onInput={(e) => setCode(e.currentTarget.value)} />
+              </Field>
+            </div>
+            <p class="ok-note" role="status">
+              {sentTo ? `Code sent to ${sentTo}.` : ''}
+            </p>
+            <ErrorNote error={sending.error} />
+          </Panel>
+        ) : null}
         <ErrorNote error={act.error} />
         <div class="actions">
           <Button type="submit" busy={act.busy}>

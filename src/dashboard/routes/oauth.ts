@@ -1,10 +1,15 @@
 import { Type } from 'typebox';
+import { ApiError } from '../../errors/api-error.js';
+import type { Environment } from '../../schemas/common.js';
 import { Access, FenceFields, IdParam, strict } from '../../http/admin-routes/shared.js';
 import { defineSessionRoute } from '../session-route.js';
 
 const { name: _name, ...Fences } = FenceFields;
-/** The consent: read or trade, and the fences a key carries (the end date is the app's). */
-const ConsentBody = strict({ access: Access, ...Fences });
+/**
+ * The consent: read or trade, the fences a key carries (the end date is the app's), and for the live host the newest
+ * `live_app` code emailed to the user (docs/SECURITY.md item 10: nothing reaches live accounts without one).
+ */
+const ConsentBody = strict({ access: Access, ...Fences, email_code: Type.Optional(Type.String({ maxLength: 32 })) });
 const UidParam = strict({ uid: Type.String({ minLength: 1, maxLength: 64 }) });
 
 // The consent routes live under the consent page's path, /consent/{uid}: the browser that started the request
@@ -24,7 +29,19 @@ export const approveRequest = defineSessionRoute({
   url: '/consent/:uid/approve',
   session: true,
   schema: { params: UidParam, body: ConsentBody },
-  handler: async ({ oauth, current, params, body, request, reply }) => oauth.approve(params.uid, current.user, body, { req: request.raw, res: reply.raw }),
+  handler: async ({ rampart, oauth, current, params, body, request, reply }) => {
+    const { email_code, ...choice } = body;
+    // Judged once the request is known to be this browser's and for which host, before anything is granted.
+    const confirm = async (environment: Environment) => {
+      if (environment === 'sandbox') {
+        if (email_code !== undefined) throw new ApiError('invalid_request', { message: 'A sandbox consent takes no email_code.', details: { field: 'email_code' } });
+        return;
+      }
+      if (email_code === undefined) throw new ApiError('email_code_required', { details: { purpose: 'live_app' } });
+      await rampart.people.codes.use(current.user, 'live_app', email_code);
+    };
+    return oauth.approve(params.uid, current.user, choice, { req: request.raw, res: reply.raw }, confirm);
+  },
 });
 
 export const denyRequest = defineSessionRoute({

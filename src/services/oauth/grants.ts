@@ -101,13 +101,21 @@ export class OAuthGrants {
   }
 
   /** The user approves: a grant with the consent recorded; answers where the browser goes next (back to oidc-provider). */
-  async approve(uid: string, user: UserRecord, choice: ConsentChoice, browser: Browser): Promise<{ redirect_to: string }> {
+  async approve(
+    uid: string,
+    user: UserRecord,
+    choice: ConsentChoice,
+    browser: Browser,
+    /** The caller's last word on the host (the live host wants an emailed code): throws to refuse. */
+    confirm: (environment: Environment) => Promise<void> = async () => undefined,
+  ): Promise<{ redirect_to: string }> {
     const { interaction, client, resource, environment } = await this.interaction(uid, browser);
     const kind = kindOfClient(client as never);
     // An assistant's access lasts its hour: an end date means nothing to it.
     const chosen: ConsentChoice = kind === 'assistant' ? { ...choice, expires_at: null } : choice;
     // Checks the fences and end date as a key's would be (the draft is thrown away).
     await this.credentials.draft('token', user.customer_id, { ...chosen, environment, name: 'consent' });
+    await confirm(environment);
     const now = this.clock.now();
     const endsAt = grantEnd(kind, chosen, now);
     // The grant lasts until its end (oidc-provider takes expiresIn as any token's; its declarations omit it).

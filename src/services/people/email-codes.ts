@@ -16,15 +16,20 @@ export const CODE_SENDS = [
   { name: 'hour', limit: 5, windowMs: 3_600_000 },
 ] as const;
 
-export const CODE_PURPOSES = ['live_key', 'live_trade'] as const;
+export const CODE_PURPOSES = ['live_key', 'live_trade', 'live_app'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
-const PURPOSE_TEXT: Record<CodePurpose, string> = { live_key: 'create a live API key', live_trade: 'trade live from the dashboard' };
+const PURPOSE_TEXT: Record<CodePurpose, string> = {
+  live_key: 'create a live API key',
+  live_trade: 'trade live from the dashboard',
+  live_app: 'connect an app or assistant to your live accounts',
+};
 
 type Refusal = 'wrong' | 'expired' | 'used';
 
 /**
- * One-time codes sent by email where a live step asks for them (a live key, live trading from the dashboard). The
+ * One-time codes sent by email where a live step asks for them (a live key, live trading from the dashboard, an app
+ * or assistant connected to the live host). The
  * store keeps their sha256. Sends are throttled per user and purpose — a user has one address, so this is also per
  * address — and only the newest code of a purpose counts: an older one is a wrong code, and every wrong code is a
  * try of the newest, the fifth spending it. Six digits with five tries per code and five codes an hour leave a
