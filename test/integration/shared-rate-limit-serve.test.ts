@@ -29,7 +29,7 @@ describe('RAMPART_REDIS_URL at start', { timeout: 120_000 }, () => {
       () => '',
       (err: Error) => err.message,
     );
-    expect(refused).toMatch(/exited \(2\)[\s\S]*RAMPART_REDIS_URL must be redis:\/\/host:port \(or rediss:\/\/\), got "http:\/\/\*\*\*@127\.0\.0\.1:6379"/);
+    expect(refused).toMatch(/exited \(2\)[\s\S]*RAMPART_REDIS_URL must be redis:\/\/host:port \(or rediss:\/\/\), got "http:\/\/ops:\*\*\*@127\.0\.0\.1:6379"/);
     expect(refused).not.toContain('s3cret');
   });
 });
