@@ -121,6 +121,10 @@ describe('OAuth authorization server', () => {
       body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.01' },
     });
     expectError(r, 422, 'key_market_not_allowed', { markets: ['ETH-USD'] });
+    // The token answer's scope is what the user granted, not what the client asked for (RFC 6749 §5.1).
+    expect(tokens.scope).toBe('trade');
+    const read = await connect(s, as, await assistant(), d, { access: 'read' });
+    expect(read.scope).toBe('read');
   });
 
   it('refuses plain PKCE, no PKCE, a missing or unknown resource', async () => {

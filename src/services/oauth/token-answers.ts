@@ -101,6 +101,8 @@ export class TokenAnswers {
     });
     if (!minting) return invalidGrant(ctx, 'the grant was revoked or is over');
     body.access_token = secret;
+    // What the user granted (read or trade), which may be less than the client asked for (RFC 6749 §5.1).
+    body.scope = access;
     body.expires_in = Math.max(0, Math.floor((expiresAt - now) / 1000));
   }
 
