@@ -64,8 +64,6 @@ export class SqliteStore extends WithReads implements Store {
       ...peopleWrites(durability, cache),
       ...oauthWrites(durability),
       ...tickWrites(durability),
-      // One process writes a SQLite file, its transactions one at a time: the log's last seq is its writer's.
-      lockEventLog: () => reads.lastEventSeq(),
       fence: () => Promise.resolve(),
       ...lockWrites(),
     };
