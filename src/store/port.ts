@@ -605,6 +605,11 @@ export interface Store extends Reads {
   onEventsCommitted(listener: (c: { accountIds: ReadonlySet<string> | null }) => void): () => void;
   readonly isNew: boolean;
   /**
+   * How many of the store's sessions (every node's, on PostgreSQL) wait for a lock now: partitions never wait on one
+   * another, so outside a take-over or a contended Idempotency-Key this stays 0. SQLite, one writer: always 0.
+   */
+  lockWaits(): Promise<number>;
+  /**
    * Installs a gate every call passes and every COMMIT asks first (fault injection installs one with
    * RAMPART_FAULTS=1: src/store/faults.ts). Without one, nothing is checked.
    */

@@ -125,9 +125,12 @@ describe.skipIf(!available)('PostgreSQL store, several nodes', () => {
       AND objid::bigint = (hashtext('rampart.test:' || current_schema())::bigint & 4294967295)`;
     await expect.poll(async () => (await sql<{ n: string }>(waiting))[0]!.n, { timeout: 5000 }).toBe('1');
     expect(bGot).toBe(false);
+    // The wait is seen by every node of the store (the metric rampart_store_lock_waits reads it), by no other store.
+    expect(await a.lockWaits()).toBe(1);
     release();
     await txA;
     await txB;
+    expect(await a.lockWaits()).toBe(0);
     expect(await b.transaction((tx) => tx.tryLock('test'))).toBe(true);
   });
 

@@ -4,7 +4,7 @@ import { accountReads, accountWrites } from './accounts.js';
 import { credentialReads, credentialWrites, touchCredentials } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
 import { assertLease, type Fence } from '../../cluster/fence.js';
-import { createPool, migrate, queryOn, storeError, type Q } from './durability.js';
+import { applicationName, createPool, migrate, queryOn, storeError, type Q } from './durability.js';
 import { eventReads, eventWrites, type Written } from './events.js';
 import { GroupCommit, type Member } from './group-commit.js';
 import { lockWrites } from './locks.js';
@@ -97,6 +97,8 @@ export class PostgresStore implements Store {
     url: string,
     private readonly schema: string,
     readonly isNew: boolean,
+    /** Its connections' application name (durability.ts): lockWaits counts those. */
+    private readonly appName: string,
   ) {
     this.q = queryOn(pool);
     const reads = readsOn(this.q) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
@@ -124,7 +126,7 @@ export class PostgresStore implements Store {
       const isNew = await migrate(pool);
       const q = queryOn(pool);
       const schema = (await q.rows<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
-      const store = new PostgresStore(pool, url, schema, isNew);
+      const store = new PostgresStore(pool, url, schema, isNew, applicationName(url));
       await store.listener.start().catch((err: unknown) => {
         throw storeError(err);
       });
@@ -166,6 +168,14 @@ export class PostgresStore implements Store {
 
   private run<T>(fn: (tx: Tx, q: Q) => Promise<T>, alone = false): Promise<T> {
     return this.group.run((q, member) => fn(txOn(q, this.q, member), q), alone);
+  }
+
+  async lockWaits(): Promise<number> {
+    const rows = await this.q.rows<{ n: number }>(
+      "SELECT count(*)::bigint AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND wait_event_type = 'Lock'",
+      [this.appName],
+    );
+    return Number(rows[0]!.n);
   }
 
   onEventsCommitted(listener: (c: Committed) => void): () => void {
