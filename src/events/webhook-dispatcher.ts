@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../engine/clock.js';
-import { newId } from '../services/credentials.js';
-import type { DeliveryRow, DeliveryStatus, StoredEvent, Store, Tx, WebhookRecord } from '../store/port.js';
+import type { DeliveryRow, DeliveryStatus, Store, Tx, WebhookRecord } from '../store/port.js';
 import { every } from './ticker.js';
 import { webhookSignature } from './webhook-signature.js';
 import { AttemptTimeout, failureClass, httpFailure, SigningError, type FailureClass } from './webhook-failure.js';
