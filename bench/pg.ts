@@ -10,6 +10,7 @@ import { Agent } from 'undici';
 import { partitionOf } from '../src/cluster/partition.js';
 import { baseline } from './http.js';
 import { admin, load, pgSchema, startRampart, type Child, type Load } from './lib.js';
+import { sampleLockWaits, type LockWaits } from './lock-waits.js';
 
 /** Engine partitions per environment on PostgreSQL: two per node of the three-node cluster. */
 const PARTITIONS = 6;
@@ -20,9 +21,9 @@ const ACCOUNTS_PER_CUSTOMER = 4;
 export interface PgResults {
   baseline: Load;
   sqlite: Load;
-  pgOneNode: Load;
-  /** The live partitions each node held, and the engine commands each ran per second. */
-  pgThreeNodes: Load & { livePartitions: number[][]; perNode: number[] };
+  pgOneNode: Load & { lockWaits: LockWaits };
+  /** The live partitions each node held, the engine commands each ran per second, the store's lock waits. */
+  pgThreeNodes: Load & { livePartitions: number[][]; perNode: number[]; lockWaits: LockWaits };
   failover: FailoverResult[];
 }
 
@@ -144,7 +145,7 @@ async function placedOn(c: Child): Promise<number> {
 }
 
 /** `nodes` Rampart processes on one fresh PostgreSQL schema: the first starts alone (migrations), then the others. */
-async function startCluster(nodes: number, env: Record<string, string> = {}): Promise<{ children: Child[]; stop(): Promise<void> }> {
+async function startCluster(nodes: number, env: Record<string, string> = {}): Promise<{ children: Child[]; url: string; stop(): Promise<void> }> {
   const schema = await pgSchema();
   const shared = { RAMPART_DATABASE_URL: schema.url, RAMPART_ENGINE_PARTITIONS: String(PARTITIONS), RAMPART_SECRETS_KEY: randomBytes(32).toString('base64'), ...env };
   const children: Child[] = [];
@@ -166,7 +167,7 @@ async function startCluster(nodes: number, env: Record<string, string> = {}): Pr
     await stop();
     throw err;
   }
-  return { children, stop };
+  return { children, url: schema.url, stop };
 }
 
 /** Live partition → owner, as a node reports it. */
@@ -188,9 +189,12 @@ export async function pgBenchmarks(duration = 8, leases = [5000, 2000]): Promise
   }
 
   const one = await startCluster(1);
-  let pgOneNode: Load;
+  let pgOneNode: PgResults['pgOneNode'];
   try {
-    pgOneNode = await placeMarket([one.children[0]!.url.live], await traders(one.children[0]!, even()), duration, 'p1');
+    const list = await traders(one.children[0]!, even());
+    const waits = await sampleLockWaits(one.url);
+    const r = await placeMarket([one.children[0]!.url.live], list, duration, 'p1');
+    pgOneNode = { ...r, lockWaits: await waits.stop() };
   } finally {
     await one.stop();
   }
@@ -201,15 +205,17 @@ export async function pgBenchmarks(duration = 8, leases = [5000, 2000]): Promise
     const owners = await liveOwners(three.children[0]!);
     const list = await traders(three.children[0]!, perNode(owners));
     const before = await Promise.all(three.children.map(placedOn));
+    const waits = await sampleLockWaits(three.url);
     const r = await placeMarket(
       three.children.map((c) => c.url.live),
       list,
       duration,
       'p3',
     );
+    const lockWaits = await waits.stop();
     const after = await Promise.all(three.children.map(placedOn));
     const held = three.children.map((_, i) => [...owners].filter(([, o]) => o === `bench-${i + 1}`).map(([p]) => p));
-    pgThreeNodes = { ...r, livePartitions: held, perNode: after.map((n, i) => Math.round((n - before[i]!) / duration)) };
+    pgThreeNodes = { ...r, livePartitions: held, perNode: after.map((n, i) => Math.round((n - before[i]!) / duration)), lockWaits };
   } finally {
     await three.stop();
   }

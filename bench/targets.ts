@@ -45,6 +45,12 @@ export function judgeTargets(r: Results): TargetRow[] {
         }
       : missing('place market order, PostgreSQL one node (three nodes)', '≥ 50% of the SQLite rate'),
   );
+  const lockWaits = r.pg?.pgThreeNodes?.lockWaits as { samples: number; withWaits: number } | undefined;
+  rows.push(
+    lockWaits
+      ? { target: 'lock waits between partitions, PostgreSQL three nodes under load', goal: 'none', measured: `${lockWaits.withWaits} of ${lockWaits.samples} samples`, met: lockWaits.withWaits === 0 }
+      : missing('lock waits between partitions, PostgreSQL three nodes under load', 'none'),
+  );
   rows.push(ratioRow('GET /v1/accounts/{id}', 0.5, http?.readAccount?.rps));
   rows.push(ratioRow('list of 100 orders', 0.25, http?.readOrders?.rps));
 

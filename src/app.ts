@@ -128,6 +128,7 @@ function instrument(rampart: Rampart, ownership: PartitionOwnership): Metrics {
   const metrics = new Metrics({
     streamClients: () => rampart.streams.count(),
     webhookBacklog: () => store.countDueDeliveries(rampart.clock.now()),
+    storeLockWaits: () => store.lockWaits(),
     nodeId: rampart.config.cluster.nodeId,
     leases: () => ownership.leases(),
     partitions: rampart.config.cluster.partitions,

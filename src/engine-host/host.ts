@@ -12,7 +12,7 @@ import type { EngineEvent, Position } from '../engine/state.js';
 import type { MarketSpec, Quote } from '../engine/types.js';
 import type { Quote as BookQuote, QuoteBook } from '../feed/quotes.js';
 import type { Environment } from '../schemas/common.js';
-import { StoreUnavailableError, type AccountRecord, type EventRow, type Store, type Tx } from '../store/port.js';
+import { StoreUnavailableError, type AccountRecord, type EventCounter, type EventRow, type Store, type Tx } from '../store/port.js';
 import { newId } from '../services/credentials.js';
 import type { MarketService } from '../services/markets.js';
 import { eventView, orderFromData, positionFromData, positionView } from '../services/trading-views.js';
@@ -23,6 +23,8 @@ import { OpenOrders } from './open-orders.js';
 const QUOTE_STORE_INTERVAL_MS = 1000;
 /** An event's id is this prefix and its seq padded to 12 digits. */
 const eventIdPrefix = (env: Environment) => `evt_${env === 'live' ? 'live' : 'test'}_`;
+/** The customers whose accounts an engine holds. */
+const customersOf = (engine: Engine): string[] => [...new Set([...engine.books.values()].map((b) => b.customerId))];
 
 /** One engine partition this node owns: its engine and the lease its writes are fenced by. */
 export interface Partition {
@@ -31,6 +33,12 @@ export interface Partition {
   readonly partition: number;
   readonly fence: Fence;
   engine: Engine;
+  /**
+   * The event counters of the partition's customers (docs/ARCHITECTURE.md, "The event log"): this partition alone
+   * numbers their events while it holds them, so the counter lives here; read from the store when the partition is
+   * taken (or a customer first writes), it only ever grows (a rolled-back number is skipped, never reused).
+   */
+  readonly events: Map<string, EventCounter>;
 }
 
 /** How a partition is taken: its working orders resume, or the SPEC restart transition runs first. */
@@ -47,16 +55,15 @@ export class PartitionNotHeldError extends Error {
   }
 }
 
-/** What one store transaction did so far: the partitions it fenced, and the event seq it numbers after. */
+/** What one store transaction did so far: the partitions it fenced. */
 interface TxState {
   readonly fenced: Set<string>;
   /** Partitions whose engine this transaction changed: rebuilt from the store if it rolls back. */
   readonly undo: Set<string>;
   /** Accounts this transaction changed in memory: held until it is over (in-flight.ts). */
   readonly held: Set<string>;
-  seq: number | undefined;
 }
-const newTxState = (): TxState => ({ fenced: new Set(), undo: new Set(), held: new Set(), seq: undefined });
+const newTxState = (): TxState => ({ fenced: new Set(), undo: new Set(), held: new Set() });
 
 /** Timers the composition root hangs on the host (metrics): each start answers its end. */
 export interface HostObserver {
@@ -342,11 +349,12 @@ export class EngineHost {
     await this.store.transaction(async (tx) => {
       await tx.fence(fence);
       const st = newTxState();
-      const part: Partition = { key, environment: env, partition: fence.partition, fence, engine: this.newEngine(env) };
+      const part: Partition = { key, environment: env, partition: fence.partition, fence, engine: this.newEngine(env), events: new Map() };
       st.fenced.add(key);
       // The open orders are loaded to resume; for the restart transition they are canceled where they are stored, a
       // page at a time, never loaded: with 100k of them the transition is a pass over the rows.
       part.engine = await this.loadEngine(part, tx, mode === 'resume');
+      await this.countEvents(part, tx, customersOf(part.engine));
       this.stale.delete(key);
       this.parts.set(key, part);
       tx.onRollback(() => {
@@ -357,7 +365,7 @@ export class EngineHost {
       this.inFlight.hold(tx, st.held, part.engine.books.keys());
       if (mode === 'restart') {
         const now = this.clock.now();
-        const canceled = await this.cancelStoredOrders(part, tx, now, st);
+        const canceled = await this.cancelStoredOrders(part, tx, now);
         part.engine.restart(env, now, canceled);
         await this.persist(part, tx, st);
       }
@@ -401,13 +409,25 @@ export class EngineHost {
    * canceled `system_restart` with the same data and the same order.canceled event the engine's cancel gives,
    * oldest first, by the database (none is loaded). Answers how many each account had.
    */
-  private async cancelStoredOrders(part: Partition, tx: Tx, now: number, st: TxState = newTxState()): Promise<Map<string, number>> {
+  private async cancelStoredOrders(part: Partition, tx: Tx, now: number): Promise<Map<string, number>> {
     const env = part.environment;
-    const afterSeq = (st.seq ??= await tx.lockEventLog());
     const accounts = [...part.engine.books.keys()];
-    const counts = await tx.cancelOpenOrders({ environment: env, accounts, reason: 'system_restart', now, afterSeq, eventIdPrefix: eventIdPrefix(env) });
-    for (const n of counts.values()) st.seq += n;
+    const counts = await tx.cancelOpenOrders({ environment: env, accounts, reason: 'system_restart', now, eventIdPrefix: eventIdPrefix(env) });
+    // Their events were numbered in the store after each customer's last: the counters go on after those.
+    if (counts.size > 0) await this.countEvents(part, tx, customersOf(part.engine));
     return counts;
+  }
+
+  /**
+   * Reads the customers' event counters into the partition's (through its fenced transaction, so what it reads is
+   * what every earlier owner committed): a counter only grows.
+   */
+  private async countEvents(part: Partition, tx: Tx, customers: readonly string[]): Promise<void> {
+    if (customers.length === 0) return;
+    for (const [id, c] of await tx.eventCounters(part.environment, customers)) {
+      const known = part.events.get(id);
+      part.events.set(id, known ? { number: c.number, last: Math.max(known.last, c.last) } : c);
+    }
   }
 
   /** The restart transition on demand (operator): every partition of env this node holds, in tx. */
@@ -577,20 +597,32 @@ export class EngineHost {
       if (book) this.openOrders.stored(book, o);
     }
     await writeEffects(fx, env, tx, this.clock.now());
-    if (fx.events.length > 0) st.seq ??= await tx.lockEventLog();
-    for (const e of fx.events) await tx.insertEvent(this.eventRow(part, st, e));
+    if (fx.events.length > 0) await tx.insertEvents(await this.eventRows(part, tx, fx.events));
     return true;
   }
 
-  /** An engine event numbered (the log's next seq, under its writer lock) and rendered as the log stores it. */
-  private eventRow(part: Partition, st: TxState, e: EngineEvent): EventRow {
+  /**
+   * Engine events numbered and rendered as the log stores them: each after its customer's last (the partition's
+   * counter), with an id that carries the customer's number and the seq (`evt_live_1001_000000000042`).
+   */
+  private async eventRows(part: Partition, tx: Tx, events: readonly EngineEvent[]): Promise<EventRow[]> {
     const env = part.environment;
-    if (st.seq === undefined) throw new Error('event numbered before the event log was locked');
-    const seq = ++st.seq;
-    const id = `${eventIdPrefix(env)}${String(seq).padStart(12, '0')}`;
-    const view = eventView(e, id, (p) => this.positionData(env, p));
-    const customer = part.engine.books.get(e.accountId)?.customerId ?? null;
-    return { seq, id, environment: env, account_id: e.accountId, customer_id: customer, type: e.type, created_at: e.at, data: JSON.stringify(view) };
+    const customerOf = (e: EngineEvent): string => {
+      const customer = part.engine.books.get(e.accountId)?.customerId;
+      if (customer === undefined) throw new Error(`an event of account ${e.accountId}, which the partition does not hold`);
+      return customer;
+    };
+    const unknown = [...new Set(events.map(customerOf))].filter((c) => !part.events.has(c));
+    await this.countEvents(part, tx, unknown);
+    return events.map((e) => {
+      const customer = customerOf(e);
+      const counter = part.events.get(customer);
+      if (!counter) throw new Error(`customer ${customer} is not in the store`);
+      const seq = ++counter.last;
+      const id = `${eventIdPrefix(env)}${counter.number}_${String(seq).padStart(12, '0')}`;
+      const view = eventView(e, id, (p) => this.positionData(env, p));
+      return { seq, id, environment: env, account_id: e.accountId, customer_id: customer, type: e.type, created_at: e.at, data: JSON.stringify(view) };
+    });
   }
 
   /** A position as REST shows it. */

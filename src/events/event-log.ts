@@ -5,8 +5,13 @@ import type { Environment } from '../schemas/common.js';
 import type { Store, StoredEvent } from '../store/port.js';
 import { every } from './ticker.js';
 
-/** Event ids as the trading host writes them: `evt_live_…` / `evt_test_…` and the log's seq, 12 digits or more. */
-const EVENT_ID_RE = /^evt_(live|test)_(\d{12,15})$/;
+/**
+ * Event ids as the trading host writes them: `evt_live_…` / `evt_test_…`, the customer's number and the event's
+ * place among its customer's events, 12 digits or more (`evt_live_1001_000000000042`). Ids of events written before
+ * customers numbered their own carry the log's one counter alone (`evt_live_000000000042`): that number is their
+ * place too.
+ */
+const EVENT_ID_RE = /^evt_(live|test)_(?:([1-9]\d{0,15})_)?(\d{12,15})$/;
 /** Rows deleted per pruning transaction. */
 const PRUNE_CHUNK = 2000;
 const PRUNE_EVERY_MS = 3_600_000;
@@ -35,17 +40,18 @@ export class EventLog {
   ) {}
 
   /**
-   * The log position a cursor (an event id) stands for. invalid_cursor when it is malformed, of the other
-   * environment, or of an event outside the scope (another customer's, another account's when filtered).
-   * An event already pruned by retention is still a position in the log: the list goes on after it.
+   * The place among the customer's events a cursor (an event id) stands for. invalid_cursor when it is malformed,
+   * of the other environment, of another customer, of an event outside the scope (another account's when
+   * filtered), or past the customer's last event. An event already pruned by retention is still a place: the list
+   * goes on after it.
    */
   async cursorSeq(cursor: string, scope: EventScope): Promise<number> {
     const invalid = () => new ApiError('invalid_cursor', { details: { cursor } });
     const m = EVENT_ID_RE.exec(cursor);
     const tag = scope.environment === 'live' ? 'live' : 'test';
     if (!m || m[1] !== tag) throw invalid();
-    const seq = Number(m[2]);
-    if (String(seq).padStart(12, '0') !== m[2]) throw invalid();
+    const seq = Number(m[3]);
+    if (String(seq).padStart(12, '0') !== m[3]) throw invalid();
     const event = await this.store.getEvent(cursor);
     if (event) {
       const outside =
@@ -55,9 +61,9 @@ export class EventLog {
       if (outside) throw invalid();
       return seq;
     }
-    // Not there: pruned (a place in the log all the same), or never this environment's event, or not yet written.
-    const [atSeq] = await this.store.listEvents({ afterSeq: seq - 1, limit: 1 });
-    if (atSeq?.seq === seq || seq > (await this.store.eventHead())) throw invalid();
+    // Not there: pruned (a place all the same), or another customer's, or not yet written.
+    if (m[2] !== undefined && Number(m[2]) !== (await this.store.getCustomer(scope.customerId))?.number) throw invalid();
+    if (seq > (await this.store.eventHead({ environment: scope.environment, customerId: scope.customerId }))) throw invalid();
     return seq;
   }
 
@@ -67,9 +73,9 @@ export class EventLog {
     return this.store.listEvents({ environment: scope.environment, customerId: scope.customerId, accountId: scope.accountId, afterSeq, limit: limit + 1 });
   }
 
-  /** The last committed event's seq: where a stream without a cursor starts. */
-  head(): Promise<number> {
-    return this.store.eventHead();
+  /** The scope's last committed event's place: where a stream without a cursor starts. */
+  head(scope: EventScope): Promise<number> {
+    return this.store.eventHead(scope);
   }
 
   /**

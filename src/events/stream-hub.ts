@@ -46,7 +46,8 @@ export class StreamHub {
   start(): void {
     this.stops.push(
       this.store.onEventsCommitted(({ accountIds }) => {
-        for (const id of accountIds) {
+        // null: any account may have new events (a notice that could not name them): every stream looks.
+        for (const id of accountIds ?? [...this.byAccount.keys()]) {
           const set = this.byAccount.get(id);
           if (set) this.fanOut(id, set);
         }

@@ -1,27 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../engine/clock.js';
-import { newId } from '../services/credentials.js';
-import type { DeliveryRow, DeliveryStatus, StoredEvent, Store, Tx, WebhookRecord } from '../store/port.js';
+import type { DeliveryRow, DeliveryStatus, Store, Tx, WebhookRecord } from '../store/port.js';
 import { every } from './ticker.js';
 import { webhookSignature } from './webhook-signature.js';
 import { AttemptTimeout, failureClass, httpFailure, SigningError, type FailureClass } from './webhook-failure.js';
 import type { WebhookHttp } from './webhook-http.js';
 import { systemResolve, type Resolve } from './webhook-target.js';
 
-/** The fan-out's position in the event log (a setting, so it survives restarts). */
-const CURSOR = 'webhooks.fanout_seq';
-/** Held by whoever reads and moves the cursor: one node fans out at a time (Tx.lock). */
-const FANOUT_LOCK = 'webhooks.fanout';
-
-/**
- * With no endpoint anywhere the fan-out does not run (no transaction per commit for nothing); the first endpoint
- * moves its cursor up to where that endpoint starts, in the endpoint's creating transaction.
- */
-export async function startFanOutAt(tx: Tx, seq: number): Promise<void> {
-  await tx.lock(FANOUT_LOCK);
-  if ((await tx.listAllWebhooks()).length === 0) await tx.setSetting(CURSOR, String(seq));
-}
-const FANOUT_BATCH = 100;
 /** Attempt outcomes are stored together: this many, or after this long. */
 const RECORD_BATCH = 128;
 const RECORD_EVERY_MS = 20;
@@ -61,16 +46,6 @@ export interface WebhookLimits {
   backoff_max_ms: number;
 }
 
-export function matches(hook: WebhookRecord, e: StoredEvent): boolean {
-  return (
-    e.seq > hook.after_seq &&
-    hook.environment === e.environment &&
-    hook.customer_id === e.customer_id &&
-    (hook.account_id === null || hook.account_id === e.account_id) &&
-    (hook.types === null || hook.types.includes(e.type))
-  );
-}
-
 /** Where deliveries may go, and how names are resolved. */
 export interface WebhookNetwork {
   /** RAMPART_WEBHOOK_ALLOW_PRIVATE: endpoints (live and sandbox) may be private or loopback (development only). */
@@ -80,8 +55,8 @@ export interface WebhookNetwork {
 }
 
 /**
- * Webhook delivery: a durable outbox. The fan-out reads committed events after its stored cursor and writes one
- * delivery per matching endpoint together with the new cursor (one transaction, one node at a time); due
+ * Webhook delivery: a durable outbox. Each event's deliveries (one per endpoint that wants it) are written with the
+ * event, in its transaction (Tx.insertEvents), so no cursor or lock is shared by the nodes' writers; due
  * deliveries are claimed for this node with a lease, POSTed, signed (Standard Webhooks), and each attempt is
  * recorded while the claim is still this node's. A node that dies mid-delivery leaves its claim to lapse, and
  * another node sends the delivery again under the same webhook-id. Non-2xx, errors and timeouts are retried with
@@ -94,10 +69,9 @@ export class WebhookDispatcher {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  private fanoutSeq = -1;
   /**
-   * Whether a delivery may be due: set by the fan-out when it wrote deliveries and by the poll (retries fall due
-   * with time); cleared when the outbox answered none. Commits that wrote no delivery then cost no query.
+   * Whether a delivery may be due: set by a commit that wrote events (their deliveries with them) and by the poll
+   * (retries fall due with time); cleared when the outbox answered none.
    */
   private mayBeDue = true;
   /** Attempts whose outcome is being stored: their deliveries are not picked up again until it is. */
@@ -132,7 +106,7 @@ export class WebhookDispatcher {
 
   start(): void {
     this.stops.push(
-      this.store.onEventsCommitted(() => void this.kick()),
+      this.store.onEventsCommitted(() => void this.poll()),
       this.clock.kind === 'manual' ? this.clock.onAdvance(() => void this.poll()) : every(this.clock, POLL_MS, () => void this.poll()),
     );
     void this.kick();
@@ -144,7 +118,7 @@ export class WebhookDispatcher {
     return this.kick();
   }
 
-  /** Runs a pass (fan-out, then every due delivery); resolves once a pass that started after the call is done. */
+  /** Runs a pass over every due delivery; resolves once a pass that started after the call is done. */
   kick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     if (this.running) {
@@ -166,7 +140,7 @@ export class WebhookDispatcher {
     return this.running;
   }
 
-  /** Waits until every event so far is fanned out and every delivery due now was attempted and recorded. */
+  /** Waits until every delivery due now was attempted and recorded. */
   async drain(): Promise<void> {
     await this.poll();
     this.flushOutcomes();
@@ -184,7 +158,6 @@ export class WebhookDispatcher {
   }
 
   private async pass(): Promise<void> {
-    while (!this.stopped && (await this.fanOut()));
     while (!this.stopped && this.mayBeDue) {
       const due = await this.claimDue();
       if (due.length === 0) {
@@ -224,44 +197,6 @@ export class WebhookDispatcher {
     const claim = { now, node: this.nodeId, until: now + this.claimMs, limit: DUE_BATCH, perEndpoint: CLAIM_ROUNDS * PER_ENDPOINT };
     // This node's own claim lapsed while its attempt still runs (the manual clock moved on): claimed again, sent once.
     return (await this.store.transaction((tx) => tx.claimDeliveries(claim))).filter((d) => !this.inFlight.has(d.id));
-  }
-
-  /** Fans out one batch of new events; true when there may be more. */
-  private async fanOut(): Promise<boolean> {
-    if (this.fanoutSeq >= 0 && (await this.store.eventHead()) <= this.fanoutSeq) return false;
-    if ((await this.store.listAllWebhooks()).length === 0) return false;
-    return this.store.transaction(async (tx) => {
-      // Another node may fan out at the same time: the cursor is read under the lock, so a node whose cached
-      // cursor is behind reads where the other stopped instead of delivering those events again.
-      await tx.lock(FANOUT_LOCK);
-      const cursor = Number((await tx.getSetting(CURSOR)) ?? '0');
-      const events = await tx.listEvents({ afterSeq: cursor, limit: FANOUT_BATCH });
-      this.fanoutSeq = events.at(-1)?.seq ?? cursor;
-      if (events.length === 0) return false;
-      const hooks = await tx.listAllWebhooks();
-      const now = this.clock.now();
-      for (const e of events) {
-        for (const h of hooks) {
-          if (!matches(h, e)) continue;
-          this.mayBeDue = true;
-          await tx.insertDelivery({
-            id: newId('whd'),
-            webhook_id: h.id,
-            event_seq: e.seq,
-            event_id: e.id,
-            event_type: e.type,
-            payload: e.data,
-            status: 'pending',
-            attempts: 0,
-            next_attempt_at: now,
-            created_at: now,
-            finished_at: null,
-          });
-        }
-      }
-      await tx.setSetting(CURSOR, String(this.fanoutSeq));
-      return events.length === FANOUT_BATCH;
-    });
   }
 
   private async attempt(d: DeliveryRow): Promise<void> {

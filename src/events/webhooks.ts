@@ -6,7 +6,7 @@ import type { Environment } from '../schemas/common.js';
 import { newId } from '../services/credentials.js';
 import type { SecretBox } from '../services/secrets/keyring.js';
 import type { AttemptRow, DeliveryRow, Store, Tx, WebhookRecord } from '../store/port.js';
-import { startFanOutAt, WebhookDispatcher } from './webhook-dispatcher.js';
+import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { newWebhookSecret } from './webhook-signature.js';
 import { endpointProblem, type Resolve } from './webhook-target.js';
 
@@ -74,10 +74,9 @@ export class WebhookService {
       types: body.types ? [...new Set(body.types)] : null,
       account_id: body.account_id ?? null,
       secret: this.box().seal(id, newWebhookSecret()),
-      after_seq: await tx.lastEventSeq(),
       created_at: this.clock.now(),
     };
-    await startFanOutAt(tx, record.after_seq);
+    // The outbox is written with each event (Tx.insertEvents): events committed after this are delivered to it.
     await tx.insertWebhook(record);
     return record;
   }

@@ -82,7 +82,7 @@ export interface HistoryReads {
 
 export interface EventsFacade {
   list(scope: EventScope, after: string | undefined, limit: number): Promise<StoredRow[]>;
-  head(): Promise<number>;
+  head(scope: EventScope): Promise<number>;
   cursorSeq(cursor: string, scope: EventScope): Promise<number>;
 }
 
@@ -186,7 +186,7 @@ export function routeServices(rampart: Rampart, environment: Environment): Route
     history: { equity: (accountId, resolution) => store.listEquityPoints(accountId, resolution) },
     events: {
       list: (scope, after, limit) => rampart.events.list(scope, after, limit),
-      head: () => rampart.events.head(),
+      head: (scope) => rampart.events.head(scope),
       cursorSeq: (cursor, scope) => rampart.events.cursorSeq(cursor, scope),
     },
     streams: { open: (res, options, headers) => void rampart.streams.open(res, options, headers) },

@@ -6,6 +6,8 @@ export interface MetricSources {
   streamClients(): number;
   /** Webhook deliveries due now and not yet attempted (a store read, at scrape time only). */
   webhookBacklog(): Promise<number>;
+  /** The store's sessions waiting for a lock now (a store read, at scrape time only). */
+  storeLockWaits(): Promise<number>;
   /** This node's name (RAMPART_NODE_ID). */
   nodeId: string;
   /** The partition leases this node holds now, with their epochs. */
@@ -103,6 +105,14 @@ export class Metrics {
       async collect() {
         // A store that cannot answer leaves the last reading: the scrape itself must still succeed.
         await sources.webhookBacklog().then((n) => this.set(n), () => undefined);
+      },
+    });
+    new Gauge({
+      name: 'rampart_store_lock_waits',
+      help: "The store's sessions (every node's) waiting for a lock now; partitions never wait on one another (read at scrape time)",
+      registers: [this.registry],
+      async collect() {
+        await sources.storeLockWaits().then((n) => this.set(n), () => undefined);
       },
     });
     new Gauge({

@@ -18,9 +18,10 @@ export interface OpenOrdersCancel {
   reason: CancelReason;
   /** Clock ms of the cancel: the orders' canceled_at and updated_at, the events' created_at. */
   now: number;
-  /** The events are numbered afterSeq + 1, … in the orders' seq order (oldest first). */
-  afterSeq: number;
-  /** The events' ids: this prefix, then the seq padded to 12 digits. */
+  /**
+   * The events' ids: this prefix, the customer's number, `_`, then the seq padded to 12 digits. Each customer's are
+   * numbered after its last event, in the orders' seq order (oldest first).
+   */
   eventIdPrefix: string;
 }
 
@@ -32,7 +33,7 @@ export interface JsonDialect {
   isObject(path: string): string;
   /** The cancel's time as SQL (an integer). */
   now: string;
-  /** The event's id as SQL text. */
+  /** The event's id as SQL text (from the row's `s`, its seq, and `num`, its customer's number). */
   eventId: string;
 }
 

@@ -137,30 +137,40 @@ export interface OrderQuery {
   limit: number;
 }
 
+/**
+ * An event of the log. `seq` is its place among its customer's events in its environment (docs/ARCHITECTURE.md,
+ * "The event log"): numbered by the engine partition that holds the customer, so no two partitions share a counter
+ * or a lock; every reader (a customer's list, an account's stream, an endpoint's deliveries) reads one customer's.
+ */
 export interface EventRow {
   seq: number;
   id: string;
   environment: Environment;
   account_id: string;
+  customer_id: string;
   type: string;
   created_at: number;
   data: string;
-  /** The account's customer when the writer knows it (else the store looks it up). */
-  customer_id?: string | null;
 }
 
-/** An event as the log holds it, with the customer of its account. */
-export interface StoredEvent extends EventRow {
+/** An event as the log holds it (events written before customers numbered their own may lack the customer). */
+export interface StoredEvent extends Omit<EventRow, 'customer_id'> {
   customer_id: string | null;
 }
 
-export interface EventQuery {
-  environment?: Environment | undefined;
-  customerId?: string | undefined;
-  accountId?: string | undefined;
+/** One customer's events in an environment, or one account's: the log has no order across customers. */
+export type EventScope = { environment: Environment; customerId: string; accountId?: string | undefined } | { accountId: string };
+
+export type EventQuery = EventScope & {
   /** Events after this seq, oldest first. */
   afterSeq: number;
   limit: number;
+};
+
+/** Where a customer's events stand in an environment: the number its event ids carry, and the last seq written. */
+export interface EventCounter {
+  number: number;
+  last: number;
 }
 
 export interface WebhookRecord {
@@ -172,8 +182,6 @@ export interface WebhookRecord {
   account_id: string | null;
   /** The whsec_ signing secret sealed at rest (services/secrets: AES-256-GCM, the endpoint id as additional data). */
   secret: string;
-  /** The endpoint receives the events after this seq (those after its creation). */
-  after_seq: number;
   created_at: number;
 }
 
@@ -469,13 +477,17 @@ export interface Reads extends PeopleReads, OAuthReads, TickReads {
   listPositions(environment: Environment): Promise<{ account_id: string; market: string; data: string }[]>;
   listMarginSettings(environment: Environment): Promise<{ account_id: string; market: string; leverage: number; mode: 'isolated' | 'cross' }[]>;
   listQuotes(): Promise<QuoteRow[]>;
-  lastEventSeq(): Promise<number>;
-  /** Committed events only: never one of a transaction still in progress (what lists, streams and webhooks read). */
+  /**
+   * The customers' event counters in an environment (their number, and the last seq written, 0 for none): read
+   * by the partition that numbers their events when it takes them, through its fenced transaction.
+   */
+  eventCounters(environment: Environment, customerIds: readonly string[]): Promise<Map<string, EventCounter>>;
+  /** Committed events only: never one of a transaction still in progress (what lists and streams read). */
   listEvents(q: EventQuery): Promise<StoredEvent[]>;
   /** A committed event by id. */
   getEvent(id: string): Promise<StoredEvent | undefined>;
-  /** The seq of the last committed event (0 when the log is empty). */
-  eventHead(): Promise<number>;
+  /** The seq of the scope's last committed event (0 when it has none). */
+  eventHead(scope: EventScope): Promise<number>;
   getWebhook(id: string): Promise<WebhookRecord | undefined>;
   /** A customer's endpoints in an environment, oldest first, after the endpoint `afterId`. */
   listWebhooks(customerId: string, environment: Environment, afterId: string | undefined, limit: number): Promise<WebhookRecord[]>;
@@ -526,13 +538,12 @@ export interface Tx extends Reads, PeopleWrites, OAuthWrites, TickWrites {
   insertFill(f: { id: string; account_id: string; order_id: string; filled_at: number; data: string }): Promise<void>;
   putPosition(accountId: string, market: string, data: string | null): Promise<void>;
   putMarginSetting(accountId: string, market: string, leverage: number, mode: 'isolated' | 'cross'): Promise<void>;
-  insertEvent(e: EventRow): Promise<void>;
   /**
-   * Makes this transaction the event log's only writer until it ends and answers the log's last seq as it stands
-   * then: the engine host numbers its events after it. PostgreSQL takes the log's advisory lock (several nodes
-   * write events); SQLite has one writer per file already.
+   * Writes events numbered by their partition, and with them, in the same transaction, a delivery for every webhook
+   * endpoint of their customer that wants them (the outbox): an endpoint committed before the events is served, no
+   * cursor or lock shared by partitions is needed.
    */
-  lockEventLog(): Promise<number>;
+  insertEvents(events: readonly EventRow[]): Promise<void>;
   /**
    * Refuses (LeaseLostError; the transaction then rolls back) unless this node still holds the engine partition's
    * lease at this epoch. PostgreSQL checks the lease row (src/cluster/fence.ts); SQLite has one node and never refuses.
@@ -540,13 +551,15 @@ export interface Tx extends Reads, PeopleWrites, OAuthWrites, TickWrites {
   fence(f: Fence): Promise<void>;
   /**
    * The restart transition at start-up, where the orders are stored (none is loaded): every open order of
-   * `c.accounts` canceled as the engine's cancel leaves it and announced by its order.canceled event, numbered
-   * after `c.afterSeq` oldest first (canceled-orders.ts). Answers how many orders each account had.
+   * `c.accounts` canceled as the engine's cancel leaves it and announced by its order.canceled event, numbered after
+   * its customer's last event oldest first, with its webhook deliveries (canceled-orders.ts). Answers how many
+   * orders each account had.
    */
   cancelOpenOrders(c: OpenOrdersCancel): Promise<Map<string, number>>;
   /**
-   * Retention: drops the oldest events, at most `limit`, up to the first one created at or after `time` (seq order
-   * follows time, so these are the events created before it); the newest event always stays.
+   * Retention: drops the oldest events, at most `limit`, up to the first one created at or after `time` (in the
+   * order they were written, which follows time); each customer's newest event in an environment always stays (the
+   * partition numbers the next after it).
    */
   deleteEventsBefore(time: number, limit: number): Promise<number>;
   insertWebhook(w: WebhookRecord): Promise<void>;
@@ -585,11 +598,17 @@ export interface Store extends Reads {
   /** Records that a key or token was used (best effort, batched; not part of any answer's durability). */
   touchCredential(id: string, at: number): void;
   /**
-   * Told after a transaction that wrote events committed (persist before publish): the last seq it wrote and
-   * the accounts it wrote events for. Listeners read the events from the log.
+   * Told after a transaction that wrote events committed (persist before publish): the accounts it wrote events
+   * for (and, with them, webhook deliveries); null when any account may have new events (another node's notice too
+   * large to name them, or notices lost with a connection). Listeners read the events from the log.
    */
-  onEventsCommitted(listener: (c: { lastSeq: number; accountIds: ReadonlySet<string> }) => void): () => void;
+  onEventsCommitted(listener: (c: { accountIds: ReadonlySet<string> | null }) => void): () => void;
   readonly isNew: boolean;
+  /**
+   * How many of the store's sessions (every node's, on PostgreSQL) wait for a lock now: partitions never wait on one
+   * another, so outside a take-over or a contended Idempotency-Key this stays 0. SQLite, one writer: always 0.
+   */
+  lockWaits(): Promise<number>;
   /**
    * Installs a gate every call passes and every COMMIT asks first (fault injection installs one with
    * RAMPART_FAULTS=1: src/store/faults.ts). Without one, nothing is checked.

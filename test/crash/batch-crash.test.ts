@@ -43,7 +43,7 @@ function sqliteStore(): Store {
     events: async () => {
       const db = new Database(dbFile, { readonly: true, fileMustExist: true });
       try {
-        return db.prepare('SELECT seq, id, environment, account_id, type, data FROM events ORDER BY seq').all() as EventRow[];
+        return db.prepare('SELECT cseq AS seq, id, environment, account_id, customer_id, type, data FROM events ORDER BY environment, customer_id, cseq').all() as EventRow[];
       } finally {
         db.close();
       }
@@ -62,7 +62,7 @@ async function postgresStore(): Promise<Store> {
       const c = new pg.Client({ connectionString: schema.url });
       await c.connect();
       try {
-        const r = await c.query<EventRow>('SELECT seq, id, environment, account_id, type, data FROM events ORDER BY seq');
+        const r = await c.query<EventRow>('SELECT cseq AS seq, id, environment, account_id, customer_id, type, data FROM events ORDER BY environment, customer_id, cseq');
         return r.rows.map((row) => ({ ...row, seq: Number(row.seq) }));
       } finally {
         await c.end();

@@ -54,7 +54,7 @@ async function trafficThenKill(c: ChildServer, phase: number): Promise<void> {
 function eventRows(): EventRow[] {
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare('SELECT seq, id, environment, account_id, type, data FROM events ORDER BY seq').all() as EventRow[];
+    return db.prepare('SELECT cseq AS seq, id, environment, account_id, customer_id, type, data FROM events ORDER BY environment, customer_id, cseq').all() as EventRow[];
   } finally {
     db.close();
   }

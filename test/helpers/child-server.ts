@@ -164,13 +164,19 @@ export async function adminCall<T = any>(c: ChildServer, method: string, path: s
   return r.body;
 }
 
-/** Every page of a list route (limit 1000). */
+/** Every page of a list route (limit 1000), each page asked again while it answers a retryable 503 (as a client would). */
 export async function listAll<T = any>(base: string, path: string, key: string): Promise<T[]> {
   const out: T[] = [];
   let after: string | null = null;
   for (;;) {
     const sep = path.includes('?') ? '&' : '?';
-    const r: Reply = await call(base, 'GET', `${path}${sep}limit=1000${after ? `&after=${encodeURIComponent(after)}` : ''}`, { key });
+    const get = () => call(base, 'GET', `${path}${sep}limit=1000${after ? `&after=${encodeURIComponent(after)}` : ''}`, { key });
+    let r: Reply = await get();
+    // A busy machine sheds load (503 capacity): the read is asked again, a few times.
+    for (let i = 0; i < 50 && r.status === 503 && r.body?.error?.retryable === true; i++) {
+      await new Promise((res) => setTimeout(res, 100));
+      r = await get();
+    }
     if (r.status !== 200) throw new Error(`GET ${path} → ${r.status} ${JSON.stringify(r.body)}`);
     out.push(...(r.body.data as T[]));
     if (!r.body.has_more) return out;

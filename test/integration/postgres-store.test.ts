@@ -63,12 +63,14 @@ describe.skipIf(!available)('RAMPART_DATABASE_URL=postgres://…', () => {
     expect(list.body.data.find((c: { id: string }) => c.id === r.body.id).name).toBe('nul\u0000name');
   });
 
-  it("another node holding the event log's writer lock: the write waits, then answers 503 state_unavailable and changes nothing", async () => {
+  it("another connection holding the partition's lease row: the write waits, then answers 503 state_unavailable and changes nothing", async () => {
     const t = await s.trader();
     const other = new pg.Client({ connectionString: schema.url });
     await other.connect();
     try {
-      await other.query("SELECT pg_advisory_lock(hashtext('rampart.events:' || current_schema()))");
+      // A take-over in progress (or a stuck session) locks the lease row: the order's fence waits for it (lock_timeout).
+      await other.query('BEGIN');
+      await other.query("SELECT 1 FROM partition_leases WHERE environment = 'sandbox' FOR UPDATE");
       const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'pg-lock', body: resting });
       expectError(r, 503, 'state_unavailable');
       expect(r.body.error.retryable).toBe(true);

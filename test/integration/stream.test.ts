@@ -176,15 +176,17 @@ function socketBufferMax(): number {
 describe('slow stream clients and shutdown', () => {
   /** Writes events straight into the log of a server that trades no more: a backlog of `count` events of ~2 KB. */
   async function seedBacklog(server: TestServer, accountId: string, count: number): Promise<void> {
-    const head = await server.rampart.store.eventHead();
+    const customerId = (await server.rampart.store.getAccount(accountId))!.customer_id;
+    const counter = (await server.rampart.store.eventCounters('sandbox', [customerId])).get(customerId)!;
     const now = server.rampart.clock.now();
     await server.rampart.store.transaction(async (tx) => {
-      for (let i = 1; i <= count; i++) {
-        const seq = head + i;
-        const id = `evt_test_${String(seq).padStart(12, '0')}`;
-        const data = JSON.stringify({ id, type: 'order.created', account_id: accountId, created_at: now, source: 'api', data: { n: i, padding: 'x'.repeat(2000) } });
-        await tx.insertEvent({ seq, id, environment: 'sandbox', account_id: accountId, type: 'order.created', created_at: now, data });
-      }
+      const rows = Array.from({ length: count }, (_, k) => {
+        const seq = counter.last + k + 1;
+        const id = `evt_test_${counter.number}_${String(seq).padStart(12, '0')}`;
+        const data = JSON.stringify({ id, type: 'order.created', account_id: accountId, created_at: now, source: 'api', data: { n: k + 1, padding: 'x'.repeat(2000) } });
+        return { seq, id, environment: 'sandbox' as const, account_id: accountId, customer_id: customerId, type: 'order.created', created_at: now, data };
+      });
+      await tx.insertEvents(rows);
     });
   }
 

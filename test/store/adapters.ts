@@ -127,9 +127,10 @@ export const order = (id: string, seq: number, accountId: string, o: Partial<Ord
 
 export const event = (seq: number, accountId: string, o: Partial<EventRow> = {}): EventRow => ({
   seq,
-  id: `evt_${seq}`,
+  id: `evt_${o.customer_id ?? 'cus_1'}_${seq}`,
   environment: 'live',
   account_id: accountId,
+  customer_id: 'cus_1',
   type: 'order.created',
   created_at: 1000 + seq,
   data: `{"seq":${seq}}`,

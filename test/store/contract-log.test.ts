@@ -15,72 +15,126 @@ const seed = async (store: Store): Promise<void> => {
 };
 
 await storeSuite('store contract (log, webhooks, transactions): $name', (store, opened) => {
-  it('events: in seq order after a cursor, by account, customer and environment; the customer looked up', async () => {
-    await store.transaction(async (tx) => {
-      await tx.insertEvent(event(1, 'acc_1'));
-      await tx.insertEvent(event(2, 'acc_2', { environment: 'sandbox', customer_id: 'cus_2' }));
-      await tx.insertEvent(event(3, 'acc_1', { type: 'order.filled' }));
-    });
-    const all = await store.listEvents({ afterSeq: 0, limit: 10 });
-    expect(all).toEqual([
-      { ...event(1, 'acc_1'), customer_id: 'cus_1' },
-      { ...event(2, 'acc_2', { environment: 'sandbox' }), customer_id: 'cus_2' },
-      { ...event(3, 'acc_1', { type: 'order.filled' }), customer_id: 'cus_1' },
-    ]);
-    const seqs = async (q: Partial<Parameters<Store['listEvents']>[0]>) => (await store.listEvents({ afterSeq: 0, limit: 10, ...q })).map((e) => e.seq);
-    expect(await seqs({ afterSeq: 1 })).toEqual([2, 3]);
-    expect(await seqs({ limit: 1 })).toEqual([1]);
-    expect(await seqs({ accountId: 'acc_1' })).toEqual([1, 3]);
-    expect(await seqs({ customerId: 'cus_2' })).toEqual([2]);
-    expect(await seqs({ environment: 'live', customerId: 'cus_1', afterSeq: 1 })).toEqual([3]);
-    expect(await store.getEvent('evt_3')).toEqual(all[2]);
+  it('events: each customer numbered on its own, in seq order after a cursor, by customer and environment or by account', async () => {
+    await store.transaction((tx) =>
+      tx.insertEvents([
+        event(1, 'acc_1'),
+        event(1, 'acc_2', { environment: 'sandbox', customer_id: 'cus_2' }),
+        event(2, 'acc_1', { type: 'order.filled' }),
+        event(2, 'acc_2', { environment: 'sandbox', customer_id: 'cus_2' }),
+        event(3, 'acc_1'),
+      ]),
+    );
+    const mine = { environment: 'live' as const, customerId: 'cus_1' };
+    const seqs = async (q: Parameters<Store['listEvents']>[0]) => (await store.listEvents(q)).map((e) => `${e.customer_id}:${e.seq}`);
+    expect(await store.listEvents({ ...mine, afterSeq: 0, limit: 10 })).toEqual([event(1, 'acc_1'), event(2, 'acc_1', { type: 'order.filled' }), event(3, 'acc_1')]);
+    expect(await seqs({ ...mine, afterSeq: 1, limit: 10 })).toEqual(['cus_1:2', 'cus_1:3']);
+    expect(await seqs({ ...mine, afterSeq: 0, limit: 1 })).toEqual(['cus_1:1']);
+    expect(await seqs({ ...mine, accountId: 'acc_2', afterSeq: 0, limit: 10 })).toEqual([]);
+    expect(await seqs({ environment: 'sandbox', customerId: 'cus_2', afterSeq: 0, limit: 10 })).toEqual(['cus_2:1', 'cus_2:2']);
+    expect(await seqs({ environment: 'live', customerId: 'cus_2', afterSeq: 0, limit: 10 })).toEqual([]);
+    expect(await seqs({ accountId: 'acc_2', afterSeq: 1, limit: 10 })).toEqual(['cus_2:2']);
+    expect(await store.getEvent('evt_cus_1_3')).toEqual(event(3, 'acc_1'));
     expect(await store.getEvent('evt_9')).toBeUndefined();
-    expect(await store.eventHead()).toBe(3);
-    expect(await store.lastEventSeq()).toBe(3);
+    expect(await store.eventHead(mine)).toBe(3);
+    expect(await store.eventHead({ accountId: 'acc_2' })).toBe(2);
+    expect(await store.eventHead({ environment: 'sandbox', customerId: 'cus_1' })).toBe(0);
+    // Two events at one place of one customer: refused (a partition that numbers twice would lose one).
+    await expect(store.transaction((tx) => tx.insertEvents([event(3, 'acc_1', { id: 'evt_other' })]))).rejects.toThrow();
   });
 
-  it('events: retention drops the oldest first, a limited number, and keeps the newest', async () => {
-    await store.transaction(async (tx) => {
-      for (const s of [1, 2, 3, 4]) await tx.insertEvent(event(s, 'acc_1', { created_at: 10 }));
-    });
+  it('event counters: each customer number and last seq in an environment, 0 for none, unknown customers left out', async () => {
+    await store.transaction((tx) => tx.insertEvents([event(4, 'acc_1'), event(7, 'acc_1')]));
+    expect(await store.eventCounters('live', ['cus_1', 'cus_2', 'cus_none'])).toEqual(
+      new Map([
+        ['cus_1', { number: 1, last: 7 }],
+        ['cus_2', { number: 2, last: 0 }],
+      ]),
+    );
+    expect(await store.eventCounters('sandbox', ['cus_1'])).toEqual(new Map([['cus_1', { number: 1, last: 0 }]]));
+    // Inside a transaction: its own events count.
+    expect(await store.transaction(async (tx) => {
+      await tx.insertEvents([event(8, 'acc_1')]);
+      return tx.eventCounters('live', ['cus_1']);
+    })).toEqual(new Map([['cus_1', { number: 1, last: 8 }]]));
+  });
+
+  it('events: retention drops the oldest first, a limited number, and keeps each customer newest', async () => {
+    await store.transaction((tx) =>
+      tx.insertEvents([
+        ...[1, 2, 3, 4].map((s) => event(s, 'acc_1', { created_at: 10 })),
+        event(1, 'acc_2', { environment: 'sandbox', customer_id: 'cus_2', created_at: 10 }),
+        event(5, 'acc_1', { created_at: 10 }),
+      ]),
+    );
     expect(await store.transaction((tx) => tx.deleteEventsBefore(100, 2))).toBe(2);
-    expect(await store.transaction((tx) => tx.deleteEventsBefore(100, 10))).toBe(1);
-    expect((await store.listEvents({ afterSeq: 0, limit: 10 })).map((e) => e.seq)).toEqual([4]);
-    expect(await store.eventHead()).toBe(4);
+    expect(await store.transaction((tx) => tx.deleteEventsBefore(100, 10))).toBe(2);
+    expect((await store.listEvents({ environment: 'live', customerId: 'cus_1', afterSeq: 0, limit: 10 })).map((e) => e.seq)).toEqual([5]);
+    expect((await store.listEvents({ accountId: 'acc_2', afterSeq: 0, limit: 10 })).map((e) => e.seq)).toEqual([1]);
+    expect(await store.eventHead({ environment: 'live', customerId: 'cus_1' })).toBe(5);
   });
 
-  it('events: retention drops the oldest by seq up to the first one inside it, never leaving a hole', async () => {
-    await store.transaction(async (tx) => {
-      for (const [s, at] of [[1, 10], [2, 20], [3, 200], [4, 30], [5, 40], [6, 50]] as const) await tx.insertEvent(event(s, 'acc_1', { created_at: at }));
-    });
+  it('events: retention drops the oldest as written up to the first one inside it, never leaving a hole', async () => {
+    await store.transaction((tx) => tx.insertEvents(([[1, 10], [2, 20], [3, 200], [4, 30], [5, 40], [6, 50]] as const).map(([s, at]) => event(s, 'acc_1', { created_at: at }))));
+    const left = async () => (await store.listEvents({ accountId: 'acc_1', afterSeq: 0, limit: 10 })).map((e) => e.seq);
     // Event 4 is older than 100 but comes after event 3, which is not: the log stays a contiguous run of seqs.
     expect(await store.transaction((tx) => tx.deleteEventsBefore(100, 10))).toBe(2);
-    expect((await store.listEvents({ afterSeq: 0, limit: 10 })).map((e) => e.seq)).toEqual([3, 4, 5, 6]);
+    expect(await left()).toEqual([3, 4, 5, 6]);
     expect(await store.transaction((tx) => tx.deleteEventsBefore(300, 1))).toBe(1);
     expect(await store.transaction((tx) => tx.deleteEventsBefore(300, 10))).toBe(2);
-    expect((await store.listEvents({ afterSeq: 0, limit: 10 })).map((e) => e.seq)).toEqual([6]);
+    expect(await left()).toEqual([6]);
+  });
+
+  it('events bring their webhook deliveries: an endpoint of the customer that wants them, committed before them', async () => {
+    const hook = (id: string, o: Partial<WebhookRecord> = {}): WebhookRecord => ({
+      id, customer_id: 'cus_1', environment: 'live', url: `https://example.com/${id}`, types: null, account_id: null, secret: 'sealed', created_at: 9, ...o,
+    });
+    await store.transaction(async (tx) => {
+      await tx.insertWebhook(hook('whk_all'));
+      await tx.insertWebhook(hook('whk_fills', { types: ['order.filled', 'fill.created'] }));
+      await tx.insertWebhook(hook('whk_acc2', { account_id: 'acc_2' }));
+      await tx.insertWebhook(hook('whk_sandbox', { environment: 'sandbox' }));
+      await tx.insertWebhook(hook('whk_other', { customer_id: 'cus_2' }));
+    });
+    await store.transaction((tx) => tx.insertEvents([event(1, 'acc_1'), event(2, 'acc_1', { type: 'order.filled' }), event(1, 'acc_2', { environment: 'sandbox', customer_id: 'cus_2' })]));
+    const got = async (hookId: string) => (await store.listDeliveries(hookId, undefined, 10)).map((d) => ({ seq: d.event_seq, id: d.event_id, type: d.event_type, status: d.status, payload: d.payload }));
+    expect(await got('whk_all')).toEqual([
+      { seq: 2, id: 'evt_cus_1_2', type: 'order.filled', status: 'pending', payload: event(2, 'acc_1').data },
+      { seq: 1, id: 'evt_cus_1_1', type: 'order.created', status: 'pending', payload: event(1, 'acc_1').data },
+    ]);
+    expect(await got('whk_fills')).toEqual([{ seq: 2, id: 'evt_cus_1_2', type: 'order.filled', status: 'pending', payload: event(2, 'acc_1').data }]);
+    expect(await got('whk_acc2')).toEqual([]);
+    expect(await got('whk_sandbox')).toEqual([]);
+    expect(await got('whk_other')).toEqual([]);
+    const made = (await store.listDeliveries('whk_all', undefined, 10))[0]!;
+    expect(made).toMatchObject({ id: expect.stringMatching(/^whd_[0-9a-f]{24,32}$/), attempts: 0, next_attempt_at: event(2, 'acc_1').created_at, finished_at: null });
+    // An endpoint made after them gets the events after it only.
+    await store.transaction((tx) => tx.insertWebhook(hook('whk_late')));
+    await store.transaction((tx) => tx.insertEvents([event(3, 'acc_1')]));
+    expect((await got('whk_late')).map((d) => d.seq)).toEqual([3]);
+    expect((await got('whk_all')).map((d) => d.seq)).toEqual([3, 2, 1]);
   });
 
   it('a transaction that fails: nothing it wrote is visible, its undo callbacks run, its error is answered', async () => {
     const undone: string[] = [];
-    const told: number[] = [];
-    store.onEventsCommitted((c) => told.push(c.lastSeq));
+    const told: string[][] = [];
+    store.onEventsCommitted((c) => told.push([...(c.accountIds ?? [])]));
     const failing = store.transaction(async (tx) => {
       await tx.insertCustomer(customer(3));
-      await tx.insertEvent(event(1, 'acc_1'));
+      await tx.insertEvents([event(1, 'acc_1')]);
       tx.onRollback(() => undone.push('engine'));
       // Its own writes are visible inside it; the log reads show committed events only (port: listEvents).
       expect((await tx.getCustomer('cus_3'))?.id).toBe('cus_3');
-      expect(await tx.lastEventSeq()).toBe(1);
-      expect(await tx.listEvents({ afterSeq: 0, limit: 5 })).toEqual([]);
-      expect(await tx.eventHead()).toBe(0);
+      expect((await tx.eventCounters('live', ['cus_1'])).get('cus_1')?.last).toBe(1);
+      expect(await tx.listEvents({ accountId: 'acc_1', afterSeq: 0, limit: 5 })).toEqual([]);
+      expect(await tx.eventHead({ accountId: 'acc_1' })).toBe(0);
       throw new Error('refused');
     });
     await expect(failing).rejects.toThrow('refused');
     expect(undone).toEqual(['engine']);
     expect(told).toEqual([]);
     expect(await store.getCustomer('cus_3')).toBeUndefined();
-    expect(await store.listEvents({ afterSeq: 0, limit: 5 })).toEqual([]);
+    expect(await store.listEvents({ accountId: 'acc_1', afterSeq: 0, limit: 5 })).toEqual([]);
     // A constraint the database refuses (a second customer number 1) rolls back the same way.
     await expect(store.transaction(async (tx) => {
       tx.onRollback(() => undone.push('dup'));
@@ -91,28 +145,28 @@ await storeSuite('store contract (log, webhooks, transactions): $name', (store, 
     expect(await store.getCustomer('cus_4')).toBeUndefined();
   });
 
-  it('onEventsCommitted: told once the commit is done, with the last seq and the accounts, not for other writes', async () => {
-    const told: { lastSeq: number; accountIds: string[]; visible: number }[] = [];
-    const stop = store.onEventsCommitted((c) => told.push({ lastSeq: c.lastSeq, accountIds: [...c.accountIds].sort(), visible: -1 }));
+  it('onEventsCommitted: told once the commit is done, with the accounts, not for other writes', async () => {
+    const told: string[][] = [];
+    const stop = store.onEventsCommitted((c) => told.push([...(c.accountIds ?? ['any'])].sort()));
     await store.transaction(async (tx) => {
-      await tx.insertEvent(event(1, 'acc_2', { environment: 'sandbox' }));
-      await tx.insertEvent(event(2, 'acc_1'));
+      await tx.insertEvents([event(1, 'acc_2', { environment: 'sandbox', customer_id: 'cus_2' })]);
+      await tx.insertEvents([event(1, 'acc_1')]);
       expect(told).toEqual([]);
     });
-    expect(told).toEqual([{ lastSeq: 2, accountIds: ['acc_1', 'acc_2'], visible: -1 }]);
+    expect(told).toEqual([['acc_1', 'acc_2']]);
     // What it is told about is readable by then.
-    expect(await store.eventHead()).toBe(2);
+    expect(await store.eventHead({ accountId: 'acc_1' })).toBe(1);
     await store.transaction((tx) => tx.setSetting('x', '1'));
     expect(told).toHaveLength(1);
     stop();
-    await store.transaction((tx) => tx.insertEvent(event(3, 'acc_1')));
+    await store.transaction((tx) => tx.insertEvents([event(2, 'acc_1')]));
     expect(told).toHaveLength(1);
   });
 
   it('webhooks: endpoints, the outbox due in order, attempts, retention and cascade on delete', async () => {
     const hook = (id: string, o: Partial<WebhookRecord> = {}): WebhookRecord => ({
       id, customer_id: 'cus_1', environment: 'live', url: `https://example.com/${id}`, types: ['order.filled'], account_id: null,
-      secret: 'sealed', after_seq: 3, created_at: 9, ...o,
+      secret: 'sealed', created_at: 9, ...o,
     });
     await store.transaction(async (tx) => {
       await tx.insertWebhook(hook('whk_b'));
@@ -155,7 +209,7 @@ await storeSuite('store contract (log, webhooks, transactions): $name', (store, 
   describe('webhook delivery claims (several nodes)', () => {
     const hook = (id: string): WebhookRecord => ({
       id, customer_id: 'cus_1', environment: 'live', url: `https://example.com/${id}`, types: null, account_id: null,
-      secret: 'sealed', after_seq: 0, created_at: 9,
+      secret: 'sealed', created_at: 9,
     });
     const claim = (s: Store, node: string, now: number, until: number, o: Partial<DeliveryClaimRequest> = {}) =>
       s.transaction(async (tx) => (await tx.claimDeliveries({ now, node, until, limit: 100, perEndpoint: 100, ...o })).map((d) => d.id));

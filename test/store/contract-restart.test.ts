@@ -4,7 +4,7 @@ import { cancelOrder } from '../../src/engine/engine.js';
 import type { Order } from '../../src/engine/state.js';
 import { orderRow } from '../../src/engine-host/effects.js';
 import { eventView, orderFromData, orderToData } from '../../src/services/trading-views.js';
-import { account, customer, storeSuite } from './adapters.js';
+import { account, customer, event, storeSuite } from './adapters.js';
 
 const NOW = 1_795_000_000_123;
 
@@ -109,13 +109,15 @@ await storeSuite('the restart transition in the store ($name) is the engine canc
       for (const id of ['acc_1', 'acc_2', 'acc_3']) await tx.insertAccount(account(id, 'cus_1'));
       await tx.insertAccount(account('acc_4', 'cus_1', { environment: 'sandbox' }));
       for (const row of stored) await tx.upsertOrder(row);
+      // The customer's events so far (its next are numbered after them), and an endpoint that wants cancels.
+      await tx.insertEvents([1, 2, 3].map((seq) => event(seq, 'acc_1')));
+      await tx.insertWebhook({ id: 'whk_1', customer_id: 'cus_1', environment: 'live', url: 'https://example.com/h', types: ['order.canceled'], account_id: null, secret: 'sealed', created_at: 9 });
     });
-    const lastSeq = await store.lastEventSeq();
+    const lastSeq = 3;
 
-    const counts = await store.transaction(async (tx) => {
-      const afterSeq = await tx.lockEventLog();
-      return tx.cancelOpenOrders({ environment: 'live', accounts: ['acc_1', 'acc_2', 'acc_4'], reason: 'system_restart', now: NOW, afterSeq, eventIdPrefix: 'evt_live_' });
-    });
+    const counts = await store.transaction((tx) =>
+      tx.cancelOpenOrders({ environment: 'live', accounts: ['acc_1', 'acc_2', 'acc_4'], reason: 'system_restart', now: NOW, eventIdPrefix: 'evt_live_' }),
+    );
 
     // What the engine's cancel gives for each open order of the accounts, oldest first.
     const canceled = stored
@@ -124,7 +126,7 @@ await storeSuite('the restart transition in the store ($name) is the engine canc
       .map((r, i) => {
         const o = orderFromData(r.data);
         const e = cancelOrder(o, 'system_restart', NOW);
-        const id = `evt_live_${String(lastSeq + i + 1).padStart(12, '0')}`;
+        const id = `evt_live_1_${String(lastSeq + i + 1).padStart(12, '0')}`;
         return { row: r, o, event: { seq: lastSeq + i + 1, id, data: JSON.stringify(eventView(e, id, () => null)) } };
       });
     expect(canceled.map((c) => c.row.id)).toEqual(['ord_b', 'ord_f', 'ord_a', 'ord_g', 'ord_d', 'ord_c', 'ord_e']);
@@ -133,7 +135,7 @@ await storeSuite('the restart transition in the store ($name) is the engine canc
       expect(await store.getOrder(c.row.id)).toEqual({ ...c.row, status: 'canceled', updated_at: NOW, data: orderToData(c.o) });
     }
     for (const r of stored.filter((s) => !canceled.some((c) => c.row.id === s.id))) expect(await store.getOrder(r.id)).toEqual(r);
-    const events = await store.listEvents({ afterSeq: lastSeq, limit: 100 });
+    const events = await store.listEvents({ environment: 'live', customerId: 'cus_1', afterSeq: lastSeq, limit: 100 });
     expect(events).toEqual(
       canceled.map((c) => ({
         seq: c.event.seq,
@@ -154,6 +156,10 @@ await storeSuite('the restart transition in the store ($name) is the engine canc
     expect(views.find((v) => v.id === 'ord_f')!.reject).toEqual({ code: 'insufficient_margin', message: 'The engine refused the order.' });
     expect(views.find((v) => v.id === 'ord_g')!.reject).toEqual({ code: 'market_closed', message: 'Closed.' });
     expect((await store.getOrder('ord_e'))!.data).toMatch(/"activeFrom":\d+,"keyLossStop":null\}$/);
+    // Each cancel's webhook delivery was written with it.
+    const deliveries = await store.listDeliveries('whk_1', undefined, 100);
+    expect(deliveries.map((d) => d.event_id).sort()).toEqual(canceled.map((c) => c.event.id).sort());
+    expect(deliveries.every((d) => d.status === 'pending' && d.event_type === 'order.canceled')).toBe(true);
   });
 
   it('answers no counts and writes nothing when no account has an open order', async () => {
@@ -162,9 +168,9 @@ await storeSuite('the restart transition in the store ($name) is the engine canc
       await tx.insertAccount(account('acc_1', 'cus_1'));
     });
     const counts = await store.transaction(async (tx) =>
-      tx.cancelOpenOrders({ environment: 'live', accounts: ['acc_1'], reason: 'system_restart', now: NOW, afterSeq: await tx.lockEventLog(), eventIdPrefix: 'evt_live_' }),
+      tx.cancelOpenOrders({ environment: 'live', accounts: ['acc_1'], reason: 'system_restart', now: NOW, eventIdPrefix: 'evt_live_' }),
     );
     expect(counts.size).toBe(0);
-    expect(await store.listEvents({ afterSeq: 0, limit: 10 })).toEqual([]);
+    expect(await store.listEvents({ accountId: 'acc_1', afterSeq: 0, limit: 10 })).toEqual([]);
   });
 });

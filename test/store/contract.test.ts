@@ -169,7 +169,6 @@ await storeSuite('store contract: $name', (store) => {
     expect(await store.getIdempotency('cus_1:live', 'k1')).toBeUndefined();
     expect((await store.getIdempotency('cus_1:live', 'k2'))!.body).toBe('{"error":1}');
     expect(await store.getSetting('a')).toBe('y');
-    expect(await store.getSetting('webhooks.fanout_seq')).toBe('0');
     expect(await store.getSetting('missing')).toBeUndefined();
     expect(await store.listMarketStates()).toEqual([{ market: 'BTC-PERP', status: 'halted', offered: false }]);
     expect(await store.listEnvironmentStates()).toEqual([{ environment: 'sandbox', enabled: false, sandbox_opening: true }]);

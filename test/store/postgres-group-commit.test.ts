@@ -52,10 +52,10 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
     await store.transaction(async (tx) => {
       await tx.insertCustomer({ ...customer(1), name: awkward });
       await tx.insertAccount(account('acc_1', 'cus_1'));
-      await tx.insertEvent(event(1, 'acc_1', { data }));
+      await tx.insertEvents([event(1, 'acc_1', { data })]);
     });
     expect((await store.getCustomer('cus_1'))?.name).toBe(awkward);
-    expect((await store.getEvent('evt_1'))?.data).toBe(data);
+    expect((await store.getEvent('evt_cus_1_1'))?.data).toBe(data);
     expect(await committed('SELECT count(*) AS v FROM events')).toEqual(['1']);
   });
 
@@ -109,49 +109,54 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
     expect(await committedCustomers()).toEqual(['cus_3']);
   });
 
-  it("numbers the batch's events on from the kept members' (a rolled-back member's seqs are given again) and publishes them once", async () => {
+  it("publishes a batch's events once; a rolled-back member's events are gone (its seq a gap, never given again)", async () => {
     await store.transaction(async (tx) => {
       await tx.insertCustomer(customer(1));
       await tx.insertAccount(account('70000001', 'cus_1'));
       await tx.insertAccount(account('70000002', 'cus_1'));
-      await tx.insertEvent(event(1, '70000001'));
+      await tx.insertEvents([event(1, '70000001')]);
     });
-    const published: { lastSeq: number; accounts: string[] }[] = [];
-    store.onEventsCommitted((c) => published.push({ lastSeq: c.lastSeq, accounts: [...c.accountIds].sort() }));
-    // Each transaction numbers its event after the log's last seq as lockEventLog answers it.
-    const append = (accountId: string, fail = false) =>
+    const published: string[][] = [];
+    store.onEventsCommitted((c) => published.push([...(c.accountIds ?? [])].sort()));
+    const append = (seq: number, accountId: string, fail = false) =>
       store.transaction(async (tx) => {
-        const last = await tx.lockEventLog();
-        await tx.insertEvent(event(last + 1, accountId));
+        await tx.insertEvents([event(seq, accountId)]);
         if (fail) throw new Error('refused');
-        return last + 1;
+        return seq;
       });
-    const results = await Promise.allSettled([append('70000001'), append('70000002', true), append('70000002'), append('70000001')]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected'))).toEqual([2, 'rejected', 3, 4]);
+    const results = await Promise.allSettled([append(2, '70000001'), append(3, '70000002', true), append(4, '70000002'), append(5, '70000001')]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected'))).toEqual([2, 'rejected', 4, 5]);
     expect(store.stats.commits).toBe(2);
-    expect(published).toEqual([{ lastSeq: 4, accounts: ['70000001', '70000002'] }]);
-    expect(await committed('SELECT seq AS v FROM events ORDER BY seq')).toEqual(['1', '2', '3', '4']);
+    expect(published).toEqual([['70000001', '70000002']]);
+    expect(await committed('SELECT cseq AS v FROM events ORDER BY cseq')).toEqual(['1', '2', '4', '5']);
   });
 
-  it("another node's writer waits for the batch's event log lock, then numbers after it", async () => {
+  it("another node's events never wait for this node's open batch (no lock shared by the writers)", async () => {
     await store.transaction(async (tx) => {
       await tx.insertCustomer(customer(1));
+      await tx.insertCustomer(customer(2));
       await tx.insertAccount(account('70000001', 'cus_1'));
+      await tx.insertAccount(account('70000002', 'cus_2'));
     });
     const peer = await PostgresStore.open(schema.url);
     try {
-      const ours = Array.from({ length: 5 }, () =>
-        store.transaction(async (tx) => {
-          const last = await tx.lockEventLog();
-          await tx.insertEvent(event(last + 1, '70000001'));
-        }),
-      );
-      const theirs = peer.transaction(async (tx) => {
-        const last = await tx.lockEventLog();
-        await tx.insertEvent(event(last + 1, '70000001'));
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let wrote!: () => void;
+      const written = new Promise<void>((r) => (wrote = r));
+      // Our batch writes events and stays open (its member waits) while the peer writes its own and commits.
+      const ours = store.transaction(async (tx) => {
+        await tx.insertEvents([event(1, '70000001'), event(2, '70000001')]);
+        await tx.eventCounters('live', ['cus_1']);
+        wrote();
+        await held;
       });
-      await Promise.all([...ours, theirs]);
-      expect(await committed('SELECT seq AS v FROM events ORDER BY seq')).toEqual(['1', '2', '3', '4', '5', '6']);
+      await written;
+      await peer.transaction((tx) => tx.insertEvents([event(1, '70000002', { customer_id: 'cus_2' })]));
+      expect(await committed("SELECT customer_id || ':' || cseq AS v FROM events ORDER BY seq")).toEqual(['cus_2:1']);
+      release();
+      await ours;
+      expect(await committed("SELECT customer_id || ':' || cseq AS v FROM events ORDER BY customer_id, cseq")).toEqual(['cus_1:1', 'cus_1:2', 'cus_2:1']);
     } finally {
       await peer.close();
     }

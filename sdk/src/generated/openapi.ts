@@ -2964,7 +2964,7 @@ export interface components {
         Event: components["schemas"]["OrderEvent"] | components["schemas"]["FillEvent"] | components["schemas"]["PositionEvent"] | components["schemas"]["EngineRestartedEvent"];
         /** @description order.*: the order exactly as REST gives it */
         OrderEvent: {
-            /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing per environment */
+            /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment */
             id: string;
             account_id: string;
             /** @description Unix milliseconds */
@@ -2987,7 +2987,7 @@ export interface components {
         };
         /** @description fill.created: the fill exactly as REST gives it */
         FillEvent: {
-            /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing per environment */
+            /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment */
             id: string;
             account_id: string;
             /** @description Unix milliseconds */
@@ -3003,7 +3003,7 @@ export interface components {
         };
         /** @description position.*: the position exactly as REST gives it (position.closed: as it was when it closed) */
         PositionEvent: {
-            /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing per environment */
+            /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment */
             id: string;
             account_id: string;
             /** @description Unix milliseconds */
@@ -3025,7 +3025,7 @@ export interface components {
         };
         /** @description engine.restarted: what an engine restart did on the account */
         EngineRestartedEvent: {
-            /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing per environment */
+            /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment */
             id: string;
             account_id: string;
             /** @description Unix milliseconds */
@@ -8236,7 +8236,7 @@ export interface operations {
     streamAccount: {
         parameters: {
             query?: {
-                /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing per environment */
+                /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment */
                 resume?: string;
             };
             header?: {

@@ -22,7 +22,7 @@ export const EVENT_TYPES = [
 
 export const EventTypeName = lit(...EVENT_TYPES);
 
-export const EventId = Type.String({ minLength: 1, maxLength: 128, description: 'An event id (evt_live_… / evt_test_…), opaque and strictly increasing per environment' });
+export const EventId = Type.String({ minLength: 1, maxLength: 128, description: 'An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment' });
 
 export const EngineRestarted = obj(
   { environment: lit('live', 'sandbox'), canceled_orders: Type.Integer({ minimum: 0 }), closed_positions: Type.Integer({ minimum: 0 }) },

@@ -53,6 +53,17 @@ const types = {
 export const CLIENT_DEFAULTS = { types, lock_timeout: 5000, connectionTimeoutMillis: 5000 } as const;
 
 /**
+ * The application name of a store's connections: `rampart` and the schema its search_path names (when the URL
+ * chooses one), so the store counts its own sessions waiting on a lock (lockWaits) and an operator sees them apart
+ * in pg_stat_activity.
+ */
+export function applicationName(url: string): string {
+  const options = new URL(url).searchParams.get('options') ?? '';
+  const schema = /search_path\s*=\s*([^\s,]+)/.exec(options)?.[1];
+  return (schema ? `rampart ${schema}` : 'rampart').slice(0, 63);
+}
+
+/**
  * Durable commits whatever the server's or role's default: a transaction resolves only once its COMMIT is
  * flushed. Set as a start-up option of every connection, after the operator's own `options` (search_path, …).
  */
@@ -63,7 +74,7 @@ export function durableUrl(url: string): string {
 }
 
 export function createPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: durableUrl(url), ...CLIENT_DEFAULTS, max: 10 });
+  const pool = new pg.Pool({ connectionString: durableUrl(url), ...CLIENT_DEFAULTS, application_name: applicationName(url), max: 10 });
   // An idle client that loses its connection must not crash the process; the next query reports it (503).
   pool.on('error', () => undefined);
   return pool;

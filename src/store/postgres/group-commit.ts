@@ -10,10 +10,10 @@ import type { EventTxState, Written } from './events.js';
  */
 const MAX_MEMBERS = 48;
 /**
- * How long a batch may hold the event log's writer lock before it commits: other nodes' event writers wait for it
- * (and give up after lock_timeout), so a node's batch must not keep them out for long.
+ * How long a batch may stay open before it commits: what it locks (its partitions' lease rows FOR SHARE, the rows it
+ * wrote) waits for its COMMIT, and its members wait to be answered.
  */
-const MAX_LOCK_HOLD_MS = 50;
+const MAX_BATCH_MS = 50;
 
 /** One store transaction of a group commit: what it asked undone on rollback, and what it wrote to the event log. */
 export interface Member {
@@ -120,11 +120,8 @@ interface Batch {
   readonly kept: Kept[];
   /** Fences checked by kept members: their lease rows stay locked FOR SHARE until the batch ends. */
   readonly fenced: Set<string>;
-  /** The event log as the kept members left it: whether its writer lock is held, and its last seq. */
-  locked: boolean;
-  lastSeq: number;
-  /** When a kept member first held the event log's lock (performance.now()). */
-  lockedAt: number | undefined;
+  /** When the batch's first member entered (performance.now()). */
+  openedAt: number;
   /** The savepoint of the last member, while open (the next member releases it as it makes its own). */
   savepoint: string | undefined;
   /** Whether BEGIN was sent. */
@@ -149,9 +146,10 @@ export interface CommitHooks {
  * a COMMIT that fails fails every member of the batch, and their onRollback undos run, newest first.
  *
  * Within a batch a member inherits what the kept members before it hold: the lease rows they fenced (locked FOR
- * SHARE until COMMIT, so no take-over can come between) and the event log's writer lock with its last seq (no other
- * writer can insert meanwhile), so those cost no round trip again. A member begins at its first statement: one that
- * runs none (a clock tick that changed nothing) joins no batch and waits for nothing.
+ * SHARE until COMMIT, so no take-over can come between), so that costs no round trip again. Nothing a batch holds is
+ * another partition's: events are numbered per customer by the partition that holds it (events.ts), with no lock or
+ * counter shared by writers. A member begins at its first statement: one that runs none (a clock tick that changed
+ * nothing) joins no batch and waits for nothing.
  */
 export class GroupCommit {
   /** Transactions kept and COMMITs made: their ratio is the batch size. */
@@ -179,11 +177,10 @@ export class GroupCommit {
       // open now or a new one, and inherits only what that batch holds.
       if (alone || this.full()) await this.commit();
       await this.gate();
-      const at = this.batch;
       const member: Member = {
         rollbacks: [],
         settles: [],
-        events: { written: undefined, locked: at?.locked ?? false, lastSeq: at?.lastSeq ?? 0 },
+        events: { written: undefined },
         fenced: new Set(),
         isFenced: (key) => member.fenced.has(key) || (this.batch?.fenced.has(key) ?? false),
       };
@@ -223,10 +220,10 @@ export class GroupCommit {
     return out;
   }
 
-  /** Whether the open batch takes no more members: enough of them, or the event log's lock held long enough. */
+  /** Whether the open batch takes no more members: enough of them, or open long enough. */
   private full(): boolean {
     const b = this.batch;
-    return b !== undefined && (b.kept.length >= MAX_MEMBERS || (b.lockedAt !== undefined && performance.now() - b.lockedAt >= MAX_LOCK_HOLD_MS));
+    return b !== undefined && (b.kept.length >= MAX_MEMBERS || performance.now() - b.openedAt >= MAX_BATCH_MS);
   }
 
   /** Commits what is open and waits for every member queued so far. */
@@ -245,7 +242,7 @@ export class GroupCommit {
       const client = await this.pool.connect().catch((err: unknown) => {
         throw storeError(err);
       });
-      batch = { client, q: queryOn(client), kept: [], fenced: new Set(), locked: false, lastSeq: 0, lockedAt: undefined, savepoint: undefined, begun: false, members: 0 };
+      batch = { client, q: queryOn(client), kept: [], fenced: new Set(), openedAt: performance.now(), savepoint: undefined, begun: false, members: 0 };
       this.batch = batch;
     }
     return new Statements(batch, `member_${++batch.members}`);
@@ -264,9 +261,6 @@ export class GroupCommit {
     batch.kept.push(kept);
     this.stats.transactions++;
     for (const f of member.fenced) batch.fenced.add(f);
-    if (member.events.locked && !batch.locked) batch.lockedAt = performance.now();
-    batch.locked = member.events.locked;
-    batch.lastSeq = member.events.lastSeq;
     return kept;
   }
 
@@ -353,9 +347,7 @@ function mergeWritten(kept: Kept[]): Written | undefined {
   for (const { member } of kept) {
     const w = member.events.written;
     if (!w) continue;
-    out ??= { firstSeq: w.firstSeq, lastSeq: w.lastSeq, accountIds: new Set() };
-    out.firstSeq = Math.min(out.firstSeq, w.firstSeq);
-    out.lastSeq = Math.max(out.lastSeq, w.lastSeq);
+    out ??= { accountIds: new Set() };
     for (const a of w.accountIds) out.accountIds.add(a);
   }
   return out;

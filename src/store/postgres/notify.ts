@@ -7,10 +7,7 @@ export const CHANNEL = 'rampart_events';
 const MAX_PAYLOAD = 7000;
 
 export interface Notice {
-  lastSeq: number;
-  /** The seq the writer's log stood at before its events (exclusive). */
-  fromSeq: number;
-  /** Null when too many to name. */
+  /** The accounts the committed events are for; null when too many to name (then any account may have new ones). */
   accountIds: string[] | null;
 }
 
@@ -53,7 +50,7 @@ export class EventListener {
       try {
         const w = JSON.parse(m.payload) as Wire;
         if (w.origin === this.origin || w.schema !== this.schema) return;
-        this.onNotice({ lastSeq: w.lastSeq, fromSeq: w.fromSeq, accountIds: w.accountIds });
+        this.onNotice({ accountIds: w.accountIds });
       } catch {
         // Not ours.
       }

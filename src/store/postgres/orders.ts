@@ -3,7 +3,7 @@ import { canceledEventJson, canceledKeys, canceledStatus, KEY_ALWAYS_WRITTEN, sq
 import type { OrderQuery, OrderRow } from '../port.js';
 import type { Environment } from '../../schemas/common.js';
 import type { Q } from './durability.js';
-import { lockEvents, noteWritten, type EventTxState } from './events.js';
+import { noteWritten, postgresOutbox, type EventTxState } from './events.js';
 
 /** The open statuses as an SQL list (engine/order-status.ts holds the one list). */
 const OPEN_SQL = OPEN_STATUSES.map((st) => `'${st}'`).join(', ');
@@ -115,7 +115,8 @@ export function orderWrites(q: Q, events: EventTxState) {
 }
 
 /** The open orders of the given accounts ($1 environment, $2 the accounts), in the restart transition's statements. */
-const CANCELED_ORDERS = `environment = $1 AND status IN (${OPEN_SQL}) AND account_id = ANY($2::text[])`;
+const canceledOrders = (o = ''): string => `${o}environment = $1 AND ${o}status IN (${OPEN_SQL}) AND ${o}account_id = ANY($2::text[])`;
+const CANCELED_ORDERS = canceledOrders();
 const NOW = '$3::bigint';
 const pathOf = (path: string) => sqlText(`{${path.split('.').join(',')}}`);
 /** The stored order `d` read as jsonb (whose text of a string, number, boolean or null is JSON.stringify's). */
@@ -123,7 +124,7 @@ const JSON_PG: JsonDialect = {
   at: (path) => `(d #> ${pathOf(path)})::text`,
   isObject: (path) => `jsonb_typeof(d #> ${pathOf(path)}) = 'object'`,
   now: NOW,
-  eventId: `$5::text || lpad(s::text, greatest(12, length(s::text)), '0')`,
+  eventId: `$4::text || num || '_' || lpad(s::text, greatest(12, length(s::text)), '0')`,
 };
 
 /**
@@ -133,18 +134,23 @@ const JSON_PG: JsonDialect = {
  * engine's serializer writes.
  */
 async function cancelOpenOrders(q: Q, events: EventTxState, c: OpenOrdersCancel): Promise<Map<string, number>> {
-  await lockEvents(q, events);
   const orders = [c.environment, [...c.accounts]];
   const counts = await q.rows<{ account_id: string; n: number }>(
     `SELECT account_id, COUNT(*)::bigint AS n FROM orders WHERE ${CANCELED_ORDERS} GROUP BY account_id`,
     orders,
   );
+  // Each customer's events are numbered after its last one.
   const inserted = await q.changes(
-    `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
+    `INSERT INTO events (cseq, id, environment, account_id, customer_id, type, created_at, data)
      SELECT s, ${JSON_PG.eventId}, $1, account_id, customer_id, 'order.canceled', ${NOW}, ${canceledEventJson(JSON_PG, c)}
-     FROM (SELECT $4::bigint + ROW_NUMBER() OVER (ORDER BY seq) AS s, account_id, customer_id, data::jsonb AS d FROM orders WHERE ${CANCELED_ORDERS}) o`,
-    [...orders, c.now, c.afterSeq, c.eventIdPrefix],
+     FROM (SELECT ROW_NUMBER() OVER (PARTITION BY o.customer_id ORDER BY o.seq)
+                    + COALESCE((SELECT MAX(e.cseq) FROM events e WHERE e.environment = $1 AND e.customer_id = o.customer_id), 0) AS s,
+                  o.account_id, o.customer_id, (SELECT c.number FROM customers c WHERE c.id = o.customer_id) AS num, o.data::jsonb AS d
+           FROM orders o WHERE ${canceledOrders('o.')}) o`,
+    [...orders, c.now, c.eventIdPrefix],
   );
+  // Their webhook deliveries, in the same transaction (events.ts).
+  if (inserted > 0) await q.write(postgresOutbox(`e.environment = $1 AND e.type = 'order.canceled' AND e.created_at = ${NOW} AND e.account_id = ANY($2::text[])`), [...orders, c.now]);
   const status = "(o.data::json ->> 'status')";
   const set = canceledKeys(c, NOW, status).map(([key, value]) => `WHEN ${sqlText(key)} THEN to_json(${value})::text`);
   const rewritten = await q.changes(
@@ -157,6 +163,6 @@ async function cancelOpenOrders(q: Q, events: EventTxState, c: OpenOrdersCancel)
   );
   const total = counts.reduce((n, r) => n + r.n, 0);
   if (inserted !== total || rewritten !== total) throw new Error(`restart transition: ${total} open orders, ${inserted} events, ${rewritten} rewritten`);
-  if (total > 0) noteWritten(events, c.afterSeq + 1, c.afterSeq + total, counts.map((r) => r.account_id));
+  if (total > 0) noteWritten(events, counts.map((r) => r.account_id));
   return new Map(counts.map((r) => [r.account_id, r.n]));
 }

@@ -4,8 +4,8 @@ import { accountReads, accountWrites } from './accounts.js';
 import { credentialReads, credentialWrites, touchCredentials } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
 import { assertLease, type Fence } from '../../cluster/fence.js';
-import { createPool, migrate, queryOn, storeError, type Q } from './durability.js';
-import { accountsBetween, eventReads, eventWrites, type Written } from './events.js';
+import { applicationName, createPool, migrate, queryOn, storeError, type Q } from './durability.js';
+import { eventReads, eventWrites, type Written } from './events.js';
 import { GroupCommit, type Member } from './group-commit.js';
 import { lockWrites } from './locks.js';
 import { CHANNEL, EventListener, noticePayload, type Notice } from './notify.js';
@@ -16,7 +16,8 @@ import { settingReads, settingWrites } from './settings.js';
 import { tickReads, tickWrites } from './ticks.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
 
-type Committed = { lastSeq: number; accountIds: ReadonlySet<string> };
+/** Events committed for these accounts; null: for any account (a notice too large to name them, a lost LISTEN). */
+type Committed = { accountIds: ReadonlySet<string> | null };
 
 /** Every read of the port, on one connection target (the pool, or a transaction's client). */
 function readsOn(q: Q): Reads {
@@ -87,8 +88,6 @@ export class PostgresStore implements Store {
   private readonly listeners = new Set<(c: Committed) => void>();
   private readonly listener: EventListener;
   private readonly q: Q;
-  /** The highest event seq told to the listeners: after a lost LISTEN connection, what came since is told at once. */
-  private toldSeq = 0;
   private readonly touches = new Map<string, number>();
   private touchTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -98,6 +97,8 @@ export class PostgresStore implements Store {
     url: string,
     private readonly schema: string,
     readonly isNew: boolean,
+    /** Its connections' application name (durability.ts): lockWaits counts those. */
+    private readonly appName: string,
   ) {
     this.q = queryOn(pool);
     const reads = readsOn(this.q) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
@@ -107,11 +108,11 @@ export class PostgresStore implements Store {
         return fn(...args);
       };
     }
-    this.listener = new EventListener(url, schema, (n) => void this.remoteNotice(n), () => void this.caughtUp());
+    this.listener = new EventListener(url, schema, (n) => this.remoteNotice(n), () => this.caughtUp());
     this.group = new GroupCommit(pool, () => this.gate(), () => this.gateway, {
       // Delivered by the server at COMMIT, never for a transaction that rolls back.
       beforeCommit: (w, client) => {
-        const notice: Notice = { lastSeq: w.lastSeq, fromSeq: w.firstSeq - 1, accountIds: [...w.accountIds] };
+        const notice: Notice = { accountIds: [...w.accountIds] };
         return `SELECT pg_notify(${client.escapeLiteral(CHANNEL)}, ${client.escapeLiteral(noticePayload(this.listener.origin, this.schema, notice))}); `;
       },
       published: (w) => this.publish(w),
@@ -125,8 +126,7 @@ export class PostgresStore implements Store {
       const isNew = await migrate(pool);
       const q = queryOn(pool);
       const schema = (await q.rows<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
-      const store = new PostgresStore(pool, url, schema, isNew);
-      store.toldSeq = await store.eventHead();
+      const store = new PostgresStore(pool, url, schema, isNew, applicationName(url));
       await store.listener.start().catch((err: unknown) => {
         throw storeError(err);
       });
@@ -170,42 +170,42 @@ export class PostgresStore implements Store {
     return this.group.run((q, member) => fn(txOn(q, this.q, member), q), alone);
   }
 
+  async lockWaits(): Promise<number> {
+    const rows = await this.q.rows<{ n: number }>(
+      "SELECT count(*)::bigint AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND wait_event_type = 'Lock'",
+      [this.appName],
+    );
+    return Number(rows[0]!.n);
+  }
+
   onEventsCommitted(listener: (c: Committed) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   private publish(c: Committed | Written): void {
-    this.toldSeq = Math.max(this.toldSeq, c.lastSeq);
     for (const l of this.listeners) {
       try {
-        l({ lastSeq: c.lastSeq, accountIds: c.accountIds });
+        l({ accountIds: c.accountIds });
       } catch {
         // A listener's fault must not fail a transaction that already committed.
       }
     }
   }
 
-  /** Another process committed events. */
-  private async remoteNotice(n: Notice): Promise<void> {
+  /** Another process committed events (for accounts too many to name: for any). */
+  private remoteNotice(n: Notice): void {
     if (this.closed) return;
-    try {
-      const accountIds = n.accountIds ? new Set(n.accountIds) : await accountsBetween(this.q, n.fromSeq, n.lastSeq);
-      this.publish({ lastSeq: n.lastSeq, accountIds });
-    } catch {
-      // The readers page the log from their own cursors at the next notice.
-    }
+    this.publish({ accountIds: n.accountIds ? new Set(n.accountIds) : null });
   }
 
-  /** LISTEN is back after a lost connection: tell what was committed meanwhile. */
-  private async caughtUp(): Promise<void> {
+  /**
+   * LISTEN is back after a lost connection: the notices sent meanwhile are lost, so every reader is told to look
+   * (each pages the log from its own cursor, and finds nothing or what it missed).
+   */
+  private caughtUp(): void {
     if (this.closed) return;
-    try {
-      const head = await this.eventHead();
-      if (head > this.toldSeq) this.publish({ lastSeq: head, accountIds: await accountsBetween(this.q, this.toldSeq, head) });
-    } catch {
-      // As above.
-    }
+    this.publish({ accountIds: null });
   }
 
   touchCredential(id: string, at: number): void {
@@ -218,7 +218,7 @@ export class PostgresStore implements Store {
     if (this.closed || this.touches.size === 0) return;
     const items = [...this.touches];
     this.touches.clear();
-    // Alone: the rows of keys every node stamps are not held while a batch holds the event log's lock.
+    // Alone: the rows of keys every node stamps are not held across a batch (another partition's batch may stamp them).
     await this.run((_tx, q) => touchCredentials(q, items), true).catch(() => undefined);
   }
 

@@ -2,7 +2,7 @@ import type { AttemptRow, DeliveryClaim, DeliveryClaimRequest, DeliveryRow, Webh
 import type { Environment } from '../../schemas/common.js';
 import type { Q, Row } from './durability.js';
 
-const WEBHOOK_COLUMNS = 'id, customer_id, environment, url, types, account_id, secret, after_seq, created_at';
+const WEBHOOK_COLUMNS = 'id, customer_id, environment, url, types, account_id, secret, created_at';
 const DELIVERY_COLUMNS = 'id, webhook_id, event_seq, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, finished_at';
 
 const toWebhook = (r: Row): WebhookRecord => ({
@@ -74,8 +74,9 @@ RETURNING w.seq, ${DELIVERY_COLUMNS.split(', ').map((c) => `w.${c}`).join(', ')}
 export function webhookWrites(q: Q) {
   return {
     insertWebhook: async (w: WebhookRecord) => {
-      await q.changes(`INSERT INTO webhooks (${WEBHOOK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
-        w.id, w.customer_id, w.environment, w.url, w.types === null ? null : JSON.stringify(w.types), w.account_id, w.secret, w.after_seq, w.created_at,
+      // after_seq: of the fan-out cursor's time (deliveries are now written with their events), kept 0.
+      await q.changes(`INSERT INTO webhooks (${WEBHOOK_COLUMNS}, after_seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0)`, [
+        w.id, w.customer_id, w.environment, w.url, w.types === null ? null : JSON.stringify(w.types), w.account_id, w.secret, w.created_at,
       ]);
     },
     setWebhookSecret: async (id: string, secret: string) => {

@@ -7,10 +7,9 @@ import { WriterChain } from '../writer-chain.js';
 
 /** What a transaction wrote to the event log: published once its batch is on disk. */
 export interface Written {
-  lastSeq: number;
   accountIds: Set<string>;
 }
-export type CommitListener = (c: { lastSeq: number; accountIds: ReadonlySet<string> }) => void;
+export type CommitListener = (c: { accountIds: ReadonlySet<string> }) => void;
 
 /** What the query modules need: statements prepared once (connection.ts), and reads behind the store's gate. */
 export interface Sql {
@@ -130,9 +129,8 @@ export class Durability implements Sql {
   }
 
   /** The transaction in progress wrote an event (published after the sync that makes its batch durable). */
-  wroteEvent(seq: number, accountId: string): void {
-    this.written ??= { lastSeq: 0, accountIds: new Set() };
-    this.written.lastSeq = Math.max(this.written.lastSeq, seq);
+  wroteEvent(accountId: string): void {
+    this.written ??= { accountIds: new Set() };
     this.written.accountIds.add(accountId);
   }
 
@@ -316,8 +314,7 @@ function mergeWritten(members: BatchMember[]): Written | undefined {
   let out: Written | undefined;
   for (const m of members) {
     if (!m.written) continue;
-    out ??= { lastSeq: 0, accountIds: new Set() };
-    out.lastSeq = Math.max(out.lastSeq, m.written.lastSeq);
+    out ??= { accountIds: new Set() };
     for (const a of m.written.accountIds) out.accountIds.add(a);
   }
   return out;

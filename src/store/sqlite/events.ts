@@ -1,76 +1,119 @@
-import type { EventQuery, EventRow, StoredEvent } from '../port.js';
+import type { Environment } from '../../schemas/common.js';
+import type { EventCounter, EventQuery, EventRow, EventScope, StoredEvent } from '../port.js';
 import type { Row } from './connection.js';
 import type { Durability, Sql } from './durability.js';
 
-const EVENT_COLUMNS = 'seq, id, environment, account_id, customer_id, type, created_at, data';
+/** An event as the port reads it: its place among its customer's events is `seq`. */
+const EVENT_COLUMNS = 'cseq AS seq, id, environment, account_id, customer_id, type, created_at, data';
+
+/** The scope's condition (a customer's events in an environment, or an account's) and its parameters. */
+function scoped(scope: EventScope): { where: string[]; params: Row } {
+  if ('customerId' in scope) {
+    const where = ['environment = @environment', 'customer_id = @customer'];
+    const params: Row = { environment: scope.environment, customer: scope.customerId };
+    if (scope.accountId !== undefined) {
+      where.push('account_id = @account');
+      params.account = scope.accountId;
+    }
+    return { where, params };
+  }
+  return { where: ['account_id = @account'], params: { account: scope.accountId } };
+}
 
 /**
- * The event log. Lists, streams and webhooks read it on the log's own connection (committed data only), after
- * the syncs that cover what is committed (Sql.readLog): no event is shown before it is on disk.
+ * The event log. Lists and streams read it on the log's own connection (committed data only), after the syncs that
+ * cover what is committed (Sql.readLog): no event is shown before it is on disk.
  */
 export function eventReads(sql: Sql) {
-  const last = sql.stmt('SELECT COALESCE(MAX(seq), 0) AS n FROM events');
   const byId = sql.logStmt(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`);
-  const head = sql.logStmt('SELECT COALESCE(MAX(seq), 0) AS n FROM events');
   return {
-    lastEventSeq: () => sql.read(() => Number((last.get() as Row).n)),
+    eventCounters: (environment: Environment, customerIds: readonly string[]) => sql.read(() => counters(sql, environment, customerIds)),
     listEvents: (q: EventQuery) => sql.readLog(() => queryEvents(sql, q)),
     getEvent: (id: string) => sql.readLog(() => byId.get(id) as StoredEvent | undefined),
-    eventHead: () => sql.readLog(() => Number((head.get() as Row).n)),
+    eventHead: (scope: EventScope) => sql.readLog(() => head(sql, scope)),
   };
+}
+
+function counters(sql: Sql, environment: Environment, customerIds: readonly string[]): Map<string, EventCounter> {
+  const rows = sql
+    .stmt(
+      `SELECT c.id, c.number, (SELECT COALESCE(MAX(e.cseq), 0) FROM events e WHERE e.environment = @environment AND e.customer_id = c.id) AS last
+       FROM customers c WHERE c.id IN (SELECT value FROM json_each(@ids))`,
+    )
+    .all({ environment, ids: JSON.stringify(customerIds) }) as { id: string; number: number; last: number }[];
+  return new Map(rows.map((r) => [r.id, { number: r.number, last: r.last }]));
 }
 
 /** One statement per combination of filters, prepared at its first use. */
 function queryEvents(sql: Sql, q: EventQuery): StoredEvent[] {
-  const where = ['seq > @after'];
-  const params: Row = { after: q.afterSeq, limit: q.limit };
-  if (q.accountId !== undefined) {
-    where.push('account_id = @account');
-    params.account = q.accountId;
+  const { where, params } = scoped(q);
+  where.push('cseq > @after');
+  return sql.logStmt(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY cseq LIMIT @limit`).all({ ...params, after: q.afterSeq, limit: q.limit }) as StoredEvent[];
+}
+
+function head(sql: Sql, scope: EventScope): number {
+  const { where, params } = scoped(scope);
+  return Number((sql.logStmt(`SELECT COALESCE(MAX(cseq), 0) AS n FROM events WHERE ${where.join(' AND ')}`).get(params) as Row).n);
+}
+
+/**
+ * The webhook outbox, written with the events: a delivery for each endpoint of the events' customer that wants
+ * them (its environment, its account or all, its types or all), for the events `cond` picks (as `e`). An endpoint
+ * committed before the events' transaction is served; one made after them starts after them.
+ */
+export const sqliteOutbox = (cond: string): string =>
+  `INSERT OR IGNORE INTO webhook_deliveries (id, webhook_id, event_seq, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, finished_at)
+   SELECT 'whd_' || lower(hex(randomblob(12))), w.id, e.cseq, e.id, e.type, e.data, 'pending', 0, e.created_at, e.created_at, NULL
+   FROM events e
+   JOIN webhooks w ON w.environment = e.environment AND w.customer_id = e.customer_id
+     AND (w.account_id IS NULL OR w.account_id = e.account_id)
+     AND (w.types IS NULL OR EXISTS (SELECT 1 FROM json_each(w.types) t WHERE t.value = e.type))
+   WHERE ${cond}`;
+
+/** Each customer's first and last seq among the events (one environment and customer per range). */
+export function customerRanges(events: readonly EventRow[]): { environment: Environment; customer: string; first: number; last: number }[] {
+  const ranges = new Map<string, { environment: Environment; customer: string; first: number; last: number }>();
+  for (const e of events) {
+    const key = `${e.environment}/${e.customer_id}`;
+    const r = ranges.get(key);
+    if (!r) ranges.set(key, { environment: e.environment, customer: e.customer_id, first: e.seq, last: e.seq });
+    else {
+      r.first = Math.min(r.first, e.seq);
+      r.last = Math.max(r.last, e.seq);
+    }
   }
-  if (q.customerId !== undefined) {
-    where.push('customer_id = @customer');
-    params.customer = q.customerId;
-  }
-  if (q.environment !== undefined) {
-    where.push('environment = @environment');
-    params.environment = q.environment;
-  }
-  return sql.logStmt(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT @limit`).all(params) as StoredEvent[];
+  return [...ranges.values()];
 }
 
 export function eventWrites(d: Durability) {
   const insert = d.stmt(
-    `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
+    `INSERT INTO events (cseq, id, environment, account_id, customer_id, type, created_at, data)
      VALUES (@seq, @id, @environment, @account_id, @customer_id, @type, @created_at, @data)`,
   );
-  const insertLookingUpCustomer = d.stmt(
-    `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
-     VALUES (@seq, @id, @environment, @account_id, (SELECT customer_id FROM accounts WHERE id = @account_id), @type, @created_at, @data)`,
-  );
-  // The newest event stays: the trading host numbers new events after the log's last seq.
+  const hasEndpoints = d.stmt('SELECT 1 FROM webhooks WHERE customer_id = ? AND environment = ? LIMIT 1').pluck();
+  const outbox = d.stmt(sqliteOutbox('e.environment = @environment AND e.customer_id = @customer AND e.cseq BETWEEN @first AND @last'));
+  // Each customer's newest event in an environment stays: its partition numbers the next after it.
   const deleteBefore = d.stmt(
-    // The oldest `limit` events by seq, up to the first one inside the retention: no index on created_at needed.
+    // The oldest `limit` events by seq (the order they were written), up to the first one inside the retention: no
+    // index on created_at needed.
     `DELETE FROM events WHERE seq < (
        WITH oldest AS (SELECT seq, created_at FROM events ORDER BY seq LIMIT @limit)
        SELECT COALESCE(MIN(CASE WHEN created_at >= @time THEN seq END), MAX(seq) + 1) FROM oldest
-     ) AND seq < (SELECT MAX(seq) FROM events)`,
+     ) AND cseq < (SELECT MAX(n.cseq) FROM events n WHERE n.environment = events.environment AND n.customer_id IS events.customer_id)`,
   );
   return {
     // Inside a transaction the log is read without waiting for the sync in flight: what the transaction makes of
     // it is answered only after a later sync, which covers the batches before it too.
     listEvents: (q: EventQuery) => d.read(() => queryEvents(d, q)),
-    insertEvent: async (e: EventRow) => {
-      if (e.customer_id) insert.run(e);
-      else insertLookingUpCustomer.run(withoutCustomer(e));
-      d.wroteEvent(e.seq, e.account_id);
+    insertEvents: async (events: readonly EventRow[]) => {
+      for (const e of events) {
+        insert.run(e);
+        d.wroteEvent(e.account_id);
+      }
+      for (const r of customerRanges(events)) {
+        if (hasEndpoints.get(r.customer, r.environment) !== undefined) outbox.run(r);
+      }
     },
     deleteEventsBefore: async (time: number, limit: number) => deleteBefore.run({ time, limit }).changes,
   };
-}
-
-/** An event row for the statement that looks its customer up (no customer_id parameter). */
-function withoutCustomer(e: EventRow): Omit<EventRow, 'customer_id'> {
-  const { customer_id: _unused, ...row } = e;
-  return row;
 }

@@ -4,6 +4,7 @@ import { canceledEventJson, canceledKeys, canceledStatus, KEY_ALWAYS_WRITTEN, ty
 import type { OrderQuery, OrderRow, QuoteRow } from '../port.js';
 import type { Row } from './connection.js';
 import type { Durability, Sql } from './durability.js';
+import { sqliteOutbox } from './events.js';
 
 /** The open statuses as an SQL list (engine/order-status.ts holds the one list). */
 const OPEN_SQL = OPEN_STATUSES.map((st) => `'${st}'`).join(', ');
@@ -107,14 +108,16 @@ export function orderWrites(d: Durability) {
 }
 
 /** The open orders of the given accounts (a JSON array), in the restart transition's statements. */
-const CANCELED_ORDERS = `environment = @environment AND status IN (${OPEN_SQL}) AND account_id IN (SELECT value FROM json_each(@accounts))`;
+const canceledOrders = (o = ''): string =>
+  `${o}environment = @environment AND ${o}status IN (${OPEN_SQL}) AND ${o}account_id IN (SELECT value FROM json_each(@accounts))`;
+const CANCELED_ORDERS = canceledOrders();
 const NOW = 'CAST(@now AS INTEGER)';
 /** The stored order `d` read as JSONB (parsed once per row, not once per value read). */
 const JSON_SQLITE: JsonDialect = {
   at: (path) => `(d -> '$.${path}')`,
   isObject: (path) => `json_type(d, '$.${path}') = 'object'`,
   now: NOW,
-  eventId: "@prefix || printf('%012d', s)",
+  eventId: "@prefix || num || '_' || printf('%012d', s)",
 };
 
 /**
@@ -124,14 +127,20 @@ const JSON_SQLITE: JsonDialect = {
 function cancelOpenOrders(d: Durability, c: OpenOrdersCancel): Map<string, number> {
   const params = { environment: c.environment, accounts: JSON.stringify(c.accounts), now: c.now };
   const counts = d.stmt(`SELECT account_id, COUNT(*) AS n FROM orders WHERE ${CANCELED_ORDERS} GROUP BY account_id`).all(params) as { account_id: string; n: number }[];
-  // A window function keeps the subquery from being flattened: each row's JSONB is made once.
+  // Each customer's events are numbered after its last one. A window function keeps the subquery from being
+  // flattened: each row's JSONB is made once.
   const inserted = d
     .stmt(
-      `INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data)
+      `INSERT INTO events (cseq, id, environment, account_id, customer_id, type, created_at, data)
        SELECT s, ${JSON_SQLITE.eventId}, @environment, account_id, customer_id, 'order.canceled', ${NOW}, ${canceledEventJson(JSON_SQLITE, c)}
-       FROM (SELECT @after + ROW_NUMBER() OVER (ORDER BY seq) AS s, account_id, customer_id, jsonb(data) AS d FROM orders WHERE ${CANCELED_ORDERS})`,
+       FROM (SELECT ROW_NUMBER() OVER (PARTITION BY o.customer_id ORDER BY o.seq)
+                      + COALESCE((SELECT MAX(e.cseq) FROM events e WHERE e.environment = @environment AND e.customer_id = o.customer_id), 0) AS s,
+                    o.account_id, o.customer_id, (SELECT c.number FROM customers c WHERE c.id = o.customer_id) AS num, jsonb(o.data) AS d
+             FROM orders o WHERE ${canceledOrders('o.')})`,
     )
-    .run({ ...params, after: c.afterSeq, prefix: c.eventIdPrefix }).changes;
+    .run({ ...params, prefix: c.eventIdPrefix }).changes;
+  // Their webhook deliveries, in the same transaction (events.ts): the orders' events were the last written.
+  if (inserted > 0) d.stmt(sqliteOutbox(`e.environment = @environment AND e.type = 'order.canceled' AND e.created_at = ${NOW} AND e.account_id IN (SELECT value FROM json_each(@accounts))`)).run(params);
   const status = "data ->> '$.status'";
   const sets = canceledKeys(c, NOW, status).flatMap(([key, value]) => [`'$.${key}'`, value]);
   const rewritten = d
@@ -143,6 +152,6 @@ function cancelOpenOrders(d: Durability, c: OpenOrdersCancel): Map<string, numbe
     .run(params).changes;
   const total = counts.reduce((n, r) => n + r.n, 0);
   if (inserted !== total || rewritten !== total) throw new Error(`restart transition: ${total} open orders, ${inserted} events, ${rewritten} rewritten`);
-  for (const r of counts) d.wroteEvent(c.afterSeq + total, r.account_id);
+  for (const r of counts) d.wroteEvent(r.account_id);
   return new Map(counts.map((r) => [r.account_id, r.n]));
 }

@@ -112,19 +112,19 @@ describe('SqliteStore group commit', () => {
       await tx.insertAccount(account('70000001', 'cus_1'));
       await tx.insertAccount(account('70000002', 'cus_1'));
     });
-    const published: { lastSeq: number; accounts: string[]; committed: number }[] = [];
-    store.onEventsCommitted((c) => published.push({ lastSeq: c.lastSeq, accounts: [...c.accountIds].sort(), committed: 0 }));
-    const event = (seq: number, accountId: string) => ({ seq, id: `evt_${seq}`, environment: 'live' as const, account_id: accountId, type: 'order.filled', created_at: 1, data: '{}' });
+    const published: string[][] = [];
+    store.onEventsCommitted((c) => published.push([...(c.accountIds ?? [])].sort()));
+    const event = (seq: number, accountId: string) => ({ seq, id: `evt_${seq}`, environment: 'live' as const, account_id: accountId, customer_id: 'cus_1', type: 'order.filled', created_at: 1, data: '{}' });
     await Promise.all([
-      store.transaction((tx) => tx.insertEvent(event(1, '70000001'))),
-      store.transaction((tx) => tx.insertEvent(event(2, '70000002'))),
+      store.transaction((tx) => tx.insertEvents([event(1, '70000001')])),
+      store.transaction((tx) => tx.insertEvents([event(2, '70000002')])),
       store.transaction(async (tx) => {
-        await tx.insertEvent(event(3, '70000002'));
+        await tx.insertEvents([event(3, '70000002')]);
         throw new Error('refused');
       }).catch(() => undefined),
     ]);
-    expect(published).toEqual([{ lastSeq: 2, accounts: ['70000001', '70000002'], committed: 0 }]);
-    expect((await store.listEvents({ afterSeq: 0, limit: 10 })).map((e) => e.seq)).toEqual([1, 2]);
+    expect(published).toEqual([['70000001', '70000002']]);
+    expect((await store.listEvents({ environment: 'live', customerId: 'cus_1', afterSeq: 0, limit: 10 })).map((e) => e.seq)).toEqual([1, 2]);
   });
 });
 
@@ -142,7 +142,7 @@ describe('SqliteStore WAL sync off the event loop', () => {
   const turns = async (n = 5) => {
     for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
   };
-  const event = (seq: number, accountId: string) => ({ seq, id: `evt_${seq}`, environment: 'live' as const, account_id: accountId, type: 'order.filled', created_at: 1, data: '{}' });
+  const event = (seq: number, accountId: string) => ({ seq, id: `evt_${seq}`, environment: 'live' as const, account_id: accountId, customer_id: 'cus_1', type: 'order.filled', created_at: 1, data: '{}' });
   const withAccount = () =>
     store.transaction(async (tx) => {
       await tx.insertCustomer(customer(1));
@@ -151,29 +151,29 @@ describe('SqliteStore WAL sync off the event loop', () => {
 
   it('answers a committed transaction and publishes its events only once the WAL sync that covers it is done', async () => {
     await withAccount();
-    const published: number[] = [];
-    store.onEventsCommitted((c) => published.push(c.lastSeq));
+    const published: string[][] = [];
+    store.onEventsCommitted((c) => published.push([...(c.accountIds ?? [])]));
     const release = holdSyncs();
     let answered = false;
-    const write = store.transaction((tx) => tx.insertEvent(event(1, '70000001'))).then(() => (answered = true));
+    const write = store.transaction((tx) => tx.insertEvents([event(1, '70000001')])).then(() => (answered = true));
     let logRead = false;
     await turns();
     // Committed in the file (another connection sees it), but not yet synced: nothing answered, nothing published,
     // and the event log is not read until the sync is done.
     const other = new Database(file, { readonly: true });
     try {
-      expect(other.prepare('SELECT seq FROM events').all()).toEqual([{ seq: 1 }]);
+      expect(other.prepare('SELECT cseq FROM events').all()).toEqual([{ cseq: 1 }]);
     } finally {
       other.close();
     }
-    const read = store.listEvents({ afterSeq: 0, limit: 10 }).then((rows) => ((logRead = true), rows));
+    const read = store.listEvents({ accountId: '70000001', afterSeq: 0, limit: 10 }).then((rows) => ((logRead = true), rows));
     await turns();
     expect({ answered, logRead, published }).toEqual({ answered: false, logRead: false, published: [] });
     const syncs = store.stats.syncs;
     release();
     await write;
     expect((await read).map((e) => e.seq)).toEqual([1]);
-    expect({ answered, published, syncs: store.stats.syncs - syncs }).toEqual({ answered: true, published: [1], syncs: 1 });
+    expect({ answered, published, syncs: store.stats.syncs - syncs }).toEqual({ answered: true, published: [['70000001']], syncs: 1 });
   });
 
   it('lets later batches commit while a sync is in flight, and makes them durable with the next one', async () => {
@@ -197,11 +197,11 @@ describe('SqliteStore WAL sync off the event loop', () => {
 
   it('fails the transactions a failed sync covered, and every call after it, without publishing their events', async () => {
     await withAccount();
-    const published: number[] = [];
-    store.onEventsCommitted((c) => published.push(c.lastSeq));
+    const published: string[][] = [];
+    store.onEventsCommitted((c) => published.push([...(c.accountIds ?? [])]));
     store.syncFaults.failing = true;
     const results = await Promise.allSettled([
-      store.transaction((tx) => tx.insertEvent(event(1, '70000001'))),
+      store.transaction((tx) => tx.insertEvents([event(1, '70000001')])),
       store.transaction((tx) => tx.insertCustomer(customer(2))),
     ]);
     store.syncFaults.failing = false;
@@ -219,12 +219,13 @@ describe('SqliteStore WAL sync off the event loop', () => {
 });
 
 describe('SqliteStore statements', () => {
-  it('prepares the statements of the trading hot paths once, when it opens: an order, a fill, an event and an account update prepare none', async () => {
+  it('prepares the statements of the trading hot paths once, when it opens: an order, a fill, an event (with its deliveries) and an account update prepare none', async () => {
     await store.transaction(async (tx) => {
       await tx.insertCustomer(customer(1));
       await tx.insertAccount(account('70000001', 'cus_1'));
       // An account update's statement is one per set of columns, prepared at the first update of that set.
       await tx.updateAccount('70000001', { balance: '99999' }, 2);
+      await tx.insertWebhook({ id: 'whk_1', customer_id: 'cus_1', environment: 'live', url: 'https://example.com/h', types: null, account_id: null, secret: 'sealed', created_at: 2 });
     });
     const prepare = vi.spyOn(Database.prototype, 'prepare');
     try {
@@ -233,7 +234,7 @@ describe('SqliteStore statements', () => {
         await tx.upsertOrder(order);
         await tx.upsertOrder({ ...order, status: 'filled', updated_at: 4 });
         await tx.insertFill({ id: 'fil_1', account_id: '70000001', order_id: 'ord_1', filled_at: 4, data: '{}' });
-        await tx.insertEvent({ seq: 1, id: 'evt_1', environment: 'live', account_id: '70000001', type: 'order.filled', created_at: 4, data: '{}' });
+        await tx.insertEvents([{ seq: 1, id: 'evt_1', environment: 'live', account_id: '70000001', customer_id: 'cus_1', type: 'order.filled', created_at: 4, data: '{}' }]);
         await tx.updateAccount('70000001', { balance: '99990' }, 4);
       });
       expect(prepare).not.toHaveBeenCalled();
@@ -242,7 +243,8 @@ describe('SqliteStore statements', () => {
     }
     expect((await store.getOrder('ord_1'))?.status).toBe('filled');
     expect((await store.listFills('70000001', undefined, 10)).map((f) => f.id)).toEqual(['fil_1']);
-    expect((await store.listEvents({ afterSeq: 0, limit: 10 })).map((e) => [e.id, e.customer_id])).toEqual([['evt_1', 'cus_1']]);
+    expect((await store.listEvents({ accountId: '70000001', afterSeq: 0, limit: 10 })).map((e) => [e.id, e.customer_id])).toEqual([['evt_1', 'cus_1']]);
+    expect((await store.listDeliveries('whk_1', undefined, 10)).map((d) => d.event_id)).toEqual(['evt_1']);
     expect((await store.getAccount('70000001'))?.balance).toBe('99990');
   });
 });

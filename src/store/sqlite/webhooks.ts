@@ -14,7 +14,6 @@ const toWebhook = (r: Row): WebhookRecord => ({
   types: r.types === null ? null : json<string[]>(r.types),
   account_id: (r.account_id as string | null) ?? null,
   secret: r.secret as string,
-  after_seq: Number(r.after_seq),
   created_at: Number(r.created_at),
 });
 
@@ -61,8 +60,9 @@ export function webhookReads(sql: Sql, cache: RecordCache) {
 
 export function webhookWrites(sql: Sql, cache: RecordCache) {
   const insert = sql.stmt(
+    // after_seq: of the fan-out cursor's time (deliveries are now written with their events), kept 0.
     `INSERT INTO webhooks (id, customer_id, environment, url, types, account_id, secret, after_seq, created_at)
-     VALUES (@id, @customer_id, @environment, @url, @types, @account_id, @secret, @after_seq, @created_at)`,
+     VALUES (@id, @customer_id, @environment, @url, @types, @account_id, @secret, 0, @created_at)`,
   );
   const setSecret = sql.stmt('UPDATE webhooks SET secret = ? WHERE id = ?');
   const remove = sql.stmt('DELETE FROM webhooks WHERE id = ?');

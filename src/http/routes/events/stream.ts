@@ -35,7 +35,7 @@ export default defineRoute({
     const header = request.headers['last-event-id'];
     const cursor = typeof header === 'string' && header !== '' ? header : query.resume;
     const scope = { environment, customerId: principal.customer.id, accountId: account.id };
-    const afterSeq = cursor === undefined ? await events.head() : await events.cursorSeq(cursor, scope);
+    const afterSeq = cursor === undefined ? await events.head(scope) : await events.cursorSeq(cursor, scope);
     // HEAD answers what GET would, without a stream that never ends.
     if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-cache, no-transform').send('');
     reply.hijack();
