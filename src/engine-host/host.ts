@@ -496,6 +496,9 @@ export class EngineHost {
     }
     if (this.stale.has(part.key)) {
       part.engine = await this.loadEngine(part, tx);
+      // The event numbers a rolled-back transaction took are read again with the rest: the next event of each of
+      // its customers follows the last one in the store, so a rollback leaves no gap in a customer's log.
+      part.events.clear();
       this.stale.delete(part.key);
     }
   }

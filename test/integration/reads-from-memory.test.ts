@@ -108,16 +108,17 @@ describe('reads wait for the writes to their account to be on disk', () => {
 
   /**
    * Keeps the next write from being on disk until the answer is called: on SQLite its WAL sync is held (the COMMIT
-   * is done); on PostgreSQL the event log's lock is held by another session, so the write waits before its COMMIT.
+   * is done); on PostgreSQL another session holds the account's row, so the write's UPDATE of its balance waits
+   * and nothing of the write commits.
    */
-  async function holdDurability(): Promise<() => Promise<void>> {
+  async function holdDurability(accountId: string): Promise<() => Promise<void>> {
     if (s.storeKind === 'sqlite') {
       const release = holdSyncs();
       return async () => release();
     }
-    const lock = "hashtext('rampart.events:' || current_schema())";
-    await s.rawQuery(`SELECT pg_advisory_lock(${lock})`);
-    return async () => void (await s.rawQuery(`SELECT pg_advisory_unlock(${lock})`));
+    await s.rawQuery('BEGIN');
+    await s.rawQuery('SELECT 1 FROM accounts WHERE id = ? FOR UPDATE', [accountId]);
+    return async () => void (await s.rawQuery('COMMIT'));
   }
 
   it('a read issued while a write to the account is not on disk shows it only once it is, and other accounts answer meanwhile', async () => {
@@ -127,7 +128,7 @@ describe('reads wait for the writes to their account to be on disk', () => {
     const list = (who: { key: string; accountId: string }) => raw(who.key, `/v1/accounts/${who.accountId}/orders?status=open`);
     const before = await account(t);
     const holder = await s.holder('sandbox', t.accountId);
-    const release = await holdDurability();
+    const release = await holdDurability(t.accountId);
     let answered = false;
     const write = s
       .sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, {
