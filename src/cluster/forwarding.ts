@@ -70,7 +70,7 @@ export class PartitionRouter {
     const s = await this.cluster.status();
     const me = s.nodes.find((n) => n.id === this.cluster.nodeId);
     const now = me?.last_seen ?? Math.max(0, ...s.nodes.map((n) => n.last_seen));
-    return s.nodes.filter((n) => n.id !== this.cluster.nodeId && n.last_seen > now - aliveMs).map((n) => n.internal_url);
+    return s.nodes.filter((n) => n.id !== this.cluster.nodeId && n.connected && n.last_seen > now - aliveMs).map((n) => n.internal_url);
   }
 
   /** Sends `body` to `path` on the owner of the partition; answers the owner's JSON answer and status. */

@@ -15,6 +15,8 @@ export interface NodeView {
   id: string;
   internal_url: string;
   last_seen: number;
+  /** Whether its session lock is held (false: it died, or lost its connection to the store). */
+  connected: boolean;
 }
 
 export interface PartitionView {
@@ -52,9 +54,16 @@ export interface Cluster {
   readonly nodeId: string;
   /** Sets the internal URL this node's heartbeat advertises (when it listens on a port chosen at bind time). */
   advertise(internalUrl: string): void;
+  /**
+   * Holds this node's session lock, which the store frees when this node's connection ends (taking it again on a new
+   * connection when it was lost); false when it cannot, and then this node must hold no partition.
+   */
+  hold(): Promise<boolean>;
+  /** Whether another node's lease has not lapsed but its session lock is free (it died): worth a round at once. */
+  orphaned(): Promise<boolean>;
   /** Writes this node's heartbeat row (id, internal_url, last_seen). */
   heartbeat(): Promise<void>;
-  /** Takes the partition when it is free or lapsed (epoch + 1); null when another node holds it. */
+  /** Takes the partition when it is free, lapsed or its owner's session lock is free (epoch + 1); null when another node holds it. */
   acquire(environment: Environment, partition: number): Promise<Lease | null>;
   /** Extends a lease this node holds; false when the owner or epoch changed (the lease is lost). */
   renew(lease: Lease): Promise<boolean>;

@@ -6,6 +6,8 @@ import type { Cluster, Lease } from './leases.js';
 import type { ClusterConfig } from './settings.js';
 
 const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox'];
+/** How often this node asks whether another node died holding leases (one cheap query; a death found runs a round). */
+const ORPHAN_CHECK_MS = 250;
 
 /** What the ownership loop drives: the engine host (adopt loads a partition's engine, drop lets it go). */
 export interface PartitionHost {
@@ -32,6 +34,8 @@ interface Held {
 export class PartitionOwnership {
   private readonly held = new Map<string, Held>();
   private timer: NodeJS.Timeout | undefined;
+  private checker: NodeJS.Timeout | undefined;
+  private checking = false;
   private round: Promise<void> | undefined;
   private stopped = false;
   /** Set by the first round: whether another node was alive when this one started. */
@@ -59,6 +63,25 @@ export class PartitionOwnership {
     const every = Math.max(50, Math.floor(this.config.leaseMs / 3));
     this.timer = setInterval(() => void this.tick(), every);
     this.timer.unref();
+    this.checker = setInterval(() => void this.check(), ORPHAN_CHECK_MS);
+    this.checker.unref();
+  }
+
+  /**
+   * A node that died (its connections ended, so its session lock is free) has its partitions taken at once, at the
+   * next check, not after its lease: a round runs as soon as one is seen. A node frozen or cut off keeps its session
+   * open and its lock held: its partitions move when its lease lapses, and epoch fencing keeps it from writing.
+   */
+  private async check(): Promise<void> {
+    if (this.checking || this.round || this.stopped) return;
+    this.checking = true;
+    try {
+      if (await this.cluster.orphaned()) await this.tick();
+    } catch {
+      // The store did not answer: the next check, or the next round, tries again.
+    } finally {
+      this.checking = false;
+    }
   }
 
   /** One round at a time; a round asked for while one runs shares it. */
@@ -84,12 +107,17 @@ export class PartitionOwnership {
   }
 
   private async runRound(): Promise<void> {
+    if (!(await this.cluster.hold())) {
+      // Without its session lock this node counts as dead to the others, who take its partitions at once.
+      for (const [key, h] of [...this.held]) await this.giveUp(key, h).catch(() => undefined);
+      throw new Error('this node cannot hold its session lock in the store; it holds no partition until it can');
+    }
     await this.cluster.heartbeat();
     await this.renewAll();
     const status = await this.cluster.status();
     const now = status.nodes.find((n) => n.id === this.cluster.nodeId)?.last_seen ?? 0;
-    // Alive: beat within a lease (database time; this node's row was just written).
-    const alive = status.nodes.filter((n) => n.id === this.cluster.nodeId || n.last_seen > now - this.config.leaseMs);
+    // Alive: beat within a lease (database time; this node's row was just written) and its session lock held.
+    const alive = status.nodes.filter((n) => n.id === this.cluster.nodeId || (n.connected && n.last_seen > now - this.config.leaseMs));
     if (this.coldStart === undefined) this.coldStart = !alive.some((n) => n.id !== this.cluster.nodeId);
     // A fair share of each environment's partitions, not of all of them: live traffic is most of the work, and a
     // node holding only sandbox partitions would leave the live engines on the others.
@@ -153,7 +181,7 @@ export class PartitionOwnership {
   private async fewestHeldByOthers(): Promise<Map<Environment | 'all', number>> {
     const s = await this.cluster.status();
     const now = s.nodes.find((n) => n.id === this.cluster.nodeId)?.last_seen ?? 0;
-    const alive = s.nodes.filter((n) => n.id !== this.cluster.nodeId && n.last_seen > now - this.config.leaseMs).map((n) => n.id);
+    const alive = s.nodes.filter((n) => n.id !== this.cluster.nodeId && n.connected && n.last_seen > now - this.config.leaseMs).map((n) => n.id);
     const out = new Map<Environment | 'all', number>();
     for (const environment of [...ENVIRONMENTS, 'all' as const]) {
       const counts = new Map<string, number>(alive.map((id) => [id, 0]));
@@ -222,6 +250,7 @@ export class PartitionOwnership {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.checker) clearInterval(this.checker);
     await this.round;
     for (const [key, h] of [...this.held]) await this.giveUp(key, h).catch(() => undefined);
     await this.cluster.leave().catch(() => undefined);

@@ -1,5 +1,5 @@
-import type pg from 'pg';
-import { createPool, queryOn, type Q } from '../store/postgres/durability.js';
+import pg from 'pg';
+import { applicationName, CLIENT_DEFAULTS, createPool, durableUrl, queryOn, type Q } from '../store/postgres/durability.js';
 import type { Environment } from '../schemas/common.js';
 import { DB_NOW_MS } from './fence.js';
 import type { Cluster, ClusterStatus, Lease, NodeView, PartitionView } from './leases.js';
@@ -9,13 +9,28 @@ import type { Cluster, ClusterStatus, Lease, NodeView, PartitionView } from './l
 const FORGET_NODE_MS = 86_400_000;
 
 /**
+ * A node's session lock: the two-key advisory lock (schema, node id), held by its life connection while it runs.
+ * PostgreSQL frees it when that connection ends — the process died (kill -9 closes its sockets) or the link broke —
+ * so the others learn of a death at once instead of after a lease. Two keys: apart from every one-key lock.
+ */
+const NODE_LOCK = "hashtext('rampart.node:' || current_schema()), hashtext($1)";
+/** Whether `owner`'s session lock is held now (by any session of this database). */
+const held = (owner: string) => `EXISTS (SELECT 1 FROM pg_locks k WHERE k.locktype = 'advisory' AND k.granted AND k.objsubid = 2
+  AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  AND k.classid = hashtext('rampart.node:' || current_schema())::oid AND k.objid = hashtext(${owner})::oid)`;
+
+/**
  * Leases and the node registry in PostgreSQL, on a small pool of its own: renewals must not queue behind the
  * store's one-writer chain, or a burst of orders could cost a node its lease.
  */
 export class PostgresCluster implements Cluster {
   private readonly q: Q;
+  /** The life connection holding this node's session lock (undefined: not connected, or lost). */
+  private life: pg.Client | undefined;
+  private closed = false;
 
   private constructor(
+    private readonly url: string,
     private readonly pool: pg.Pool,
     readonly nodeId: string,
     private internalUrl: string,
@@ -26,7 +41,48 @@ export class PostgresCluster implements Cluster {
 
   /** The schema (tables included) is the store's: open the store first, it runs the migrations. */
   static open(url: string, nodeId: string, internalUrl: string, leaseMs: number): PostgresCluster {
-    return new PostgresCluster(createPool(url), nodeId, internalUrl, leaseMs);
+    return new PostgresCluster(url, createPool(url), nodeId, internalUrl, leaseMs);
+  }
+
+  /**
+   * Holds this node's session lock on a connection of its own, opened again (and the lock taken again) when it was
+   * lost. False when it cannot: PostgreSQL unreachable, or another session holds the lock (a process with this node
+   * id, or this node's old connection not yet ended by the server): this node must then hold no partition, as the
+   * others take a partition whose owner's lock is free at once.
+   */
+  async hold(): Promise<boolean> {
+    if (this.life) return true;
+    if (this.closed) return false;
+    const client = new pg.Client({ connectionString: durableUrl(this.url), ...CLIENT_DEFAULTS, application_name: applicationName(this.url) });
+    const lost = () => {
+      if (this.life === client) this.life = undefined;
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${NODE_LOCK}) AS ok`, [this.nodeId]);
+      if (!rows[0]?.ok) throw new Error('held by another session');
+    } catch {
+      await client.end().catch(() => undefined);
+      return false;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return false;
+    }
+    this.life = client;
+    return true;
+  }
+
+  /** Whether a lease that has not lapsed belongs to another node whose session lock is free (it died). */
+  async orphaned(): Promise<boolean> {
+    const [row] = await this.q.rows<{ any: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM partition_leases l WHERE l.owner IS NOT NULL AND l.owner <> $1 AND l.expires_at > ${DB_NOW_MS}
+         AND NOT ${held('l.owner')}) AS any`,
+      [this.nodeId],
+    );
+    return row?.any === true;
   }
 
   advertise(internalUrl: string): void {
@@ -44,7 +100,7 @@ export class PostgresCluster implements Cluster {
 
   /**
    * One statement: the insert wins for a partition never owned; otherwise the update applies only when the row
-   * is free or lapsed. PostgreSQL re-checks that condition on the newest row version under its row lock, so of
+   * is free, lapsed, or its owner's session lock is free (the owner died: no need to wait for the lease). PostgreSQL re-checks that condition on the newest row version under its row lock, so of
    * two nodes racing exactly one gets a row back.
    */
   async acquire(environment: Environment, partition: number): Promise<Lease | null> {
@@ -54,7 +110,7 @@ export class PostgresCluster implements Cluster {
        ON CONFLICT (environment, partition) DO UPDATE
          SET owner = EXCLUDED.owner, epoch = l.epoch + 1, since = EXCLUDED.since, expires_at = EXCLUDED.expires_at,
              previous_heartbeat_at = l.heartbeat_at, heartbeat_at = EXCLUDED.heartbeat_at
-         WHERE l.owner IS NULL OR l.expires_at <= EXCLUDED.since
+         WHERE l.owner IS NULL OR l.expires_at <= EXCLUDED.since OR NOT ${held('l.owner')}
        RETURNING epoch, since, previous_heartbeat_at`,
       [environment, partition, this.nodeId, this.leaseMs],
     );
@@ -84,16 +140,21 @@ export class PostgresCluster implements Cluster {
   }
 
   async status(): Promise<ClusterStatus> {
-    const nodes = await this.q.rows<NodeView>('SELECT id, internal_url, last_seen FROM cluster_nodes ORDER BY id');
-    // A lapsed lease shows no owner: nobody may write for that partition until a node takes it.
+    const nodes = await this.q.rows<NodeView>(`SELECT id, internal_url, last_seen, ${held('id')} AS connected FROM cluster_nodes ORDER BY id`);
+    // A lapsed lease, or one whose owner's session lock is free, shows no owner: nobody may write for that partition
+    // until a node takes it.
     const partitions = await this.q.rows<PartitionView>(
-      `SELECT environment, partition, CASE WHEN expires_at > ${DB_NOW_MS} THEN owner END AS owner, epoch, since
+      `SELECT environment, partition, CASE WHEN expires_at > ${DB_NOW_MS} AND ${held('owner')} THEN owner END AS owner, epoch, since
        FROM partition_leases ORDER BY environment, partition`,
     );
     return { nodes, partitions };
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    const life = this.life;
+    this.life = undefined;
+    await life?.end().catch(() => undefined);
     await this.pool.end().catch(() => undefined);
   }
 }

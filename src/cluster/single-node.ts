@@ -20,6 +20,14 @@ export class SingleNodeCluster implements Cluster {
     this.internalUrl = internalUrl;
   }
 
+  hold(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
+  orphaned(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
   heartbeat(): Promise<void> {
     return Promise.resolve();
   }
@@ -44,7 +52,7 @@ export class SingleNodeCluster implements Cluster {
     const partitions = ENVIRONMENTS.flatMap((environment) =>
       Array.from({ length: this.partitions }, (_, partition) => ({ environment, partition, owner: this.nodeId, epoch: 1, since: this.startedAt })),
     );
-    return Promise.resolve({ nodes: [{ id: this.nodeId, internal_url: this.internalUrl, last_seen: Date.now() }], partitions });
+    return Promise.resolve({ nodes: [{ id: this.nodeId, internal_url: this.internalUrl, last_seen: Date.now(), connected: true }], partitions });
   }
 
   close(): Promise<void> {

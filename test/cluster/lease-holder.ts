@@ -10,6 +10,7 @@ const store = await PostgresStore.open(url);
 const cluster = PostgresCluster.open(url, nodeId, 'http://127.0.0.1:1', leaseMs);
 const say = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
+await cluster.hold();
 const lease = await cluster.acquire('sandbox', 0);
 if (!lease) {
   say({ acquired: false });

@@ -62,6 +62,7 @@ describe.skipIf(!available)('a paused lease holder (SIGSTOP) that wakes after a 
     expect(await line(0)).toEqual({ acquired: true, epoch: 1 });
 
     other = PostgresCluster.open(schema.url, 'taker', 'http://127.0.0.1:2', LEASE_MS);
+    await other.hold();
     // While the child runs it renews: the partition is not free.
     expect(await other.acquire('sandbox', 0)).toBeNull();
 

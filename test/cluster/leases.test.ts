@@ -24,9 +24,11 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
   let schema: FreshSchema;
   let store: PostgresStore;
   const open: PostgresCluster[] = [];
-  const node = (id: string, leaseMs = 5000) => {
+  // Each node holds its session lock, as a running node does: else the others could take its leases at once.
+  const node = async (id: string, leaseMs = 5000) => {
     const c = PostgresCluster.open(schema.url, id, `http://127.0.0.1:${9000 + open.length}`, leaseMs);
     open.push(c);
+    expect(await c.hold()).toBe(true);
     return c;
   };
   let numbers = 990_000;
@@ -54,8 +56,8 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
   });
 
   it('two nodes racing for the same partitions: exactly one owner of each, at epoch 1', async () => {
-    const a = node('node-a');
-    const b = node('node-b');
+    const a = await node('node-a');
+    const b = await node('node-b');
     const partitions = Array.from({ length: 16 }, (_, i) => i);
     const results = await Promise.all(partitions.flatMap((p) => [a.acquire('live', p), b.acquire('live', p)]));
     for (const p of partitions) {
@@ -75,8 +77,8 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
   });
 
   it('an owner that stops renewing loses the partition after lease_ms; the next owner gets epoch + 1', async () => {
-    const a = node('node-a', SHORT_LEASE_MS);
-    const b = node('node-b', SHORT_LEASE_MS);
+    const a = await node('node-a', SHORT_LEASE_MS);
+    const b = await node('node-b', SHORT_LEASE_MS);
     const la = (await a.acquire('sandbox', 3))!;
     expect(la).toMatchObject({ environment: 'sandbox', partition: 3, epoch: 1, previousHeartbeatAt: null });
     // Renewing keeps it: b is refused while a renews.
@@ -96,8 +98,8 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
   });
 
   it("the old owner's fenced write is refused with LeaseLostError and writes nothing; the new owner's commits", async () => {
-    const a = node('node-a', SHORT_LEASE_MS);
-    const b = node('node-b', SHORT_LEASE_MS);
+    const a = await node('node-a', SHORT_LEASE_MS);
+    const b = await node('node-b', SHORT_LEASE_MS);
     const la = (await a.acquire('live', 0))!;
     await store.fencedTransaction(fenceOf('node-a', la), (tx) => tx.insertCustomer(customer('cus_by_a_1')));
     expect(await customerRows('cus_by_a_1')).toBe(1);
@@ -113,8 +115,8 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
   });
 
   it('a take-over waits for a fenced write already past its check, so no old-epoch write commits after it', async () => {
-    const a = node('node-a', SHORT_LEASE_MS);
-    const b = node('node-b', SHORT_LEASE_MS);
+    const a = await node('node-a', SHORT_LEASE_MS);
+    const b = await node('node-b', SHORT_LEASE_MS);
     const la = (await a.acquire('live', 2))!;
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
@@ -146,7 +148,7 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
   });
 
   it('a lapsed lease nobody took yet, a released lease and a partition never leased refuse fenced writes too', async () => {
-    const a = node('node-a', SHORT_LEASE_MS);
+    const a = await node('node-a', SHORT_LEASE_MS);
     const la = (await a.acquire('live', 1))!;
     // Lapsed: no renewal for longer than the lease. Waited for by polling the database clock, not by sleeping.
     await until('the lease to lapse', async () => ((await a.status()).partitions[0]!.owner === null ? true : null));
@@ -168,13 +170,43 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
     for (const id of ['cus_old_epoch', 'cus_released', 'cus_never']) expect(await customerRows(id)).toBe(0);
 
     // After a release another node takes it at once (no wait for a lapse), epoch 3.
-    const b = node('node-b', 5000);
+    const b = await node('node-b', 5000);
     expect(await b.acquire('live', 1)).toMatchObject({ epoch: 3 });
   });
 
+  it("a node whose connection ends (it died) has its lease taken at once, not after the lease; one alive keeps it", async () => {
+    const a = await node('node-a', 60_000);
+    const b = await node('node-b', 60_000);
+    const lease = (await a.acquire('live', 0))!;
+    expect(await b.acquire('live', 0)).toBeNull();
+    expect(await b.orphaned()).toBe(false);
+    await a.heartbeat();
+    expect((await b.status()).nodes.find((n) => n.id === 'node-a')?.connected).toBe(true);
+
+    // Its connections end as a killed process's do: the session lock is free, its lease still has a minute to run.
+    await a.close();
+    expect(await b.orphaned()).toBe(true);
+    const status = await b.status();
+    expect(status.nodes.find((n) => n.id === 'node-a')?.connected).toBe(false);
+    expect(status.partitions[0]).toMatchObject({ owner: null, epoch: 1 });
+    expect(await b.acquire('live', 0)).toMatchObject({ epoch: 2 });
+    expect(await b.orphaned()).toBe(false);
+    await expect(store.fencedTransaction(fenceOf('node-a', lease), (tx) => tx.insertCustomer(customer('cus_dead_owner')))).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await customerRows('cus_dead_owner')).toBe(0);
+  });
+
+  it('one session lock per node id: a second process with the same id cannot hold it while the first lives', async () => {
+    await node('node-a');
+    const twin = PostgresCluster.open(schema.url, 'node-a', 'http://127.0.0.1:9999', 5000);
+    open.push(twin);
+    expect(await twin.hold()).toBe(false);
+    await open[0]!.close();
+    expect(await twin.hold()).toBe(true);
+  });
+
   it('the node registry: a heartbeat upserts id, internal_url and last_seen from the database clock', async () => {
-    const a = node('node-a');
-    const b = node('node-b');
+    const a = await node('node-a');
+    const b = await node('node-b');
     await a.heartbeat();
     await b.heartbeat();
     const first = await a.status();

@@ -52,7 +52,7 @@ describe('GET /admin/v1/cluster and rampart cluster status on SQLite (one node o
     const r = await s.admin('GET', '/admin/v1/cluster');
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(Object.keys(r.body)).toEqual(['nodes', 'partitions']);
-    expect(r.body.nodes).toEqual([{ id: 'node-one', internal_url: 'http://127.0.0.1:8191', last_seen: expect.any(Number) }]);
+    expect(r.body.nodes).toEqual([{ id: 'node-one', internal_url: 'http://127.0.0.1:8191', last_seen: expect.any(Number), connected: true }]);
     expect(r.body.nodes[0].last_seen).toBeGreaterThanOrEqual(before);
     const since = r.body.partitions[0].since;
     expect(r.body.partitions).toEqual(
@@ -75,7 +75,7 @@ describe('GET /admin/v1/cluster and rampart cluster status on SQLite (one node o
 
   it('rampart cluster status prints the same shape from the configured store', async () => {
     const out = await clusterStatus({ RAMPART_DATABASE_URL: 'sqlite::memory:', RAMPART_NODE_ID: 'cli-node', RAMPART_ENGINE_PARTITIONS: '3' });
-    expect(out.nodes).toEqual([{ id: 'cli-node', internal_url: 'http://127.0.0.1:8091', last_seen: expect.any(Number) }]);
+    expect(out.nodes).toEqual([{ id: 'cli-node', internal_url: 'http://127.0.0.1:8091', last_seen: expect.any(Number), connected: true }]);
     expect(out.partitions).toHaveLength(6);
     expect(out.partitions[5]).toEqual({ environment: 'sandbox', partition: 2, owner: 'cli-node', epoch: 1, since: expect.any(Number) });
   });
@@ -94,13 +94,14 @@ describe.skipIf(!pgUp)('GET /admin/v1/cluster and rampart cluster status on Post
     const first = await s.admin('GET', '/admin/v1/cluster');
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
-      nodes: [{ id: 'pg-node-1', internal_url: 'http://127.0.0.1:8191', last_seen: expect.any(Number) }],
+      nodes: [{ id: 'pg-node-1', internal_url: 'http://127.0.0.1:8191', last_seen: expect.any(Number), connected: true }],
       partitions: ['live', 'sandbox'].map((environment) => ({ environment, partition: 0, owner: 'pg-node-1', epoch: 1, since: expect.any(Number) })),
     });
 
     // A second node comes alive: the first gives back what is beyond its share (one of two) at its next round.
     // Its lease outlasts the CLI call below (seconds on a busy machine): this node never renews it.
     other = PostgresCluster.open(schema.url, 'pg-node-2', 'http://10.0.0.2:8091', 60_000);
+    await other.hold();
     await other.heartbeat();
     await s.app.ownership.tick();
     expect(s.app.ownership.leases().map((l) => l.environment)).toEqual(['live']);
