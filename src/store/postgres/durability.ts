@@ -49,8 +49,14 @@ const types = {
     oid === pg.types.builtins.INT8 ? safeInt : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** Connection settings every connection gets: never wait on a lock for longer than SQLite's busy_timeout. */
-export const CLIENT_DEFAULTS = { types, lock_timeout: 5000, connectionTimeoutMillis: 5000 } as const;
+/**
+ * Connection settings every connection gets: never wait on a lock for longer than SQLite's busy_timeout; and a
+ * transaction left idle for 2 s is ended by the server. A node frozen (a long GC pause, a stopped VM) or cut off from
+ * PostgreSQL mid-transaction would otherwise hold what it locked — its partitions' lease rows FOR SHARE, which a
+ * take-over must update, and the rows it wrote — for as long as it sleeps. A live node's transaction never waits
+ * that long on its own client: its statements follow one another, and a batch commits within 50 ms.
+ */
+export const CLIENT_DEFAULTS = { types, lock_timeout: 5000, idle_in_transaction_session_timeout: 2000, connectionTimeoutMillis: 5000 } as const;
 
 /**
  * The application name of a store's connections: `rampart` and the schema its search_path names (when the URL
