@@ -81,8 +81,11 @@ export function durableUrl(url: string): string {
 
 export function createPool(url: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: durableUrl(url), ...CLIENT_DEFAULTS, application_name: applicationName(url), max: 10 });
-  // An idle client that loses its connection must not crash the process; the next query reports it (503).
+  // An idle client that loses its connection must not crash the process; the next query reports it (503). Nor may
+  // one in use between statements — a batch's, whose open transaction the server ended after it sat idle (a frozen
+  // node, woken): its next statement or COMMIT fails, and the batch with it.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
