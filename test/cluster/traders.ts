@@ -46,12 +46,16 @@ export interface Trader {
   readonly failures: string[];
 }
 
-/** Sets the manual clock and SOL's price, then opens `count` customers (a sandbox account each) and waits until each is active. */
-export async function openTraders(c: TestCluster, count: number, partitions: number): Promise<Trader[]> {
+/**
+ * Sets the manual clock and SOL's price, then opens `count` customers (a sandbox account each), more while a partition
+ * has fewer than `perPartition`, and waits until each account is active.
+ */
+export async function openTraders(c: TestCluster, count: number, partitions: number, perPartition = 0): Promise<Trader[]> {
   await c.admin('POST', '/admin/v1/clock', { now: nextMondayNoon() });
   await c.admin('PUT', '/admin/v1/markets/SOL-USD/price', { bid: '149.99', ask: '150.01', last: '150' });
   const traders: Trader[] = [];
-  for (let i = 0; i < count; i++) {
+  const short = () => Array.from({ length: partitions }, (_, p) => p).some((p) => traders.filter((t) => t.partition === p).length < perPartition);
+  for (let i = 0; i < count || (short() && i < 60); i++) {
     const customer = await c.admin('POST', '/admin/v1/customers', { name: `trader ${i}` });
     const key = await c.admin('POST', `/admin/v1/customers/${customer.id}/keys`, { environment: 'sandbox', access: 'trade' });
     traders.push({
