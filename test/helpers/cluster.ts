@@ -22,6 +22,8 @@ export interface ClusterOptions {
   nodes: number;
   /** More environment for every node (RAMPART_ENGINE_PARTITIONS, RAMPART_LEASE_MS, …). */
   env?: Record<string, string>;
+  /** The database URL node i (from 0) is given, from the schema's (e.g. through a HoldingProxy); the schema's by default. */
+  databaseUrl?: (i: number, url: string) => string;
 }
 
 /** A loopback port free at the moment of asking (the internal listener is advertised, so it cannot be port 0). */
@@ -59,7 +61,7 @@ export class TestCluster {
       const id = `node-${i + 1}`;
       const port = await freePort();
       const child = await startChild({
-        databaseUrl: schema.url,
+        databaseUrl: opts.databaseUrl?.(i, schema.url) ?? schema.url,
         env: {
           RAMPART_NODE_ID: id,
           RAMPART_INTERNAL_LISTEN: `127.0.0.1:${port}`,
