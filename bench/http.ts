@@ -7,12 +7,15 @@ import { openLoop } from './open-loop.js';
 export interface HttpResults {
   baseline: Load;
   placeMarket: Load;
-  placeLimit: Load;
+  placeLimit?: Load;
   readAccount: Load;
-  readOrders: Load;
+  readOrders?: Load;
   /** Market orders offered at a fixed rate by an open-loop generator: the latency a trader sees below saturation. */
-  placeMarketAt: (Load & { offered: number })[];
+  placeMarketAt?: (Load & { offered: number })[];
 }
+
+/** Seconds of the same load before each measured run (not measured): the JIT settles, pools and caches fill. */
+const WARMUP = 2;
 
 /** Offered rates for the fixed-rate placement runs (the target: p99 ≤ 5 ms at 2,000 orders/s). */
 export const OFFERED_RATES = [500, 1000, 2000];
@@ -25,18 +28,23 @@ export async function baseline(duration: number): Promise<Load> {
   const proc = spawn(process.execPath, [file], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve) => proc.stdout!.once('data', () => resolve()));
   try {
-    return await load({ url: `http://127.0.0.1:${port}/v1/constant`, duration });
+    return await load({ url: `http://127.0.0.1:${port}/v1/constant`, duration }, { pid: proc.pid!, warmup: WARMUP });
   } finally {
     proc.kill();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Baseline, order placement (market fills, limits that rest) and reads, each in its own fresh server. */
-export async function httpBenchmarks(duration = 8): Promise<HttpResults> {
+/**
+ * Baseline, order placement (market fills, limits that rest) and reads, each in its own fresh server; each closed-loop
+ * run also measures the server's CPU per request. `cpuOnly`: only the bare route, market orders and the account read
+ * (the CPU figures of issue 28, a short run to profile by).
+ */
+export async function httpBenchmarks(duration = 8, cpuOnly = false): Promise<HttpResults> {
   const base = await baseline(duration);
 
   const server = await startRampart();
+  const measured = { pid: server.proc.pid!, warmup: WARMUP };
   try {
     const { key, accounts } = await liveAccounts(server, 50);
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -56,7 +64,12 @@ export async function httpBenchmarks(duration = 8): Promise<HttpResults> {
       url: server.url.live,
       duration,
       requests: [{ method: 'POST', path: '/', setupRequest: (req: autocannon.Request) => ({ ...req, ...nextMarketOrder() }) }],
-    });
+    }, measured);
+    if (cpuOnly) {
+      const { key: readerKey, accounts: readers } = await liveAccounts(server, 1);
+      const readAccount = await load({ url: `${server.url.live}/v1/accounts/${readers[0]}`, headers: { authorization: `Bearer ${readerKey}` }, duration }, measured);
+      return { baseline: base, placeMarket, readAccount };
+    }
     // The same orders offered at fixed rates by an open-loop generator (bench/open-loop.ts).
     const placeMarketAt: HttpResults['placeMarketAt'] = [];
     for (const offered of OFFERED_RATES) placeMarketAt.push(await openLoop(server.url.live, offered, duration, nextMarketOrder));
@@ -86,7 +99,7 @@ export async function httpBenchmarks(duration = 8): Promise<HttpResults> {
           },
         },
       ],
-    });
+    }, measured);
     // Reads: one account, and the orders list of an account holding 100 working orders.
     const { key: readerKey, accounts: readers } = await liveAccounts(server, 1);
     const reader = readers[0]!;
@@ -99,8 +112,8 @@ export async function httpBenchmarks(duration = 8): Promise<HttpResults> {
       if (r.status !== 201) throw new Error(`could not place reader order: ${r.status} ${await r.text()}`);
     }
     const readAuth = { authorization: `Bearer ${readerKey}` };
-    const readAccount = await load({ url: `${server.url.live}/v1/accounts/${reader}`, headers: readAuth, duration });
-    const readOrders = await load({ url: `${server.url.live}/v1/accounts/${reader}/orders?status=open&limit=100`, headers: readAuth, duration });
+    const readAccount = await load({ url: `${server.url.live}/v1/accounts/${reader}`, headers: readAuth, duration }, measured);
+    const readOrders = await load({ url: `${server.url.live}/v1/accounts/${reader}/orders?status=open&limit=100`, headers: readAuth, duration }, measured);
     return { baseline: base, placeMarket, placeLimit, readAccount, readOrders, placeMarketAt };
   } finally {
     await server.stop();

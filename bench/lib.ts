@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -149,10 +149,32 @@ export interface Load {
   p999: number;
   errors: number;
   non2xx: number;
+  /** CPU of the server process (all its threads, user + system) per request answered, in µs; when its pid was given. */
+  cpuUs?: number;
 }
 
-export async function load(opts: autocannon.Options): Promise<Load> {
+const CLOCK_TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/**
+ * CPU a process has used so far, all its threads, user + system, in µs (/proc/<pid>/stat utime + stime). Read from
+ * outside, so it counts what the process spends however it spends it (event loop, SQLite, GC, libuv threads).
+ */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's closing parenthesis start at field 3 (state); utime and stime are fields 14, 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US;
+}
+
+/**
+ * A load run. With `pid`, the server's CPU per request is measured over the run; `warmup` seconds of the same load
+ * first (not measured) let the JIT settle and the pools fill.
+ */
+export async function load(opts: autocannon.Options, server?: { pid: number; warmup?: number }): Promise<Load> {
+  if (server?.warmup) await autocannon({ connections: 50, ...opts, duration: server.warmup });
+  const cpuBefore = server ? cpuMicros(server.pid) : 0;
   const r = await autocannon({ connections: 50, duration: 8, ...opts });
+  const cpu = server ? cpuMicros(server.pid) - cpuBefore : 0;
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -160,6 +182,7 @@ export async function load(opts: autocannon.Options): Promise<Load> {
     p999: r.latency.p99_9 ?? r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,
+    ...(server && r.requests.total > 0 ? { cpuUs: Math.round(cpu / r.requests.total) } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 // npm run bench — every benchmark side by side with its baseline from the same run (docs/PERFORMANCE.md).
 // BENCH_QUICK=1 runs smaller sizes (a smoke run); BENCH_ONLY=http,pg,stream,ticks,risk,peer,memory,startup picks sections.
+// BENCH_HTTP=cpu: the http section runs only the bare route, market orders and the account read (CPU per request);
+// BENCH_SECONDS=n sets its runs' length.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,19 +42,21 @@ const ms = (x: number) => Math.round(x * 100) / 100;
 execFileSync(process.execPath, [join(ROOT, 'bin/build.mjs')], { stdio: 'inherit' });
 
 if (only.has('http')) {
-  const h = await httpBenchmarks(quick ? 3 : 8);
+  const h = await httpBenchmarks(Number(process.env.BENCH_SECONDS) || (quick ? 3 : 8), process.env.BENCH_HTTP === 'cpu');
   results.http = h;
   const ratio = (rps: number) => `${Math.round((rps / h.baseline.rps) * 100)}%`;
-  console.log('\nHTTP (autocannon, 50 connections, loopback; latency ms)');
+  console.log('\nHTTP (autocannon, 50 connections, loopback; latency ms; server CPU µs per request, all threads, from /proc)');
   console.log(
     table(
       Object.entries(h)
         .filter((e): e is [string, Load] => !Array.isArray(e[1]))
-        .map(([name, r]) => ({ benchmark: name, 'req/s': Math.round(r.rps), 'of baseline': ratio(r.rps), p50: ms(r.p50), p99: ms(r.p99), 'p99.9': ms(r.p999), errors: r.errors, non2xx: r.non2xx })),
+        .map(([name, r]) => ({ benchmark: name, 'req/s': Math.round(r.rps), 'of baseline': ratio(r.rps), 'CPU µs/req': r.cpuUs ?? '', p50: ms(r.p50), p99: ms(r.p99), 'p99.9': ms(r.p999), errors: r.errors, non2xx: r.non2xx })),
     ),
   );
-  console.log('\nMarket orders offered at a fixed rate (open loop, bench/open-loop.ts; latency ms from when each was due)');
-  console.log(table(h.placeMarketAt.map((r) => ({ 'offered/s': r.offered, 'answered/s': Math.round(r.rps), p50: ms(r.p50), p99: ms(r.p99), 'p99.9': ms(r.p999), errors: r.errors, non2xx: r.non2xx }))));
+  if (h.placeMarketAt) {
+    console.log('\nMarket orders offered at a fixed rate (open loop, bench/open-loop.ts; latency ms from when each was due)');
+    console.log(table(h.placeMarketAt.map((r) => ({ 'offered/s': r.offered, 'answered/s': Math.round(r.rps), p50: ms(r.p50), p99: ms(r.p99), 'p99.9': ms(r.p999), errors: r.errors, non2xx: r.non2xx }))));
+  }
 }
 
 if (only.has('pg')) {

@@ -26,6 +26,13 @@ export function judgeTargets(r: Results): TargetRow[] {
     return { target, goal: `≥ ${pct(goal)} of the bare route`, measured: `${int(rps)}/s = ${pct(rps / base)} of ${int(base)}/s`, met: rps / base >= goal };
   };
   rows.push(ratioRow('place market order, SQLite, 50 connections', 0.25, http?.placeMarket?.rps));
+  const orderCpu = http?.placeMarket?.cpuUs as number | undefined;
+  const bareCpu = http?.baseline?.cpuUs as number | undefined;
+  rows.push(
+    orderCpu !== undefined
+      ? { target: 'server CPU per placed market order, SQLite', goal: '≤ 150 µs', measured: `${int(orderCpu)} µs${bareCpu !== undefined ? ` (bare route ${int(bareCpu)} µs)` : ''}`, met: orderCpu <= 150 }
+      : missing('server CPU per placed market order, SQLite', '≤ 150 µs'),
+  );
   const at2000 = (http?.placeMarketAt as { offered: number; rps: number; p99: number }[] | undefined)?.find((x) => x.offered === 2000);
   rows.push(
     at2000

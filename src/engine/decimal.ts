@@ -43,10 +43,17 @@ export function fromInt(n: number | bigint): Dec {
 export function fmt(d: Dec): string {
   const negative = d < 0n;
   const abs = negative ? -d : d;
-  const whole = abs / ONE_RAW;
-  const frac = (abs % ONE_RAW).toString().padStart(SCALE, '0').replace(/0+$/, '');
-  const text = frac.length > 0 ? `${whole}.${frac}` : `${whole}`;
-  return negative && abs !== 0n ? `-${text}` : text;
+  // One conversion to text and slices of it: every figure of every answer and event passes here.
+  const digits = abs.toString();
+  const text = digits.length > SCALE ? withPoint(digits.slice(0, digits.length - SCALE), digits.slice(digits.length - SCALE)) : withPoint('0', digits.padStart(SCALE, '0'));
+  return negative ? `-${text}` : text;
+}
+
+/** `whole.frac` without the fraction's trailing zeros (and without the point when nothing is left of it). */
+function withPoint(whole: string, frac: string): string {
+  let end = frac.length;
+  while (end > 0 && frac.charCodeAt(end - 1) === 48) end--;
+  return end === 0 ? whole : `${whole}.${frac.slice(0, end)}`;
 }
 
 export const add = (a: Dec, b: Dec): Dec => (a + b) as Dec;

@@ -123,7 +123,8 @@ export class OrderMap extends Map<string, Order> {
     const sums = this.sums.get(market);
     if (!sums) return 0n;
     let raw = 0n;
-    for (const buy of [true, false]) {
+    for (let pass = 0; pass < 2; pass++) {
+      const buy = pass === 0;
       const side = buy ? sums.buy : sums.sell;
       if (side.shares.size === 0) continue;
       if (!p || buy === (p.side === 'long')) {

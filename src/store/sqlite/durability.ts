@@ -196,13 +196,26 @@ export class Durability implements Sql {
     if (this.commitScheduled || !this.batch) return;
     this.commitScheduled = true;
     // After the I/O callbacks of this turn: the requests read in it join the batch before its one fsync.
-    setImmediate(() => {
-      void this.exclusive(async () => {
-        this.commitScheduled = false;
-        const hold = this.checkpointer?.whenCommitMay();
-        if (hold) await hold;
-        this.commitBatch();
-      });
+    setImmediate(() => this.commitAfterSync());
+  }
+
+  /**
+   * While a sync of the WAL is in flight the batch stays open and keeps growing: its own sync could not start before
+   * that one ends, so committing it earlier would only answer it no sooner, while each COMMIT writes the pages it
+   * touched to the WAL again (and the checkpoint copies them). One COMMIT per sync under load.
+   */
+  private commitAfterSync(): void {
+    const syncing = this.wal?.inFlight;
+    if (syncing) {
+      const again = () => setImmediate(() => this.commitAfterSync());
+      void syncing.then(again, again);
+      return;
+    }
+    void this.exclusive(async () => {
+      this.commitScheduled = false;
+      const hold = this.checkpointer?.whenCommitMay();
+      if (hold) await hold;
+      this.commitBatch();
     });
   }
 

@@ -57,6 +57,11 @@ export class WalSync<B> {
     })();
   }
 
+  /** The sync in flight (settles after the batches it covers were settled), or undefined. */
+  get inFlight(): Promise<void> | undefined {
+    return this.syncing;
+  }
+
   /** Waits until no sync is in flight (close). */
   async drain(): Promise<void> {
     while (this.syncing) await this.syncing;
