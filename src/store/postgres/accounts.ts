@@ -4,7 +4,7 @@ import type { Q, Row } from './durability.js';
 
 const COLUMNS =
   'id, customer_id, environment, status, stage, product, size, starting_balance, balance, rule, status_reason, rule_state, parked, paused_until, dead_man_fires_at, last_used_at, created_at, updated_at';
-const PATCHABLE = ['status', 'status_reason', 'balance', 'parked', 'paused_until', 'last_used_at', 'rule_state', 'dead_man_fires_at'];
+export const PATCHABLE = ['status', 'status_reason', 'balance', 'parked', 'paused_until', 'last_used_at', 'rule_state', 'dead_man_fires_at'];
 
 const toAccount = (r: Row): AccountRecord => ({ ...(r as unknown as AccountRecord), rule: JSON.parse(String(r.rule)) as AccountRecord['rule'] });
 

@@ -79,8 +79,18 @@ export function durableUrl(url: string): string {
   return u.toString();
 }
 
-export function createPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: durableUrl(url), ...CLIENT_DEFAULTS, application_name: applicationName(url), max: 10 });
+/**
+ * The store's pool. `origin` names its sessions (the start-up option rampart.origin), so the notices of the rows they
+ * change (migration 012) say whose they are.
+ */
+export function createPool(url: string, origin?: string): pg.Pool {
+  let connectionString = durableUrl(url);
+  if (origin !== undefined) {
+    const u = new URL(connectionString);
+    u.searchParams.set('options', `${u.searchParams.get('options') ?? ''} -c rampart.origin=${origin}`);
+    connectionString = u.toString();
+  }
+  const pool = new pg.Pool({ connectionString, ...CLIENT_DEFAULTS, application_name: applicationName(url), max: 10 });
   // An idle client that loses its connection must not crash the process; the next query reports it (503). Nor may
   // one in use between statements — a batch's, whose open transaction the server ended after it sat idle (a frozen
   // node, woken): its next statement or COMMIT fails, and the batch with it.

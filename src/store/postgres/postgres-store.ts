@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { OPEN_GATE, StoreUnavailableError, type Reads, type Store, type StoreGate, type Tx } from '../port.js';
-import { accountReads, accountWrites } from './accounts.js';
+import { accountReads, accountWrites, PATCHABLE } from './accounts.js';
 import { credentialReads, credentialWrites, touchCredentials } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
 import { assertLease, type Fence } from '../../cluster/fence.js';
@@ -12,9 +13,13 @@ import { CHANNEL, EventListener, noticePayload, type Notice } from './notify.js'
 import { orderReads, orderWrites } from './orders.js';
 import { oauthReads, oauthWrites } from './oauth.js';
 import { peopleReads, peopleWrites } from './people.js';
+import { cachingWrites, forget, RecordCache, type CachedTable, type RowChange } from './record-cache.js';
 import { settingReads, settingWrites } from './settings.js';
 import { tickReads, tickWrites } from './ticks.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
+
+/** The open stores of this process, by database and schema: each tells the others of its commits to cached rows. */
+const stores = new Map<string, Set<PostgresStore>>();
 
 /** Events committed for these accounts; null: for any account (a notice too large to name them, a lost LISTEN). */
 type Committed = { accountIds: ReadonlySet<string> | null };
@@ -43,17 +48,18 @@ async function fenceOnce(q: Q, member: Member, f: Fence): Promise<void> {
   member.fenced.add(key);
 }
 
-function txOn(q: Q, pool: Q, member: Member): Tx {
+function txOn(q: Q, pool: Q, member: Member, cache: RecordCache, committed: (c: RowChange) => void): Tx {
   const ev = eventWrites(q, member.events);
+  const onSettled = (settled: (durable: boolean) => void) => void member.settles.push(settled);
   // The port's log reads answer committed events only, inside a transaction too (as SQLite's second connection).
   const { listEvents, getEvent, eventHead } = eventReads(pool);
-  return {
+  const tx: Tx = {
     ...readsOn(q),
     listEvents,
     getEvent,
     eventHead,
     onRollback: (undo: () => void) => void member.rollbacks.push(undo),
-    onSettled: (settled: (durable: boolean) => void) => void member.settles.push(settled),
+    onSettled,
     fence: (f: Fence) => fenceOnce(q, member, f),
     ...customerWrites(q),
     ...credentialWrites(q),
@@ -67,6 +73,7 @@ function txOn(q: Q, pool: Q, member: Member): Tx {
       ...oauthWrites(q),
     ...tickWrites(q),
   };
+  return { ...tx, ...cachingWrites(tx, cache, onSettled, committed, PATCHABLE) };
 }
 
 // The reads are assigned in the constructor (one object per module); this declares them on the class.
@@ -79,7 +86,8 @@ export interface PostgresStore extends Reads {}
  * a savepoint of a PostgreSQL transaction shared with those queued behind it (group commit, group-commit.ts); its
  * promise settles only after that COMMIT returned (synchronous_commit on: flushed to the server's WAL). Reads
  * outside a transaction go to the pool and see committed data only. Committed events are told to this process's
- * listeners at once, and to other processes by NOTIFY.
+ * listeners at once, and to other processes by NOTIFY. Keys, customers and accounts are read from memory once
+ * read (record-cache.ts).
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class PostgresStore implements Store {
@@ -88,6 +96,8 @@ export class PostgresStore implements Store {
   private readonly listeners = new Set<(c: Committed) => void>();
   private readonly listener: EventListener;
   private readonly q: Q;
+  /** The keys, customers and accounts this node reads on every request. */
+  readonly cache = new RecordCache();
   private readonly touches = new Map<string, number>();
   private touchTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -99,16 +109,35 @@ export class PostgresStore implements Store {
     readonly isNew: boolean,
     /** Its connections' application name (durability.ts): lockWaits counts those. */
     private readonly appName: string,
+    origin: string,
+    /** Database and schema: the stores of this process on the same one tell each other of their commits. */
+    private readonly place: string,
   ) {
     this.q = queryOn(pool);
-    const reads = readsOn(this.q) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-    for (const [name, fn] of Object.entries(reads)) {
+    const reads = readsOn(this.q);
+    const cached: Partial<Reads> = {
+      findCredentialByHash: (hash) => this.cache.get('credentials', hash, () => reads.findCredentialByHash(hash)),
+      getCustomer: (id) => this.cache.get('customers', id, () => reads.getCustomer(id)),
+      getAccount: (id) => this.cache.get('accounts', id, () => reads.getAccount(id)),
+    };
+    for (const [name, fn] of Object.entries({ ...reads, ...cached }) as [string, (...args: unknown[]) => Promise<unknown>][]) {
       (this as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
         await this.gate();
         return fn(...args);
       };
     }
-    this.listener = new EventListener(url, schema, (n) => this.remoteNotice(n), () => this.caughtUp());
+    this.listener = new EventListener(
+      url,
+      schema,
+      (n) => this.remoteNotice(n),
+      () => this.caughtUp(),
+      {
+        changed: (n) => forget(this.cache, { table: n.table as CachedTable, key: n.key }),
+        lost: () => this.cache.setListening(false),
+        listening: () => this.cache.setListening(true),
+      },
+      origin,
+    );
     this.group = new GroupCommit(pool, () => this.gate(), () => this.gateway, {
       // Delivered by the server at COMMIT, never for a transaction that rolls back.
       beforeCommit: (w, client) => {
@@ -121,15 +150,19 @@ export class PostgresStore implements Store {
 
   /** Connects, migrates (once across nodes), and starts listening for other processes' events. */
   static async open(url: string): Promise<PostgresStore> {
-    const pool = createPool(url);
+    const origin = randomUUID();
+    const pool = createPool(url, origin);
     try {
       const isNew = await migrate(pool);
       const q = queryOn(pool);
-      const schema = (await q.rows<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
-      const store = new PostgresStore(pool, url, schema, isNew, applicationName(url));
+      const { s: schema, d } = (await q.rows<{ s: string; d: string }>('SELECT current_schema() AS s, current_database() AS d'))[0]!;
+      const store = new PostgresStore(pool, url, schema, isNew, applicationName(url), origin, `${d}.${schema}`);
       await store.listener.start().catch((err: unknown) => {
         throw storeError(err);
       });
+      let here = stores.get(store.place);
+      if (!here) stores.set(store.place, (here = new Set()));
+      here.add(store);
       return store;
     } catch (err) {
       await pool.end().catch(() => undefined);
@@ -167,7 +200,12 @@ export class PostgresStore implements Store {
   }
 
   private run<T>(fn: (tx: Tx, q: Q) => Promise<T>, alone = false): Promise<T> {
-    return this.group.run((q, member) => fn(txOn(q, this.q, member), q), alone);
+    return this.group.run((q, member) => fn(txOn(q, this.q, member, this.cache, (c) => this.committed(c)), q), alone);
+  }
+
+  /** Committed a change to cached rows: the other stores of this process on this schema drop them now. */
+  private committed(c: RowChange): void {
+    for (const other of stores.get(this.place) ?? []) if (other !== this) forget(other.cache, c);
   }
 
   async lockWaits(): Promise<number> {
@@ -228,6 +266,9 @@ export class PostgresStore implements Store {
     await this.flushTouches();
     await this.group.close();
     this.closed = true;
+    const here = stores.get(this.place);
+    here?.delete(this);
+    if (here?.size === 0) stores.delete(this.place);
     await this.listener.close();
     await this.pool.end().catch(() => undefined);
   }

@@ -1,0 +1,59 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
+import { TestServer } from '../helpers/server.js';
+
+const available = await postgresAvailable();
+
+/**
+ * The messages one node sends PostgreSQL for a placed market order (each a round trip): every statement on every
+ * connection of the store's pool, counted as it leaves. The figure is in docs/PERFORMANCE.md.
+ */
+describe.skipIf(!available)('round trips of a market order on PostgreSQL', () => {
+  let s: TestServer;
+  let schema: FreshSchema;
+  const sent: string[] = [];
+
+  beforeAll(async () => {
+    schema = await freshSchema();
+    s = await TestServer.start({ env: { RAMPART_DATABASE_URL: schema.url, RAMPART_RATE_LIMITS: 'off' }, nodes: 1 });
+    const pool = (s.app.rampart.store as unknown as { pool: pg.Pool }).pool;
+    const counted = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => {
+      if (counted.has(client)) return;
+      counted.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+        const q = args[0];
+        sent.push(typeof q === 'string' ? q : String((q as { text?: string }).text));
+        return query(...args);
+      };
+    });
+    await s.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000.5' });
+    await s.settleTrading();
+  });
+  afterAll(async () => {
+    await s?.close();
+    await schema?.drop();
+  });
+
+  it('counts the messages of a placed market order, its key, customer and account already read once', async () => {
+    const t = await s.trader();
+    const place = (n: number) =>
+      s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: `rt-${n}`, body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.01' } });
+    expect((await place(0)).status).toBe(201);
+    await s.settleTrading();
+    const counts: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      sent.length = 0;
+      const r = await place(i);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      counts.push(sent.length);
+      if (process.env.RAMPART_SHOW_ROUND_TRIPS) console.log(sent.map((x) => x.split(/;\s*(?=[A-Z])/).map((part) => part.replace(/\s+/g, ' ').slice(0, 40)).join(' | ')).join('\n'), '\n');
+    }
+    // The fewest: a lease renewal or tick that came in the middle of one is not the order's.
+    const fewest = Math.min(...counts);
+    console.log(`round trips per placed market order: ${fewest} (${counts.join(', ')})`);
+    expect(fewest).toBeGreaterThan(0);
+  });
+});
