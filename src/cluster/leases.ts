@@ -56,11 +56,14 @@ export interface Cluster {
   advertise(internalUrl: string): void;
   /**
    * Holds this node's session lock, which the store frees when this node's connection ends (taking it again on a new
-   * connection when it was lost); false when it cannot, and then this node must hold no partition.
+   * connection when it was lost): the number of the session holding it, one more each time it was taken again; null
+   * when it cannot, and then this node must hold no partition.
    */
-  hold(): Promise<boolean>;
+  hold(): Promise<number | null>;
   /** Whether another node's lease has not lapsed but its session lock is free (it died): worth a round at once. */
   orphaned(): Promise<boolean>;
+  /** Whether a partition has no owner now (given back, or its lease lapsed). */
+  vacant(): Promise<boolean>;
   /** Writes this node's heartbeat row (id, internal_url, last_seen). */
   heartbeat(): Promise<void>;
   /** Takes the partition when it is free, lapsed or its owner's session lock is free (epoch + 1); null when another node holds it. */

@@ -36,6 +36,10 @@ export class PartitionOwnership {
   private timer: NodeJS.Timeout | undefined;
   private checker: NodeJS.Timeout | undefined;
   private checking = false;
+  /** Whether this node held fewer than its fair share of an environment's partitions after the last round. */
+  private shortOfShare = false;
+  /** The session holding this node's lock at the last round (null: none). */
+  private session: number | null = null;
   private round: Promise<void> | undefined;
   private stopped = false;
   /** Set by the first round: whether another node was alive when this one started. */
@@ -76,7 +80,12 @@ export class PartitionOwnership {
     if (this.checking || this.round || this.stopped) return;
     this.checking = true;
     try {
-      if (await this.cluster.orphaned()) await this.tick();
+      // This node's own lock lost (its connection dropped): a round at once gives its partitions up or, the lock taken
+      // again, finds which the others took meanwhile.
+      if ((await this.cluster.hold()) !== this.session || (await this.cluster.orphaned())) await this.tick();
+      // Short of its share, this node takes a partition given back or lapsed at once (a hand-off, a frozen owner's
+      // lease run out) rather than at its next round; a node at its share leaves it to them, so none takes too many.
+      else if (this.shortOfShare && (await this.cluster.vacant())) await this.tick();
     } catch {
       // The store did not answer: the next check, or the next round, tries again.
     } finally {
@@ -107,7 +116,8 @@ export class PartitionOwnership {
   }
 
   private async runRound(): Promise<void> {
-    if (!(await this.cluster.hold())) {
+    this.session = await this.cluster.hold();
+    if (this.session === null) {
       // Without its session lock this node counts as dead to the others, who take its partitions at once.
       for (const [key, h] of [...this.held]) await this.giveUp(key, h).catch(() => undefined);
       throw new Error('this node cannot hold its session lock in the store; it holds no partition until it can');
@@ -142,6 +152,7 @@ export class PartitionOwnership {
     }
     this.freeBefore = free;
     this.lastRoundAt = this.wallNow();
+    this.shortOfShare = !this.stopped && ENVIRONMENTS.some((environment) => this.heldIn(environment) < Math.min(share, this.config.partitions));
     // Per environment, while others are alive: partitions back (their engines stop first) for the others to take at
     // their next round — a hand-off resumes, like a fail-over, without waiting for a lease — while this node holds
     // more than the share and another less, or two more than the node holding fewest (2 / 2 / 0 of four partitions

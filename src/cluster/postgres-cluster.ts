@@ -27,6 +27,7 @@ export class PostgresCluster implements Cluster {
   private readonly q: Q;
   /** The life connection holding this node's session lock (undefined: not connected, or lost). */
   private life: pg.Client | undefined;
+  private sessions = 0;
   private closed = false;
 
   private constructor(
@@ -46,13 +47,14 @@ export class PostgresCluster implements Cluster {
 
   /**
    * Holds this node's session lock on a connection of its own, opened again (and the lock taken again) when it was
-   * lost. False when it cannot: PostgreSQL unreachable, or another session holds the lock (a process with this node
-   * id, or this node's old connection not yet ended by the server): this node must then hold no partition, as the
-   * others take a partition whose owner's lock is free at once.
+   * lost: answers the number of the session holding it (1, then one more each time it was taken again). Null when it
+   * cannot: PostgreSQL unreachable, or another session holds the lock (a process with this node id, or this node's
+   * old connection not yet ended by the server): this node must then hold no partition, as the others take a
+   * partition whose owner's lock is free at once.
    */
-  async hold(): Promise<boolean> {
-    if (this.life) return true;
-    if (this.closed) return false;
+  async hold(): Promise<number | null> {
+    if (this.life) return this.sessions;
+    if (this.closed) return null;
     const client = new pg.Client({ connectionString: durableUrl(this.url), ...CLIENT_DEFAULTS, application_name: applicationName(this.url) });
     const lost = () => {
       if (this.life === client) this.life = undefined;
@@ -65,14 +67,14 @@ export class PostgresCluster implements Cluster {
       if (!rows[0]?.ok) throw new Error('held by another session');
     } catch {
       await client.end().catch(() => undefined);
-      return false;
+      return null;
     }
     if (this.closed) {
       await client.end().catch(() => undefined);
-      return false;
+      return null;
     }
     this.life = client;
-    return true;
+    return ++this.sessions;
   }
 
   /** Whether a lease that has not lapsed belongs to another node whose session lock is free (it died). */
@@ -87,6 +89,13 @@ export class PostgresCluster implements Cluster {
 
   advertise(internalUrl: string): void {
     this.internalUrl = internalUrl;
+  }
+
+  async vacant(): Promise<boolean> {
+    const [row] = await this.q.rows<{ any: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM partition_leases WHERE owner IS NULL OR expires_at <= ${DB_NOW_MS}) AS any`,
+    );
+    return row?.any === true;
   }
 
   async heartbeat(): Promise<void> {

@@ -20,11 +20,15 @@ export class SingleNodeCluster implements Cluster {
     this.internalUrl = internalUrl;
   }
 
-  hold(): Promise<boolean> {
-    return Promise.resolve(true);
+  hold(): Promise<number | null> {
+    return Promise.resolve(1);
   }
 
   orphaned(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
+  vacant(): Promise<boolean> {
     return Promise.resolve(false);
   }
 

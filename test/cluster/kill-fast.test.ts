@@ -26,7 +26,8 @@ describe.skipIf(!available)('kill -9 of a partition owner, long lease', { timeou
     const traders = await openTraders(c, 8, PARTITIONS);
     const traffic = trade(c, traders, { callTimeoutMs: 5000, giveUpMs: 30_000 });
     await sleep(1500);
-    const before = await c.status();
+    // (A partition handed from one node to another as they balance has no owner for a moment.)
+    const before = await c.untilOwned('sandbox', [traders[0]!.partition], 10_000);
     const victim = before.partitions.find((p) => p.environment === 'sandbox' && p.partition === traders[0]!.partition)!.owner!;
     const its = before.partitions.filter((p) => p.environment === 'sandbox' && p.owner === victim);
     const traded = traders.filter((t) => its.some((p) => p.partition === t.partition));

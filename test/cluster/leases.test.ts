@@ -28,7 +28,7 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
   const node = async (id: string, leaseMs = 5000) => {
     const c = PostgresCluster.open(schema.url, id, `http://127.0.0.1:${9000 + open.length}`, leaseMs);
     open.push(c);
-    expect(await c.hold()).toBe(true);
+    expect(await c.hold()).toBe(1);
     return c;
   };
   let numbers = 990_000;
@@ -195,13 +195,34 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
     expect(await customerRows('cus_dead_owner')).toBe(0);
   });
 
+  it("a node whose lock connection dropped takes its lock again on a new one; meanwhile its lease was free to take", async () => {
+    const a = await node('node-a', 60_000);
+    const b = await node('node-b', 60_000);
+    await a.acquire('live', 0);
+    const admin = new pg.Client({ connectionString: schema.url });
+    await admin.connect();
+    try {
+      // The server ends the session holding node-a's lock (as a network blip would end the connection).
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND objid = hashtext('node-a')::oid AND granted`,
+      );
+    } finally {
+      await admin.end();
+    }
+    await until('node-a seen without its lock', async () => ((await b.orphaned()) ? true : null));
+    // Once its client has seen the connection end, the next hold takes the lock again on a new session.
+    await until('node-a holding its lock again', async () => ((await a.hold()) === 2 ? true : null));
+    expect(await b.orphaned()).toBe(false);
+    expect(await b.acquire('live', 0)).toBeNull();
+  });
+
   it('one session lock per node id: a second process with the same id cannot hold it while the first lives', async () => {
     await node('node-a');
     const twin = PostgresCluster.open(schema.url, 'node-a', 'http://127.0.0.1:9999', 5000);
     open.push(twin);
-    expect(await twin.hold()).toBe(false);
+    expect(await twin.hold()).toBeNull();
     await open[0]!.close();
-    expect(await twin.hold()).toBe(true);
+    expect(await twin.hold()).toBe(1);
   });
 
   it('the node registry: a heartbeat upserts id, internal_url and last_seen from the database clock', async () => {

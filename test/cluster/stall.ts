@@ -70,7 +70,15 @@ export async function stallUnderTraffic(c: TestCluster, o: StallOptions): Promis
     expect(now.since - stalledAt).toBeGreaterThan(o.leaseMs / 2);
     expect(now.since).toBeLessThan(wokenAt);
   }
-  const othersLongestMs = Math.max(...others.map((t) => longestWait(t, stalledAt, wokenAt)));
+  const waits = others.map((t) => ({ t, ...longestWait(t, stalledAt, wokenAt) })).sort((a, b) => b.ms - a.ms);
+  const othersLongestMs = waits[0]?.ms ?? 0;
+  const worst = waits[0];
+  if (worst) {
+    console.log(
+      `longest wait ${worst.ms} ms: trader ${worst.t.id} (partition ${worst.t.partition}, home ${worst.t.home.id}) from ${worst.from - stalledAt} ms after the stall; ` +
+        `the others' ${waits.slice(1, 4).map((w) => `${w.ms} ms from ${w.from - stalledAt}`).join(', ')}; taken: ${[...taken.values()].map((p) => `${p.partition} at ${p.since - stalledAt} ms`).join(', ')}`,
+    );
+  }
   // The victim's traders trade again on the new owners before the victim wakes.
   for (const t of moved) expect(t.acks.some((a) => a > stalledAt && a < wokenAt), `trader ${t.id} on partition ${t.partition}`).toBe(true);
   const movedAfterMs = Math.max(...moved.map((t) => t.acks.find((a) => a > stalledAt)! - stalledAt));

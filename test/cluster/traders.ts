@@ -123,17 +123,17 @@ export function trade(c: TestCluster, traders: Trader[], o: { callTimeoutMs: num
   };
 }
 
-/** The longest time between two acknowledgements of the trader (or from `from` to its first) within [from, to]. */
-export function longestWait(t: Trader, from: number, to: number): number {
+/** The longest time between two acknowledgements of the trader (or from `from` to its first) within [from, to], and when it began. */
+export function longestWait(t: Trader, from: number, to: number): { ms: number; from: number } {
   let last = from;
-  let longest = 0;
+  let longest = { ms: 0, from };
   for (const at of t.acks) {
     if (at < from) continue;
     if (at > to) break;
-    longest = Math.max(longest, at - last);
+    if (at - last > longest.ms) longest = { ms: at - last, from: last };
     last = at;
   }
-  return Math.max(longest, to - last);
+  return to - last > longest.ms ? { ms: to - last, from: last } : longest;
 }
 
 /** Every acknowledged order listed once on its account (by client order id), and nothing listed that was not acknowledged then settled. */
