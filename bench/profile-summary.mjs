@@ -2,19 +2,22 @@
 // Sums the self time of a V8 CPU profile (node --cpu-prof; the bench writes one per server with BENCH_PROFILE=dir)
 // by module and by function, into two top-N markdown tables. Code of the bundle (dist/rampart.mjs) is mapped back
 // to its source file through the bundle's source map; packages are named by their node_modules folder.
-//   node bench/profile-summary.mjs <file.cpuprofile> [top=25] [requests]
-// With `requests` (how many the server answered while profiled), each row also shows µs per request.
+//   node bench/profile-summary.mjs <file.cpuprofile> [top=25] [requests] [from-ms] [to-ms]
+// With `requests` (how many the server answered while profiled), each row also shows µs per request; `from-ms` and
+// `to-ms` (since the profile began) keep only the samples of the measured load, without start-up and warm-up.
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const [file, topArg = '25', requestsArg] = process.argv.slice(2);
+const [file, topArg = '25', requestsArg, fromArg, toArg] = process.argv.slice(2);
 if (!file) {
-  process.stderr.write('usage: node bench/profile-summary.mjs <file.cpuprofile> [top=25] [requests]\n');
+  process.stderr.write('usage: node bench/profile-summary.mjs <file.cpuprofile> [top=25] [requests] [from-ms] [to-ms]\n');
   process.exit(2);
 }
 const top = Number(topArg);
 const requests = requestsArg ? Number(requestsArg) : undefined;
+const fromUs = fromArg ? Number(fromArg) * 1000 : 0;
+const toUs = toArg ? Number(toArg) * 1000 : Infinity;
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 
 const maps = new Map();
@@ -55,7 +58,13 @@ function place(frame) {
 
 // Self time per node: each sample's time delta belongs to the node it landed in.
 const selfUs = new Map();
-for (let i = 0; i < profile.samples.length; i++) selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+let at = 0;
+for (let i = 0; i < profile.samples.length; i++) {
+  const delta = profile.timeDeltas[i] ?? 0;
+  at += delta;
+  if (at < fromUs || at > toUs) continue;
+  selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + delta);
+}
 
 const byModule = new Map();
 const byFunction = new Map();
