@@ -14,14 +14,21 @@ export interface Fence {
 
 /**
  * Call first inside a write's transaction: refuses (LeaseLostError, so the transaction rolls back) unless this
- * node still holds the partition at this epoch and the lease has not lapsed. FOR SHARE holds a take-over (which
+ * node still holds the partition at this epoch and the lease has not lapsed; in a group commit's transaction the
+ * refusal comes with its next statement (or its end), before anything it wrote can commit. FOR SHARE holds a take-over (which
  * updates the row) until this transaction ends, so no write of an old epoch can commit after a new owner began.
  */
 export async function assertLease(q: Q, f: Fence): Promise<void> {
-  const [row] = await q.rows<{ owner: string | null; epoch: number; live: boolean }>(
-    `SELECT owner, epoch, expires_at > ${DB_NOW_MS} AS live FROM partition_leases WHERE environment = $1 AND partition = $2 FOR SHARE`,
-    [f.environment, f.partition],
-  );
+  // In a transaction of the group commit, held and sent with its next statement (no round trip of its own): a
+  // lease found lost fails that statement, and the transaction rolls back what ran after the check.
+  if (q.check) await q.check(LEASE_SQL, [f.environment, f.partition], (rows) => judgeLease(rows, f));
+  else judgeLease(await q.rows(LEASE_SQL, [f.environment, f.partition]), f);
+}
+
+const LEASE_SQL = `SELECT owner, epoch, expires_at > ${DB_NOW_MS} AS live FROM partition_leases WHERE environment = $1 AND partition = $2 FOR SHARE`;
+
+function judgeLease(rows: Record<string, unknown>[], f: Fence): void {
+  const row = rows[0] as { owner: string | null; epoch: number; live: boolean } | undefined;
   if (!row || row.owner !== f.owner || row.epoch !== f.epoch || !row.live) {
     throw new LeaseLostError(f.environment, f.partition, f.epoch, row ? { owner: row.owner, epoch: row.epoch } : null);
   }

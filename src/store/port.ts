@@ -573,6 +573,11 @@ export interface Tx extends Reads, PeopleWrites, OAuthWrites, TickWrites {
    */
   lock(name: string): Promise<void>;
   tryLock(name: string): Promise<boolean>;
+  /**
+   * `tryLock(lock)`, then, if it got it, `getIdempotency(scope, key)` read after it: in one round trip where the
+   * store can (PostgreSQL); `locked` false when another transaction holds the lock (then nothing is read).
+   */
+  claimIdempotency?(lock: string, scope: string, key: string): Promise<{ locked: boolean; prior: IdempotencyRecord | undefined }>;
   insertDelivery(d: DeliveryRow): Promise<void>;
   /**
    * Claims due deliveries for one node (one statement; on PostgreSQL rows another transaction is claiming are

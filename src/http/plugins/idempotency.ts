@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors/api-error.js';
 import { CODES, isErrorCode } from '../../errors/codes.js';
 import type { Clock } from '../../engine/clock.js';
-import type { Store, Tx } from '../../store/port.js';
+import type { IdempotencyRecord, Store, Tx } from '../../store/port.js';
 import type { Principal } from './auth.js';
 
 const KEY_RE = /^[\x20-\x7e]{1,128}$/;
@@ -42,6 +42,12 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
     });
   }
   return raw;
+}
+
+/** The idempotency lock, then the record (a store that cannot claim both in one round trip). */
+async function claimApart(lock: string, scope: string, key: string, tx: Tx): Promise<{ locked: boolean; prior: IdempotencyRecord | undefined }> {
+  if (!(await tx.tryLock(lock))) return { locked: false, prior: undefined };
+  return { locked: true, prior: await tx.getIdempotency(scope, key) };
 }
 
 /**
@@ -88,8 +94,9 @@ export class Idempotency {
       const outcome = await this.store
         .transaction(async (tx) => {
           // Another node serving the same key now (several nodes on one store): its transaction holds the lock.
-          if (!(await tx.tryLock(`idempotency:${flightKey}`))) throw new ApiError('operation_in_progress');
-          const prior = await tx.getIdempotency(scope, key);
+          const lock = `idempotency:${flightKey}`;
+          const { locked, prior } = await (tx.claimIdempotency ?? claimApart)(lock, scope, key, tx);
+          if (!locked) throw new ApiError('operation_in_progress');
           if (prior && prior.created_at + this.ttlMs > now) return { prior };
           const created = await execute(tx);
           await tx.putIdempotency({

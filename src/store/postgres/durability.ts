@@ -17,6 +17,12 @@ export interface Q {
    * round trip (group-commit.ts); a failure then fails that statement or the transaction's end, never passes unseen.
    */
   write(sql: string, params?: readonly unknown[]): Promise<void>;
+  /**
+   * A statement whose answer is only checked (a lease fence): in a transaction it may be held and sent with the next
+   * statement, `verify` judging its rows when that message is answered; what `verify` throws fails the statement or
+   * the transaction's end (which then rolls back). Without it, the statement runs now and is verified at once.
+   */
+  check?(sql: string, params: readonly unknown[], verify: (rows: Row[]) => void): Promise<void>;
 }
 
 /**
@@ -162,13 +168,13 @@ export function inlined(sql: string, params: readonly unknown[] = []): string | 
   return sql.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]!);
 }
 
-/** Several statements as one simple-protocol message (one round trip): the last one's result. */
-export async function simple(client: pg.PoolClient, text: string): Promise<pg.QueryResult> {
+/** Several statements as one simple-protocol message (one round trip): each one's result, in order. */
+export async function simple(client: pg.PoolClient, text: string): Promise<pg.QueryResult[]> {
   try {
     const out = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-    const last = Array.isArray(out) ? out.at(-1)! : out;
-    for (const row of last.rows as Row[]) decodeRow(row);
-    return last;
+    const all = Array.isArray(out) ? out : [out];
+    for (const r of all) for (const row of r.rows as Row[]) decodeRow(row);
+    return all;
   } catch (err) {
     throw storeError(err);
   }

@@ -42,7 +42,11 @@ interface Kept {
  * fails (even if fn catches it) leaves the savepoint aborted: the member fails at its end.
  */
 class Statements {
-  private held: string[];
+  private held: string[] = [];
+  /** How many statements `held` makes (an entry may be several: a savepoint's release and the next). */
+  private heldStatements = 0;
+  /** Held statements whose answer is checked when their message is answered: by their place in it. */
+  private checks: { at: number; verify: (rows: Row[]) => void }[] = [];
   /** Whether a message of this member reached the server (then a rollback must go back to its savepoint). */
   sent = false;
   private failed = false;
@@ -51,16 +55,18 @@ class Statements {
     private readonly batch: Batch,
     readonly savepoint: string,
   ) {
-    this.held = [batch.savepoint ? `RELEASE SAVEPOINT ${batch.savepoint}; SAVEPOINT ${savepoint}` : `SAVEPOINT ${savepoint}`];
-    if (batch.kept.length === 0 && !batch.begun) this.held.unshift('BEGIN');
+    if (batch.kept.length === 0 && !batch.begun) this.push('BEGIN');
+    if (batch.savepoint) this.push(`RELEASE SAVEPOINT ${batch.savepoint}; SAVEPOINT ${savepoint}`, 2);
+    else this.push(`SAVEPOINT ${savepoint}`);
   }
 
   /** A statement whose answer is wanted: written in with what is held when it can be, else sent after it. */
   async run(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[]; rowCount: number }> {
     const text = this.held.length > 0 ? inlined(sql, params) : undefined;
     if (text !== undefined) {
-      const r = await this.send([...this.take(), text].join('; '));
-      return { rows: r.rows as Row[], rowCount: r.rowCount ?? 0 };
+      this.push(text);
+      const r = await this.flush();
+      return { rows: r!.rows as Row[], rowCount: r!.rowCount ?? 0 };
     }
     await this.flush();
     return this.noted(this.batch.q.rows(sql, params).then((rows) => ({ rows, rowCount: rows.length })));
@@ -69,15 +75,29 @@ class Statements {
   /** Rows changed: as run, but counted by the server (an UPDATE answers no rows). */
   async changes(sql: string, params?: readonly unknown[]): Promise<number> {
     const text = this.held.length > 0 ? inlined(sql, params) : undefined;
-    if (text !== undefined) return (await this.send([...this.take(), text].join('; '))).rowCount ?? 0;
+    if (text !== undefined) {
+      this.push(text);
+      return (await this.flush())!.rowCount ?? 0;
+    }
     await this.flush();
     return this.noted(this.batch.q.changes(sql, params));
   }
 
   async hold(sql: string, params?: readonly unknown[]): Promise<void> {
     const text = inlined(sql, params);
-    if (text !== undefined) this.held.push(text);
+    if (text !== undefined) this.push(text);
     else await this.changes(sql, params);
+  }
+
+  /** Held like a write; its rows judged by `verify` once its message is answered (Q.check). */
+  async check(sql: string, params: readonly unknown[], verify: (rows: Row[]) => void): Promise<void> {
+    const text = inlined(sql, params);
+    if (text === undefined) {
+      verify((await this.run(sql, params)).rows);
+      return;
+    }
+    this.checks.push({ at: this.heldStatements, verify });
+    this.push(text);
   }
 
   /** The member's end: what is held is sent; a statement that failed fails the member. */
@@ -86,23 +106,27 @@ class Statements {
     if (this.failed) throw new StoreUnavailableError('the store rolled back the transaction');
   }
 
-  private async flush(): Promise<void> {
-    if (this.held.length > 0) await this.send(this.take().join('; '));
+  private push(text: string, statements = 1): void {
+    this.held.push(text);
+    this.heldStatements += statements;
   }
 
-  private take(): string[] {
-    const out = this.held;
+  /** Sends what is held as one message: the last statement's result (undefined when nothing was held). */
+  private async flush(): Promise<pg.QueryResult | undefined> {
+    if (this.held.length === 0) return undefined;
+    const text = this.held.join('; ');
+    const checks = this.checks;
     this.held = [];
-    return out;
-  }
-
-  private async send(text: string): Promise<pg.QueryResult> {
+    this.heldStatements = 0;
+    this.checks = [];
     const first = !this.sent;
     this.sent = true;
     this.batch.begun = true;
-    const result = await this.noted(simple(this.batch.client, text));
+    const results = await this.noted(simple(this.batch.client, text));
     if (first) this.batch.savepoint = this.savepoint;
-    return result;
+    // A check that fails leaves what ran after it in the message to the member's rollback (its savepoint).
+    await this.noted(Promise.resolve().then(() => checks.forEach((c) => c.verify(results[c.at]!.rows as Row[]))));
+    return results.at(-1);
   }
 
   private async noted<X>(p: Promise<X>): Promise<X> {
@@ -190,6 +214,7 @@ export class GroupCommit {
         rows: async <R>(sql: string, params?: readonly unknown[]) => (await (await on()).run(sql, params)).rows as R[],
         changes: async (sql, params) => (await on()).changes(sql, params),
         write: async (sql, params) => (await on()).hold(sql, params),
+        check: async (sql, params, verify) => (await on()).check(sql, params, verify),
       };
       let statements: Statements | undefined;
       try {

@@ -1,3 +1,4 @@
+import type { IdempotencyRecord } from '../port.js';
 import type { Q } from './durability.js';
 
 /**
@@ -14,5 +15,12 @@ export function lockWrites(q: Q) {
       await q.rows(`SELECT pg_advisory_xact_lock(${KEY})`, [name]);
     },
     tryLock: async (name: string) => (await q.rows<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock(${KEY}) AS ok`, [name]))[0]!.ok,
+    // One statement (sent with what the transaction holds, its BEGIN too): the function (migration 012) reads the
+    // record in a statement of its own after taking the lock, so it sees what the lock's last holder committed.
+    claimIdempotency: async (lock: string, scope: string, key: string) => {
+      const [r] = await q.rows<Omit<IdempotencyRecord, 'scope' | 'key'> & { locked: boolean }>('SELECT * FROM rampart_claim_idempotency($1, $2, $3)', [lock, scope, key]);
+      const { locked, ...prior } = r!;
+      return { locked, prior: locked && prior.fingerprint !== null ? { scope, key, ...prior } : undefined };
+    },
   };
 }

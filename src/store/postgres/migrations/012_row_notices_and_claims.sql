@@ -31,3 +31,20 @@ CREATE TRIGGER customers_changed AFTER UPDATE OR DELETE ON customers FOR EACH RO
   EXECUTE FUNCTION rampart_row_changed('id');
 CREATE TRIGGER accounts_changed AFTER UPDATE OR DELETE ON accounts FOR EACH ROW
   EXECUTE FUNCTION rampart_row_changed('id');
+
+-- An Idempotency-Key's lock between nodes and its record, in one round trip (src/store/postgres/locks.ts): the same
+-- transaction-scoped advisory lock as tryLock, then the record read by a statement of its own (a VOLATILE function's
+-- statements each take a fresh snapshot), so what the lock's previous holder committed before letting go is seen.
+CREATE FUNCTION rampart_claim_idempotency(lock_name text, claim_scope text, claim_key text)
+RETURNS TABLE (locked boolean, fingerprint text, status integer, resource_kind text, resource_id text, body text, created_at bigint)
+LANGUAGE plpgsql VOLATILE AS $$
+#variable_conflict use_column
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(hashtext('rampart.' || lock_name || ':' || current_schema())) THEN
+    RETURN QUERY SELECT false, NULL::text, NULL::integer, NULL::text, NULL::text, NULL::text, NULL::bigint;
+    RETURN;
+  END IF;
+  RETURN QUERY SELECT true, i.fingerprint, i.status, i.resource_kind, i.resource_id, i.body, i.created_at
+    FROM (SELECT 1) AS one LEFT JOIN idempotency i ON i.scope = claim_scope AND i.key = claim_key;
+END;
+$$;
