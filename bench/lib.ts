@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
@@ -151,6 +151,11 @@ export interface Load {
   non2xx: number;
   /** CPU of the server process (all its threads, user + system) per request answered, in µs; when its pid was given. */
   cpuUs?: number;
+  /**
+   * The box's load average (1 min) at the end of a run whose CPU was measured: on a shared box the CPU per request
+   * grows with it (other processes' work thrashes the caches), so a figure is read beside it.
+   */
+  load?: number;
 }
 
 const CLOCK_TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
@@ -182,7 +187,7 @@ export async function load(opts: autocannon.Options, server?: { pid: number; war
     p999: r.latency.p99_9 ?? r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,
-    ...(server && r.requests.total > 0 ? { cpuUs: Math.round(cpu / r.requests.total) } : {}),
+    ...(server && r.requests.total > 0 ? { cpuUs: Math.round(cpu / r.requests.total), load: Math.round(loadavg()[0]! * 100) / 100 } : {}),
   };
 }
 

@@ -50,7 +50,7 @@ if (only.has('http')) {
     table(
       Object.entries(h)
         .filter((e): e is [string, Load] => !Array.isArray(e[1]))
-        .map(([name, r]) => ({ benchmark: name, 'req/s': Math.round(r.rps), 'of baseline': ratio(r.rps), 'CPU µs/req': r.cpuUs ?? '', p50: ms(r.p50), p99: ms(r.p99), 'p99.9': ms(r.p999), errors: r.errors, non2xx: r.non2xx })),
+        .map(([name, r]) => ({ benchmark: name, 'req/s': Math.round(r.rps), 'of baseline': ratio(r.rps), 'CPU µs/req': r.cpuUs ?? '', 'load avg': r.load ?? '', p50: ms(r.p50), p99: ms(r.p99), 'p99.9': ms(r.p999), errors: r.errors, non2xx: r.non2xx })),
     ),
   );
   if (h.placeMarketAt) {
