@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { applicationName, CLIENT_DEFAULTS, createPool, durableUrl, queryOn, type Q } from '../store/postgres/durability.js';
+import { applicationName, CLIENT_DEFAULTS, createPool, durableUrl, queryOn, storeError, type Q } from '../store/postgres/durability.js';
 import type { Environment } from '../schemas/common.js';
 import { DB_NOW_MS } from './fence.js';
 import type { Cluster, ClusterStatus, Lease, NodeView, PartitionView } from './leases.js';
@@ -47,10 +47,11 @@ export class PostgresCluster implements Cluster {
 
   /**
    * Holds this node's session lock on a connection of its own, opened again (and the lock taken again) when it was
-   * lost: answers the number of the session holding it (1, then one more each time it was taken again). Null when it
-   * cannot: PostgreSQL unreachable, or another session holds the lock (a process with this node id, or this node's
-   * old connection not yet ended by the server): this node must then hold no partition, as the others take a
-   * partition whose owner's lock is free at once.
+   * lost: answers the number of the session holding it (1, then one more each time it was taken again). Null when
+   * another session holds the lock (a process with this node id, or this node's old connection not yet ended by the
+   * server): this node must then hold no partition. PostgreSQL unreachable: throws (StoreUnavailableError), as every
+   * other call of a round would — the partitions are kept while their leases may still be ours; if PostgreSQL
+   * answers the others, they take them at once, as this node's lock is free, and its renewals are then refused.
    */
   async hold(): Promise<number | null> {
     if (this.life) return this.sessions;
@@ -61,11 +62,16 @@ export class PostgresCluster implements Cluster {
     };
     client.on('error', lost);
     client.on('end', lost);
+    let ok: boolean;
     try {
       await client.connect();
       const { rows } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${NODE_LOCK}) AS ok`, [this.nodeId]);
-      if (!rows[0]?.ok) throw new Error('held by another session');
-    } catch {
+      ok = rows[0]?.ok === true;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw storeError(err);
+    }
+    if (!ok) {
       await client.end().catch(() => undefined);
       return null;
     }
