@@ -14,10 +14,15 @@ const FORGET_NODE_MS = 86_400_000;
  * so the others learn of a death at once instead of after a lease. Two keys: apart from every one-key lock.
  */
 const NODE_LOCK = "hashtext('rampart.node:' || current_schema()), hashtext($1)";
-/** Whether `owner`'s session lock is held now (by any session of this database). */
-const held = (owner: string) => `EXISTS (SELECT 1 FROM pg_locks k WHERE k.locktype = 'advisory' AND k.granted AND k.objsubid = 2
+/**
+ * The nodes' session locks held now (by any session of this database), read once per statement: pg_locks is a
+ * function scan of the lock table, which a correlated subquery would repeat for every lease row.
+ */
+const HELD = `held AS MATERIALIZED (SELECT k.objid FROM pg_locks k WHERE k.locktype = 'advisory' AND k.granted AND k.objsubid = 2
   AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-  AND k.classid = hashtext('rampart.node:' || current_schema())::oid AND k.objid = hashtext(${owner})::oid)`;
+  AND k.classid = hashtext('rampart.node:' || current_schema())::oid)`;
+/** Whether `owner`'s session lock is held (in a statement that begins `WITH ${HELD}`). */
+const held = (owner: string) => `(hashtext(${owner})::oid IN (SELECT objid FROM held))`;
 
 /**
  * Leases and the node registry in PostgreSQL, on a small pool of its own: renewals must not queue behind the
@@ -86,7 +91,7 @@ export class PostgresCluster implements Cluster {
   /** Whether a lease that has not lapsed belongs to another node whose session lock is free (it died). */
   async orphaned(): Promise<boolean> {
     const [row] = await this.q.rows<{ any: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM partition_leases l WHERE l.owner IS NOT NULL AND l.owner <> $1 AND l.expires_at > ${DB_NOW_MS}
+      `WITH ${HELD} SELECT EXISTS (SELECT 1 FROM partition_leases l WHERE l.owner IS NOT NULL AND l.owner <> $1 AND l.expires_at > ${DB_NOW_MS}
          AND NOT ${held('l.owner')}) AS any`,
       [this.nodeId],
     );
@@ -120,7 +125,8 @@ export class PostgresCluster implements Cluster {
    */
   async acquire(environment: Environment, partition: number): Promise<Lease | null> {
     const [row] = await this.q.rows<{ epoch: number; since: number; previous_heartbeat_at: number | null }>(
-      `INSERT INTO partition_leases AS l (environment, partition, owner, epoch, since, expires_at, heartbeat_at)
+      `WITH ${HELD}
+       INSERT INTO partition_leases AS l (environment, partition, owner, epoch, since, expires_at, heartbeat_at)
        SELECT $1, $2, $3, 1, n.ms, n.ms + $4, n.ms FROM (SELECT ${DB_NOW_MS} AS ms) n
        ON CONFLICT (environment, partition) DO UPDATE
          SET owner = EXCLUDED.owner, epoch = l.epoch + 1, since = EXCLUDED.since, expires_at = EXCLUDED.expires_at,
@@ -155,11 +161,11 @@ export class PostgresCluster implements Cluster {
   }
 
   async status(): Promise<ClusterStatus> {
-    const nodes = await this.q.rows<NodeView>(`SELECT id, internal_url, last_seen, ${held('id')} AS connected FROM cluster_nodes ORDER BY id`);
+    const nodes = await this.q.rows<NodeView>(`WITH ${HELD} SELECT id, internal_url, last_seen, ${held('id')} AS connected FROM cluster_nodes ORDER BY id`);
     // A lapsed lease, or one whose owner's session lock is free, shows no owner: nobody may write for that partition
     // until a node takes it.
     const partitions = await this.q.rows<PartitionView>(
-      `SELECT environment, partition, CASE WHEN expires_at > ${DB_NOW_MS} AND ${held('owner')} THEN owner END AS owner, epoch, since
+      `WITH ${HELD} SELECT environment, partition, CASE WHEN expires_at > ${DB_NOW_MS} AND ${held('owner')} THEN owner END AS owner, epoch, since
        FROM partition_leases ORDER BY environment, partition`,
     );
     return { nodes, partitions };
