@@ -71,6 +71,8 @@ export async function startRampart(env: Record<string, string> = {}, dir = mkdte
       RAMPART_SANDBOX_LISTEN: `127.0.0.1:${port + 1}`,
       RAMPART_ADMIN_LISTEN: `127.0.0.1:${port + 2}`,
       RAMPART_INTERNAL_LISTEN: `127.0.0.1:${port + 3}`,
+      // A port of its own (the OS picks it): the default 8082 would be taken by the first of several servers.
+      RAMPART_DASHBOARD_LISTEN: '127.0.0.1:0',
       RAMPART_DATA_DIR: dir,
       RAMPART_LIVE_URL: url.live,
       RAMPART_SANDBOX_URL: url.sandbox,

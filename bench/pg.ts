@@ -44,7 +44,7 @@ export interface FailoverResult {
   unanswered: number;
 }
 
-interface Trader {
+export interface Trader {
   key: string;
   account: string;
   partition: number;
@@ -67,7 +67,7 @@ async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_
  * account's partition is its customer's, up to ACCOUNTS_PER_CUSTOMER per customer; a customer landing in a partition
  * already served gets none). Listed round-robin over the partitions, and resolved once every account is active.
  */
-async function traders(c: Child, quota: ReadonlyMap<number, number>): Promise<Trader[]> {
+export async function traders(c: Child, quota: ReadonlyMap<number, number>): Promise<Trader[]> {
   const byPartition = new Map<number, Trader[]>([...quota.keys()].map((p) => [p, []]));
   const missing = (p: number) => (quota.get(p) ?? 0) - (byPartition.get(p)?.length ?? 0);
   while ([...quota.keys()].some((p) => missing(p) > 0)) {
@@ -100,7 +100,7 @@ const even = () => new Map(Array.from({ length: PARTITIONS }, (_, p) => [p, ACCO
  * The same number of accounts per node, spread over the live partitions each holds: a node's share of the work is
  * its share of the accounts, whatever the split of the live partitions (nodes balance live and sandbox together).
  */
-function perNode(owners: ReadonlyMap<number, string>): Map<number, number> {
+export function perNode(owners: ReadonlyMap<number, string>): Map<number, number> {
   const nodes = new Map<string, number[]>();
   for (const [p, o] of owners) nodes.set(o, [...(nodes.get(o) ?? []), p]);
   const quota = new Map<number, number>();
@@ -145,7 +145,7 @@ async function placedOn(c: Child): Promise<number> {
 }
 
 /** `nodes` Rampart processes on one fresh PostgreSQL schema: the first starts alone (migrations), then the others. */
-async function startCluster(nodes: number, env: Record<string, string> = {}): Promise<{ children: Child[]; url: string; stop(): Promise<void> }> {
+export async function startCluster(nodes: number, env: Record<string, string> = {}): Promise<{ children: Child[]; url: string; stop(): Promise<void> }> {
   const schema = await pgSchema();
   const shared = { RAMPART_DATABASE_URL: schema.url, RAMPART_ENGINE_PARTITIONS: String(PARTITIONS), RAMPART_SECRETS_KEY: randomBytes(32).toString('base64'), ...env };
   const children: Child[] = [];
@@ -171,7 +171,7 @@ async function startCluster(nodes: number, env: Record<string, string> = {}): Pr
 }
 
 /** Live partition → owner, as a node reports it. */
-async function liveOwners(c: Child): Promise<Map<number, string>> {
+export async function liveOwners(c: Child): Promise<Map<number, string>> {
   const s = await admin<{ partitions: { environment: string; partition: number; owner: string | null }[] }>(c, 'GET', '/admin/v1/cluster');
   return new Map(s.partitions.filter((p) => p.environment === 'live' && p.owner !== null).map((p) => [p.partition, p.owner!]));
 }

@@ -1,5 +1,5 @@
 // npm run bench — every benchmark side by side with its baseline from the same run (docs/PERFORMANCE.md).
-// BENCH_QUICK=1 runs smaller sizes (a smoke run); BENCH_ONLY=http,pg,stream,ticks,risk,peer,memory,startup picks sections.
+// BENCH_QUICK=1 runs smaller sizes (a smoke run); BENCH_ONLY=http,pg,failover,stream,ticks,risk,peer,memory,startup picks sections.
 // BENCH_HTTP=cpu: the http section runs only the bare route, market orders and the account read (CPU per request);
 // BENCH_SECONDS=n sets its runs' length.
 import { execFileSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { ROOT, table, type Load } from './lib.js';
 import { memoryBenchmark } from './memory.js';
 import { peerBenchmark } from './peer.js';
 import { pgBenchmarks } from './pg.js';
+import { pgFailoverBenchmarks } from './pg-failover.js';
 import { startupBenchmark } from './startup.js';
 import { streamBenchmark } from './stream.js';
 import { riskBenchmark } from './risk.js';
@@ -17,7 +18,7 @@ import { judgeTargets } from './targets.js';
 import { runTicks } from './ticks.js';
 
 const quick = process.env.BENCH_QUICK === '1';
-const SECTIONS = ['http', 'pg', 'stream', 'ticks', 'risk', 'peer', 'memory', 'startup'];
+const SECTIONS = ['http', 'pg', 'failover', 'stream', 'ticks', 'risk', 'peer', 'memory', 'startup'];
 
 // A run of some sections (BENCH_ONLY) replaces those in bench/results.json and keeps the others, each with its date.
 const only = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : SECTIONS);
@@ -105,6 +106,21 @@ if (only.has('pg')) {
       })),
     ),
   );
+}
+
+if (only.has('failover')) {
+  // PostgreSQL, three nodes, orders flowing, the default lease: a partition owner killed (kill -9), then one frozen
+  // (SIGSTOP, 15 s; 8 s quick) in another cluster.
+  const f = await pgFailoverBenchmarks(quick ? 8000 : 15_000);
+  results.failover = f;
+  console.log('\nFail-over on PostgreSQL (3 nodes, orders flowing; pause = the stop → the first acknowledgement on its partitions)');
+  console.log(
+    table([
+      { stop: 'kill -9', 'lease ms': f.kill.leaseMs, partitions: f.kill.partitions.join(' '), 'pause ms': f.kill.pauseMs.join(' / '), 'others longest ms': '-', placed: f.kill.placed, acknowledged: f.kill.acknowledged, lost: f.kill.lost, doubled: f.kill.doubled, unanswered: f.kill.unanswered },
+      { stop: `SIGSTOP ${f.freeze.freezeMs / 1000} s`, 'lease ms': f.freeze.leaseMs, partitions: f.freeze.partitions.join(' '), 'pause ms': f.freeze.pauseMs.join(' / '), 'others longest ms': f.freeze.othersLongestMs, placed: f.freeze.placed, acknowledged: f.freeze.acknowledged, lost: f.freeze.lost, doubled: f.freeze.doubled, unanswered: f.freeze.unanswered },
+    ]),
+  );
+  for (const s of f.freeze.stuck) console.log(`unanswered after the freeze: ${s}`);
 }
 
 if (only.has('stream')) {

@@ -104,5 +104,37 @@ export function judgeTargets(r: Results): TargetRow[] {
         }
       : missing('fail-over pause, kill -9 of a partition owner, 3 nodes', '≤ 5,000 ms, nothing lost or doubled'),
   );
+  const kill = r.failover?.kill as { pauseMs: number[]; lost: number; doubled: number; leaseMs: number } | undefined;
+  rows.push(
+    kill?.pauseMs.length
+      ? {
+          target: 'trading resumed after kill -9 of a partition owner (failover section)',
+          goal: '≤ 2,000 ms, nothing lost or doubled',
+          measured: `${int(Math.max(...kill.pauseMs))} ms at most (${kill.pauseMs.map(int).join(' / ')}; lease ${int(kill.leaseMs)} ms)`,
+          met: Math.max(...kill.pauseMs) <= 2000 && kill.lost === 0 && kill.doubled === 0,
+        }
+      : missing('trading resumed after kill -9 of a partition owner (failover section)', '≤ 2,000 ms, nothing lost or doubled'),
+  );
+  const freeze = r.failover?.freeze as { pauseMs: number[]; othersLongestMs: number; lost: number; doubled: number; leaseMs: number } | undefined;
+  rows.push(
+    freeze
+      ? {
+          target: 'a partition owner frozen: the other partitions\' longest wait',
+          goal: '≤ 1,000 ms',
+          measured: `${int(freeze.othersLongestMs)} ms`,
+          met: freeze.othersLongestMs <= 1000,
+        }
+      : missing('a partition owner frozen: the other partitions\' longest wait', '≤ 1,000 ms'),
+  );
+  rows.push(
+    freeze?.pauseMs.length
+      ? {
+          target: 'a partition owner frozen: its partitions trade again on another node',
+          goal: 'within the lease + 2,000 ms, nothing lost or doubled',
+          measured: `${int(Math.max(...freeze.pauseMs))} ms at most (lease ${int(freeze.leaseMs)} ms)`,
+          met: Math.max(...freeze.pauseMs) <= freeze.leaseMs + 2000 && freeze.lost === 0 && freeze.doubled === 0,
+        }
+      : missing('a partition owner frozen: its partitions trade again on another node', 'within the lease + 2,000 ms, nothing lost or doubled'),
+  );
   return rows;
 }

@@ -232,7 +232,7 @@ export function program(): Command {
     .command('cluster')
     .description('several nodes on one PostgreSQL')
     .command('status')
-    .description('nodes (id, internal_url, last_seen) and partition leases (environment, partition, owner, epoch, since)')
+    .description('nodes (id, internal_url, last_seen, connected) and partition leases (environment, partition, owner, epoch, since)')
     .action(() =>
       withServices(async (r) => {
         const cluster = openCluster(r.config);

@@ -57,7 +57,8 @@ export interface Cluster {
   /**
    * Holds this node's session lock, which the store frees when this node's connection ends (taking it again on a new
    * connection when it was lost): the number of the session holding it, one more each time it was taken again; null
-   * when it cannot, and then this node must hold no partition.
+   * when another session holds it (the same node id twice), and then this node must hold no partition. Throws when
+   * the store does not answer.
    */
   hold(): Promise<number | null>;
   /** Whether another node's lease has not lapsed but its session lock is free (it died): worth a round at once. */

@@ -118,9 +118,10 @@ export class PartitionOwnership {
   private async runRound(): Promise<void> {
     this.session = await this.cluster.hold();
     if (this.session === null) {
-      // Without its session lock this node counts as dead to the others, who take its partitions at once.
+      // Another session holds this node's lock (its id is taken twice, or its old connection lingers): it holds no
+      // partition, since a process with the same id passes the same fence.
       for (const [key, h] of [...this.held]) await this.giveUp(key, h).catch(() => undefined);
-      throw new Error('this node cannot hold its session lock in the store; it holds no partition until it can');
+      throw new Error(`another session holds the session lock of node ${this.cluster.nodeId}; this node holds no partition until it is free`);
     }
     await this.cluster.heartbeat();
     await this.renewAll();

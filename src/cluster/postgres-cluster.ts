@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { applicationName, CLIENT_DEFAULTS, createPool, durableUrl, queryOn, type Q } from '../store/postgres/durability.js';
+import { applicationName, CLIENT_DEFAULTS, createPool, durableUrl, queryOn, storeError, type Q } from '../store/postgres/durability.js';
 import type { Environment } from '../schemas/common.js';
 import { DB_NOW_MS } from './fence.js';
 import type { Cluster, ClusterStatus, Lease, NodeView, PartitionView } from './leases.js';
@@ -14,10 +14,15 @@ const FORGET_NODE_MS = 86_400_000;
  * so the others learn of a death at once instead of after a lease. Two keys: apart from every one-key lock.
  */
 const NODE_LOCK = "hashtext('rampart.node:' || current_schema()), hashtext($1)";
-/** Whether `owner`'s session lock is held now (by any session of this database). */
-const held = (owner: string) => `EXISTS (SELECT 1 FROM pg_locks k WHERE k.locktype = 'advisory' AND k.granted AND k.objsubid = 2
+/**
+ * The nodes' session locks held now (by any session of this database), read once per statement: pg_locks is a
+ * function scan of the lock table, which a correlated subquery would repeat for every lease row.
+ */
+const HELD = `held AS MATERIALIZED (SELECT k.objid FROM pg_locks k WHERE k.locktype = 'advisory' AND k.granted AND k.objsubid = 2
   AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-  AND k.classid = hashtext('rampart.node:' || current_schema())::oid AND k.objid = hashtext(${owner})::oid)`;
+  AND k.classid = hashtext('rampart.node:' || current_schema())::oid)`;
+/** Whether `owner`'s session lock is held (in a statement that begins `WITH ${HELD}`). */
+const held = (owner: string) => `(hashtext(${owner})::oid IN (SELECT objid FROM held))`;
 
 /**
  * Leases and the node registry in PostgreSQL, on a small pool of its own: renewals must not queue behind the
@@ -47,10 +52,11 @@ export class PostgresCluster implements Cluster {
 
   /**
    * Holds this node's session lock on a connection of its own, opened again (and the lock taken again) when it was
-   * lost: answers the number of the session holding it (1, then one more each time it was taken again). Null when it
-   * cannot: PostgreSQL unreachable, or another session holds the lock (a process with this node id, or this node's
-   * old connection not yet ended by the server): this node must then hold no partition, as the others take a
-   * partition whose owner's lock is free at once.
+   * lost: answers the number of the session holding it (1, then one more each time it was taken again). Null when
+   * another session holds the lock (a process with this node id, or this node's old connection not yet ended by the
+   * server): this node must then hold no partition. PostgreSQL unreachable: throws (StoreUnavailableError), as every
+   * other call of a round would — the partitions are kept while their leases may still be ours; if PostgreSQL
+   * answers the others, they take them at once, as this node's lock is free, and its renewals are then refused.
    */
   async hold(): Promise<number | null> {
     if (this.life) return this.sessions;
@@ -61,11 +67,16 @@ export class PostgresCluster implements Cluster {
     };
     client.on('error', lost);
     client.on('end', lost);
+    let ok: boolean;
     try {
       await client.connect();
       const { rows } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${NODE_LOCK}) AS ok`, [this.nodeId]);
-      if (!rows[0]?.ok) throw new Error('held by another session');
-    } catch {
+      ok = rows[0]?.ok === true;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw storeError(err);
+    }
+    if (!ok) {
       await client.end().catch(() => undefined);
       return null;
     }
@@ -80,7 +91,7 @@ export class PostgresCluster implements Cluster {
   /** Whether a lease that has not lapsed belongs to another node whose session lock is free (it died). */
   async orphaned(): Promise<boolean> {
     const [row] = await this.q.rows<{ any: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM partition_leases l WHERE l.owner IS NOT NULL AND l.owner <> $1 AND l.expires_at > ${DB_NOW_MS}
+      `WITH ${HELD} SELECT EXISTS (SELECT 1 FROM partition_leases l WHERE l.owner IS NOT NULL AND l.owner <> $1 AND l.expires_at > ${DB_NOW_MS}
          AND NOT ${held('l.owner')}) AS any`,
       [this.nodeId],
     );
@@ -114,7 +125,8 @@ export class PostgresCluster implements Cluster {
    */
   async acquire(environment: Environment, partition: number): Promise<Lease | null> {
     const [row] = await this.q.rows<{ epoch: number; since: number; previous_heartbeat_at: number | null }>(
-      `INSERT INTO partition_leases AS l (environment, partition, owner, epoch, since, expires_at, heartbeat_at)
+      `WITH ${HELD}
+       INSERT INTO partition_leases AS l (environment, partition, owner, epoch, since, expires_at, heartbeat_at)
        SELECT $1, $2, $3, 1, n.ms, n.ms + $4, n.ms FROM (SELECT ${DB_NOW_MS} AS ms) n
        ON CONFLICT (environment, partition) DO UPDATE
          SET owner = EXCLUDED.owner, epoch = l.epoch + 1, since = EXCLUDED.since, expires_at = EXCLUDED.expires_at,
@@ -149,11 +161,11 @@ export class PostgresCluster implements Cluster {
   }
 
   async status(): Promise<ClusterStatus> {
-    const nodes = await this.q.rows<NodeView>(`SELECT id, internal_url, last_seen, ${held('id')} AS connected FROM cluster_nodes ORDER BY id`);
+    const nodes = await this.q.rows<NodeView>(`WITH ${HELD} SELECT id, internal_url, last_seen, ${held('id')} AS connected FROM cluster_nodes ORDER BY id`);
     // A lapsed lease, or one whose owner's session lock is free, shows no owner: nobody may write for that partition
     // until a node takes it.
     const partitions = await this.q.rows<PartitionView>(
-      `SELECT environment, partition, CASE WHEN expires_at > ${DB_NOW_MS} AND ${held('owner')} THEN owner END AS owner, epoch, since
+      `WITH ${HELD} SELECT environment, partition, CASE WHEN expires_at > ${DB_NOW_MS} AND ${held('owner')} THEN owner END AS owner, epoch, since
        FROM partition_leases ORDER BY environment, partition`,
     );
     return { nodes, partitions };

@@ -132,7 +132,7 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
     await probe.connect();
     try {
       await until('the take-over to wait on the lease row', async () => {
-        const r = await probe.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO partition_leases%'");
+        const r = await probe.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO partition_leases%'");
         return (r.rowCount ?? 0) > 0 ? true : null;
       });
     } finally {
