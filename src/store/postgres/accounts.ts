@@ -44,12 +44,17 @@ export function accountWrites(q: Q) {
       );
     },
     updateAccount: async (id: string, patch: Partial<AccountRecord>, at: number) => {
-      const cols = Object.keys(patch).filter((k) => PATCHABLE.includes(k));
-      if (cols.length === 0) return false;
-      const values = cols.map((k) => (patch as Row)[k] ?? null);
-      const sets = cols.map((k, i) => `${k} = $${i + 1}`).join(', ');
-      const sql = `UPDATE accounts SET ${sets}, updated_at = $${cols.length + 1} WHERE id = $${cols.length + 2}`;
-      return (await q.changes(sql, [...values, at, id])) > 0;
+      const u = accountUpdate(id, patch, at);
+      return u ? (await q.changes(u.sql, u.params)) > 0 : false;
     },
   };
+}
+
+/** The UPDATE of an account's patch (its updatable columns), or undefined when it sets none. */
+export function accountUpdate(id: string, patch: Partial<AccountRecord>, at: number): { sql: string; params: unknown[] } | undefined {
+  const cols = Object.keys(patch).filter((k) => PATCHABLE.includes(k));
+  if (cols.length === 0) return undefined;
+  const values = cols.map((k) => (patch as Row)[k] ?? null);
+  const sets = cols.map((k, i) => `${k} = $${i + 1}`).join(', ');
+  return { sql: `UPDATE accounts SET ${sets}, updated_at = $${cols.length + 1} WHERE id = $${cols.length + 2}`, params: [...values, at, id] };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { OPEN_GATE, StoreUnavailableError, type Reads, type Store, type StoreGate, type Tx } from '../port.js';
-import { accountReads, accountWrites, PATCHABLE } from './accounts.js';
+import { accountReads, accountWrites } from './accounts.js';
 import { credentialReads, credentialWrites, touchCredentials } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
 import { assertLease, type Fence } from '../../cluster/fence.js';
@@ -73,7 +73,7 @@ function txOn(q: Q, pool: Q, member: Member, cache: RecordCache, committed: (c: 
       ...oauthWrites(q),
     ...tickWrites(q),
   };
-  return { ...tx, ...cachingWrites(tx, cache, onSettled, committed, PATCHABLE) };
+  return { ...tx, ...cachingWrites(q, tx, cache, onSettled, committed) };
 }
 
 // The reads are assigned in the constructor (one object per module); this declares them on the class.

@@ -1,4 +1,6 @@
 import type { AccountRecord, CustomerRecord, StoredCredential, Tx } from '../port.js';
+import { accountUpdate, PATCHABLE } from './accounts.js';
+import type { Q } from './durability.js';
 
 export type CachedTable = 'credentials' | 'customers' | 'accounts';
 
@@ -60,6 +62,11 @@ export class RecordCache {
     this.droppedAt.set(`${table}:${key}`, ++this.generation);
   }
 
+  /** Whether the entry is kept (and notices reach this node). */
+  has(table: CachedTable, key: string): boolean {
+    return this.listening && this.maps[table].has(key);
+  }
+
   /** Drops every entry (of one table, or all). */
   flush(table?: CachedTable): void {
     for (const t of table ? [table] : (Object.keys(this.maps) as CachedTable[])) this.maps[t].clear();
@@ -93,11 +100,11 @@ type CachedWrites = Pick<Tx, 'revokeCredential' | 'revokeCredentialsBy' | 'setCu
  * stores of this process). Keys are cached by hash, revoked by id: a revocation drops them all (revocations are rare).
  */
 export function cachingWrites(
+  q: Q,
   w: CachedWrites,
   cache: RecordCache,
   onSettled: (settled: (durable: boolean) => void) => void,
   committed: (c: RowChange) => void,
-  patchable: readonly string[],
 ): CachedWrites {
   const changed = (c: RowChange) => onSettled((durable) => (durable ? committed(c) : forget(cache, c)));
   return {
@@ -120,9 +127,12 @@ export function cachingWrites(
       return out;
     },
     updateAccount: async (id, patch, at) => {
-      const out = await w.updateAccount(id, patch, at);
+      // An account kept here exists (accounts are never deleted): the answer is known, so the write is held and
+      // sent with the transaction's next statement instead of waiting for the rows it changed.
+      const update = cache.has('accounts', id) ? accountUpdate(id, patch, at) : undefined;
+      const out = update ? (await q.write(update.sql, update.params), true) : await w.updateAccount(id, patch, at);
       const set: Record<string, unknown> = { updated_at: at };
-      for (const [k, v] of Object.entries(patch)) if (patchable.includes(k)) set[k] = v ?? null;
+      for (const [k, v] of Object.entries(patch)) if (PATCHABLE.includes(k)) set[k] = v ?? null;
       cache.patch<AccountRecord>('accounts', id, (a) => ({ ...a, ...set }));
       changed({ table: 'accounts', key: id });
       return out;
