@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { Environment } from '../../schemas/common.js';
 import type { EventCounter, EventQuery, EventRow, EventScope, StoredEvent } from '../port.js';
 import type { Row } from './connection.js';
@@ -85,10 +86,17 @@ export function customerRanges(events: readonly EventRow[]): { environment: Envi
   return [...ranges.values()];
 }
 
+/** Rows per INSERT of events: 8 values each, far below SQLite's limit on a statement's parameters. */
+const EVENTS_PER_INSERT = 16;
+
 export function eventWrites(d: Durability) {
-  const insert = d.stmt(
-    `INSERT INTO events (cseq, id, environment, account_id, customer_id, type, created_at, data)
-     VALUES (@seq, @id, @environment, @account_id, @customer_id, @type, @created_at, @data)`,
+  // A transaction's events in one statement (up to EVENTS_PER_INSERT rows each): a market order writes four, and a
+  // statement per row was 3.9% of its samples under the bench. Rows take their seq in the order of VALUES.
+  // Prepared here, not on the write path: inserts[n - 1] takes n rows.
+  const inserts: Database.Statement[] = Array.from({ length: EVENTS_PER_INSERT }, (_, i) =>
+    d.stmt(
+      `INSERT INTO events (cseq, id, environment, account_id, customer_id, type, created_at, data) VALUES ${Array.from({ length: i + 1 }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    ),
   );
   const hasEndpoints = d.stmt('SELECT 1 FROM webhooks WHERE customer_id = ? AND environment = ? LIMIT 1').pluck();
   const outbox = d.stmt(sqliteOutbox('e.environment = @environment AND e.customer_id = @customer AND e.cseq BETWEEN @first AND @last'));
@@ -106,9 +114,14 @@ export function eventWrites(d: Durability) {
     // it is answered only after a later sync, which covers the batches before it too.
     listEvents: (q: EventQuery) => d.read(() => queryEvents(d, q)),
     insertEvents: async (events: readonly EventRow[]) => {
-      for (const e of events) {
-        insert.run(e);
-        d.wroteEvent(e.account_id);
+      for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+        const chunk = events.slice(start, start + EVENTS_PER_INSERT);
+        const params: unknown[] = [];
+        for (const e of chunk) {
+          params.push(e.seq, e.id, e.environment, e.account_id, e.customer_id, e.type, e.created_at, e.data);
+          d.wroteEvent(e.account_id);
+        }
+        inserts[chunk.length - 1]!.run(params);
       }
       for (const r of customerRanges(events)) {
         if (hasEndpoints.get(r.customer, r.environment) !== undefined) outbox.run(r);

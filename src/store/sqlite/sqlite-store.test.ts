@@ -249,6 +249,27 @@ describe('SqliteStore statements', () => {
     expect((await store.listDeliveries('whk_1', undefined, 10)).map((d) => d.event_id)).toEqual(['evt_1']);
     expect((await store.getAccount('70000001'))?.balance).toBe('99990');
   });
+  it('writes the events of a transaction in the order given, however many: each with its own columns, numbered in that order', async () => {
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('70000001', 'cus_1'));
+      await tx.insertAccount(account('70000002', 'cus_1'));
+    });
+    // More than one INSERT's worth (16 rows), and not a multiple of it.
+    const events = Array.from({ length: 37 }, (_, i) => ({
+      seq: i + 1,
+      id: `evt_${i + 1}`,
+      environment: 'live' as const,
+      account_id: i % 3 === 0 ? '70000002' : '70000001',
+      customer_id: 'cus_1',
+      type: i % 2 === 0 ? 'order.created' : 'order.filled',
+      created_at: 100 + i,
+      data: `{"n":${i}}`,
+    }));
+    await store.transaction((tx) => tx.insertEvents(events));
+    const read = await store.listEvents({ environment: 'live', customerId: 'cus_1', afterSeq: 0, limit: 100 });
+    expect(read.map((e) => [e.seq, e.id, e.account_id, e.type, e.created_at, e.data])).toEqual(events.map((e) => [e.seq, e.id, e.account_id, e.type, e.created_at, e.data]));
+  });
 });
 
 describe('SqliteStore record cache', () => {
