@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitionOf } from '../../src/cluster/partition.js';
+import { PostgresCluster } from '../../src/cluster/postgres-cluster.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
 import { expectError, markReached, TEST_STORE, TestServer } from '../helpers/server.js';
 
@@ -97,7 +98,10 @@ describe.runIf(pgUp)('three nodes on one PostgreSQL store', { timeout: 60_000 },
     const t = await traderOn();
     const first = await via(t.holder, 'POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: resting });
     expect(first.status).toBe(201);
-    // Another owner took the partition at a higher epoch (as after a pause longer than the lease).
+    // Another owner took the partition at a higher epoch (as after a pause longer than the lease): a live node, which
+    // holds its session lock (else the others would take its partition at once, as a dead node's).
+    const intruder = PostgresCluster.open(schema.url, 'intruder', 'http://127.0.0.1:1', 600_000);
+    expect(await intruder.hold()).toBe(1);
     await s.rawQuery(`UPDATE partition_leases SET owner = 'intruder', epoch = epoch + 1, expires_at = expires_at + 600000 WHERE environment = 'sandbox' AND partition = ?`, [t.partition]);
     const fenced = await via(t.holder, 'POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'fenced-1', body: resting });
     expectError(fenced, 503, 'temporarily_unavailable');
@@ -109,6 +113,7 @@ describe.runIf(pgUp)('three nodes on one PostgreSQL store', { timeout: 60_000 },
     for (const i of [0, 1, 2]) expectError(await via(i, 'GET', `/v1/accounts/${t.accountId}/positions`, { key: t.key }), 503, 'temporarily_unavailable');
     // The intruder's lease lapses: a node takes the partition within a round and resumes (no system_restart).
     await s.rawQuery(`UPDATE partition_leases SET expires_at = 0 WHERE environment = 'sandbox' AND partition = ?`, [t.partition]);
+    await intruder.close();
     await s.leaseRound();
     await s.leaseRound();
     expect(s.holders().has(`sandbox/${t.partition}`)).toBe(true);
