@@ -32,15 +32,18 @@ export function instrumentHttp(app: FastifyInstance, metrics: Metrics, listener:
  */
 export function measureStore(store: Store, metrics: Metrics): void {
   const transaction = store.transaction.bind(store);
+  // Labelled once: no label object built, merged and checked per transaction.
+  const commit = metrics.storeTransaction.labels({ outcome: 'commit' });
+  const rollback = metrics.storeTransaction.labels({ outcome: 'rollback' });
   const timed: Store['transaction'] = (fn) => {
-    const end = metrics.storeTransaction.startTimer();
+    const start = performance.now();
     return transaction(fn).then(
       (value) => {
-        end({ outcome: 'commit' });
+        commit.observe((performance.now() - start) / 1000);
         return value;
       },
       (err: unknown) => {
-        end({ outcome: 'rollback' });
+        rollback.observe((performance.now() - start) / 1000);
         throw err;
       },
     );
@@ -55,14 +58,17 @@ export function measureStore(store: Store, metrics: Metrics): void {
  * it fired (ticks that fire nothing are timed too: the floor of the same path).
  */
 export function measureEngine(host: EngineHost, metrics: Metrics): void {
+  // Per environment, the command histogram's child of each partition, labelled at its first command.
+  const timers: Record<string, { observe(v: number): void }[]> = { live: [], sandbox: [] };
   host.observer = {
     command(environment, partition) {
-      const labels = { environment, partition: String(partition) };
-      metrics.engineQueue.inc(labels);
-      const end = metrics.engineCommand.startTimer(labels);
+      const queued = (metrics.queued[environment] ??= []);
+      queued[partition] = (queued[partition] ?? 0) + 1;
+      const timer = ((timers[environment] ??= [])[partition] ??= metrics.engineCommand.labels({ environment, partition: String(partition) }));
+      const start = performance.now();
       return () => {
-        metrics.engineQueue.dec(labels);
-        end();
+        queued[partition]! -= 1;
+        timer.observe((performance.now() - start) / 1000);
       };
     },
     tick() {

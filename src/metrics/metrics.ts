@@ -44,11 +44,21 @@ export class Metrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
+  /**
+   * Engine commands submitted and not answered, by environment and partition number: counted here on the command
+   * path (no labels to build and hash twice per command), read into the gauge at scrape time.
+   */
+  readonly queued: Record<string, number[]> = { live: [], sandbox: [] };
   readonly engineQueue = new Gauge({
     name: 'rampart_engine_queue_depth',
     help: 'Engine commands submitted and not yet answered, per environment and partition',
     labelNames: ['environment', 'partition'] as const,
     registers: [this.registry],
+    collect: () => {
+      for (const [environment, counts] of Object.entries(this.queued)) {
+        counts.forEach((n, p) => this.engineQueue.set({ environment, partition: String(p) }, n));
+      }
+    },
   });
   readonly tickLag = new Histogram({
     name: 'rampart_engine_tick_to_trigger_seconds',
@@ -136,7 +146,7 @@ export class Metrics {
     // Known series start at zero, so a rate() over them is defined from the first scrape.
     for (const environment of ['live', 'sandbox']) {
       for (let p = 0; p < sources.partitions; p++) {
-        this.engineQueue.set({ environment, partition: String(p) }, 0);
+        this.queued[environment]![p] = 0;
         this.engineCommand.zero({ environment, partition: String(p) });
       }
     }
