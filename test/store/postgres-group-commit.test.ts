@@ -184,6 +184,28 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
     expect(await committedCustomers()).toEqual(['cus_1', 'cus_3']);
   });
 
+  it("a node that lost its lease and whose write meets the new owner's rows fails as fenced, not with the conflict", async () => {
+    const c = new pg.Client({ connectionString: schema.url });
+    await c.connect();
+    try {
+      await c.query(
+        "INSERT INTO partition_leases (environment, partition, owner, epoch, since, expires_at, heartbeat_at) VALUES ('live', 0, 'me', 1, 0, 9e12, 0), ('live', 1, 'other', 2, 0, 9e12, 0)",
+      );
+    } finally {
+      await c.end();
+    }
+    await store.transaction((tx) => tx.insertCustomer(customer(1)));
+    // The write is sent in one message with the fence: the server answers that message's first error only.
+    const lost = store.fencedTransaction({ environment: 'live', partition: 1, owner: 'me', epoch: 1 }, (tx) => tx.insertCustomer(customer(1)));
+    await expect(lost).rejects.toBeInstanceOf(LeaseLostError);
+    // Under a lease still held, the same conflict is what it is.
+    const held = store.fencedTransaction({ environment: 'live', partition: 0, owner: 'me', epoch: 1 }, (tx) => tx.insertCustomer(customer(1)));
+    await expect(held).rejects.toMatchObject({ code: '23505' });
+    // Both rolled back alone: the store goes on.
+    await store.fencedTransaction({ environment: 'live', partition: 0, owner: 'me', epoch: 1 }, (tx) => tx.insertCustomer(customer(2)));
+    expect(await committedCustomers()).toEqual(['cus_1', 'cus_2']);
+  });
+
   it("leaves a quote row another node is writing to that node instead of waiting on it; stores it otherwise", async () => {
     const quote = (last: string, time: number) => ({ market: 'BTC-USD', bid: last, ask: last, last, time });
     await store.transaction((tx) => tx.putQuote(quote('100', 1)));

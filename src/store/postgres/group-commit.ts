@@ -46,7 +46,7 @@ class Statements {
   /** How many statements `held` makes (an entry may be several: a savepoint's release and the next). */
   private heldStatements = 0;
   /** Held statements whose answer is checked when their message is answered: by their place in it. */
-  private checks: { at: number; verify: (rows: Row[]) => void }[] = [];
+  private checks: { at: number; text: string; verify: (rows: Row[]) => void }[] = [];
   /** Whether a message of this member reached the server (then a rollback must go back to its savepoint). */
   sent = false;
   private failed = false;
@@ -96,7 +96,7 @@ class Statements {
       verify((await this.run(sql, params)).rows);
       return;
     }
-    this.checks.push({ at: this.heldStatements, verify });
+    this.checks.push({ at: this.heldStatements, text, verify });
     this.push(text);
   }
 
@@ -122,11 +122,38 @@ class Statements {
     const first = !this.sent;
     this.sent = true;
     this.batch.begun = true;
-    const results = await this.noted(simple(this.batch.client, text));
+    const results = await this.noted(simple(this.batch.client, text)).catch(async (err: unknown) => {
+      throw (await this.judgedAfter(checks)) ?? err;
+    });
     if (first) this.batch.savepoint = this.savepoint;
     // A check that fails leaves what ran after it in the message to the member's rollback (its savepoint).
     await this.noted(Promise.resolve().then(() => checks.forEach((c) => c.verify(results[c.at]!.rows as Row[]))));
     return results.at(-1);
+  }
+
+  /**
+   * A message that failed after a held check (the lease fence) in it: the check ran first, but the server answers the
+   * message's first error only. Its verdict decides what the member failed of — a write of a node that lost its lease
+   * meets the new owner's rows (an event id taken, say), and it must answer as fenced, not as that conflict. The
+   * member's work is rolled back to its savepoint (as its failure would anyway) and the checks run again alone.
+   * Answers the check's refusal, or undefined (the message's own error stands; so does one that stops the re-run).
+   */
+  private async judgedAfter(checks: readonly { text: string; verify: (rows: Row[]) => void }[]): Promise<unknown> {
+    if (checks.length === 0) return undefined;
+    try {
+      await this.batch.client.query(`ROLLBACK TO SAVEPOINT ${this.savepoint}`);
+      for (const c of checks) {
+        const rows = (await this.batch.client.query(c.text)).rows as Row[];
+        try {
+          c.verify(rows);
+        } catch (refusal) {
+          return refusal;
+        }
+      }
+    } catch {
+      // The connection or the savepoint is gone: the message's own error says so.
+    }
+    return undefined;
   }
 
   private async noted<X>(p: Promise<X>): Promise<X> {
