@@ -80,7 +80,7 @@ export async function stallUnderTraffic(c: TestCluster, o: StallOptions): Promis
     );
   }
   // The victim's traders trade again on the new owners before the victim wakes.
-  for (const t of moved) expect(t.acks.some((a) => a > stalledAt && a < wokenAt), `trader ${t.id} on partition ${t.partition}`).toBe(true);
+  for (const t of moved) expect(t.acks.some((a) => a > stalledAt && a < wokenAt), `trader ${t.id} on partition ${t.partition} (home ${t.home.id})\n${c.output(3000)}`).toBe(true);
   const movedAfterMs = Math.max(...moved.map((t) => t.acks.find((a) => a > stalledAt)! - stalledAt));
   const acknowledged = await expectEachOnce(c, traders);
   expect(others.length).toBeGreaterThan(0);
