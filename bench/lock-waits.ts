@@ -11,6 +11,8 @@ export interface LockWaits {
   withWaits: number;
   /** The most sessions found waiting at once. */
   most: number;
+  /** What waited on what, "waiting ← blocking" (each statement's start, literals and all), and how often it was seen. */
+  pairs: Record<string, number>;
 }
 
 const SAMPLE_MS = 20;
@@ -19,7 +21,7 @@ const SAMPLE_MS = 20;
 export async function sampleLockWaits(url: string): Promise<{ stop(): Promise<LockWaits> }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const out: LockWaits = { samples: 0, withWaits: 0, most: 0 };
+  const out: LockWaits = { samples: 0, withWaits: 0, most: 0, pairs: {} };
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
@@ -29,7 +31,20 @@ export async function sampleLockWaits(url: string): Promise<{ stop(): Promise<Lo
       );
       const n = Number(r.rows[0]!.n);
       out.samples++;
-      if (n > 0) out.withWaits++;
+      if (n > 0) {
+        out.withWaits++;
+        // Which statement waited on which (a partition's write on another's would show here).
+        const who = await client.query<{ waiting: string; blocking: string }>(
+          `SELECT a.query AS waiting, b.query AS blocking FROM pg_stat_activity a
+             CROSS JOIN LATERAL unnest(pg_blocking_pids(a.pid)) AS bp(pid) JOIN pg_stat_activity b ON b.pid = bp.pid
+           WHERE a.datname = current_database() AND a.application_name = $1 AND a.wait_event_type = 'Lock'`,
+          [applicationName(url)],
+        );
+        for (const w of who.rows) {
+          const key = `${short(w.waiting)} ← ${short(w.blocking)}`;
+          out.pairs[key] = (out.pairs[key] ?? 0) + 1;
+        }
+      }
       out.most = Math.max(out.most, n);
       await new Promise((res) => setTimeout(res, SAMPLE_MS));
     }
@@ -42,4 +57,12 @@ export async function sampleLockWaits(url: string): Promise<{ stop(): Promise<Lo
       return out;
     },
   };
+}
+
+/** A statement's kind and table, for telling waits apart: "UPDATE partition_leases", "SELECT … FROM quotes". */
+function short(sql: string): string {
+  const last = sql.split(/;\s*/).filter((x) => x.trim() && !/^(SAVEPOINT|RELEASE|BEGIN)/i.test(x.trim())).at(-1) ?? sql;
+  const verb = /^\s*(\w+)/.exec(last)?.[1]?.toUpperCase() ?? '?';
+  const table = /(?:FROM|INTO|UPDATE)\s+(\w+)/i.exec(last)?.[1] ?? '?';
+  return `${verb} ${table}`;
 }

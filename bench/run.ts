@@ -90,6 +90,12 @@ if (only.has('pg')) {
   console.log(`3 nodes: live partitions held ${p.pgThreeNodes.livePartitions.map((x) => `[${x.join(' ')}]`).join(' / ')}, engine commands run per node ${p.pgThreeNodes.perNode.join(' / ')} per s`);
   const waits = (w: { samples: number; withWaits: number; most: number }) => `${w.withWaits} of ${w.samples} samples with a session waiting (at most ${w.most})`;
   console.log(`Lock waits of the store's sessions (pg_stat_activity every 20 ms): 1 node ${waits(p.pgOneNode.lockWaits)}; 3 nodes ${waits(p.pgThreeNodes.lockWaits)}`);
+  const pairs = (w: { pairs?: Record<string, number> }) =>
+    Object.entries(w.pairs ?? {})
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} (${n})`)
+      .join('; ') || 'none';
+  console.log(`  what waited on what (waiting ← blocking): 1 node: ${pairs(p.pgOneNode.lockWaits)}; 3 nodes: ${pairs(p.pgThreeNodes.lockWaits)}`);
   console.log('\nFail-over: kill -9 of a partition owner (3 nodes, orders flowing; pause = kill → first acknowledgement there)');
   console.log(
     table(
