@@ -2,7 +2,7 @@
 // owner is killed (kill -9), and of one whose owner freezes (SIGSTOP) — with the longest wait of the traders on the
 // other partitions meanwhile — and every acknowledged order checked afterwards (none lost, none twice).
 import type { Child } from './lib.js';
-import { failoverBenchmark, liveOwners, perNode, startCluster, traders, type FailoverResult, type Trader } from './pg.js';
+import { failoverBenchmark, listedOrders, liveOwners, perNode, startCluster, traders, type FailoverResult, type Trader } from './pg.js';
 
 export interface FreezeResult {
   leaseMs: number;
@@ -142,23 +142,8 @@ export async function freezeBenchmark(leaseMs: number, freezeMs: number): Promis
     let lost = 0;
     let doubled = 0;
     for (const t of list) {
-      const listed: { id: string; client_order_id: string | null }[] = [];
-      let after: string | undefined;
-      for (;;) {
-        const r = await fetch(`${survivor.url.live}/v1/accounts/${t.account}/orders?limit=1000${after ? `&after=${after}` : ''}`, { headers: { authorization: `Bearer ${t.key}` } });
-        if (r.status !== 200) {
-          await sleep(100);
-          continue;
-        }
-        const page = (await r.json()) as { data: { id: string; client_order_id: string | null }[]; has_more: boolean; next_cursor: string };
-        listed.push(...page.data);
-        if (!page.has_more) break;
-        after = page.next_cursor;
-      }
-      const ids = new Set(listed.map((o) => o.id));
-      const byClient = new Map<string, number>();
-      for (const o of listed) if (o.client_order_id) byClient.set(o.client_order_id, (byClient.get(o.client_order_id) ?? 0) + 1);
-      doubled += [...byClient.values()].filter((n) => n > 1).length;
+      const { ids, doubled: twice } = await listedOrders(survivor.url.live, t);
+      doubled += twice;
       lost += placements.get(t)!.filter((p) => p.id !== undefined && !ids.has(p.id)).length;
     }
     const all = [...placements.values()].flat();

@@ -321,23 +321,8 @@ export async function failoverBenchmark(leaseMs: number): Promise<FailoverResult
     let lost = 0;
     let doubled = 0;
     for (const t of list) {
-      const listed: { id: string; client_order_id: string | null }[] = [];
-      let after: string | undefined;
-      for (;;) {
-        const url = `${survivor.url.live}/v1/accounts/${t.account}/orders?limit=1000${after ? `&after=${after}` : ''}`;
-        // A partition may still be moving (503, retryable): asked again until answered.
-        const page = await until(`the orders of ${t.account}`, async () => {
-          const r = await fetch(url, { headers: { authorization: `Bearer ${t.key}` } });
-          return r.status === 200 ? ((await r.json()) as { data: { id: string; client_order_id: string | null }[]; has_more: boolean; next_cursor: string }) : undefined;
-        });
-        listed.push(...page.data);
-        if (!page.has_more) break;
-        after = page.next_cursor;
-      }
-      const ids = new Set(listed.map((o) => o.id));
-      const byClient = new Map<string, number>();
-      for (const o of listed) if (o.client_order_id) byClient.set(o.client_order_id, (byClient.get(o.client_order_id) ?? 0) + 1);
-      doubled += [...byClient.values()].filter((n) => n > 1).length;
+      const { ids, doubled: twice } = await listedOrders(survivor.url.live, t);
+      doubled += twice;
       lost += placements.filter((p) => p.trader === t && p.id !== undefined && !ids.has(p.id)).length;
     }
     return {
@@ -355,4 +340,26 @@ export async function failoverBenchmark(leaseMs: number): Promise<FailoverResult
     await dispatcher.close();
     await cluster.stop();
   }
+}
+
+/**
+ * An account's orders as listed by a node (a partition still moving answers 503: asked again until answered): their
+ * ids, and how many client order ids are listed more than once (an order placed twice).
+ */
+export async function listedOrders(baseUrl: string, t: Trader): Promise<{ ids: Set<string>; doubled: number }> {
+  const listed: { id: string; client_order_id: string | null }[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const url = `${baseUrl}/v1/accounts/${t.account}/orders?limit=1000${after ? `&after=${after}` : ''}`;
+    const page = await until(`the orders of ${t.account}`, async () => {
+      const r = await fetch(url, { headers: { authorization: `Bearer ${t.key}` } });
+      return r.status === 200 ? ((await r.json()) as { data: { id: string; client_order_id: string | null }[]; has_more: boolean; next_cursor: string }) : undefined;
+    });
+    listed.push(...page.data);
+    if (!page.has_more) break;
+    after = page.next_cursor;
+  }
+  const byClient = new Map<string, number>();
+  for (const o of listed) if (o.client_order_id) byClient.set(o.client_order_id, (byClient.get(o.client_order_id) ?? 0) + 1);
+  return { ids: new Set(listed.map((o) => o.id)), doubled: [...byClient.values()].filter((n) => n > 1).length };
 }
