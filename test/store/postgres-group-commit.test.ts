@@ -35,6 +35,17 @@ async function committed(sql: string): Promise<string[]> {
 }
 const committedCustomers = () => committed('SELECT id AS v FROM customers ORDER BY number');
 
+/** Partition leases written by another connection, as another node's take-overs would: `(environment, partition, owner, epoch, since, expires_at, heartbeat_at)` tuples. */
+async function leases(values: string): Promise<void> {
+  const c = new pg.Client({ connectionString: schema.url });
+  await c.connect();
+  try {
+    await c.query(`INSERT INTO partition_leases (environment, partition, owner, epoch, since, expires_at, heartbeat_at) VALUES ${values}`);
+  } finally {
+    await c.end();
+  }
+}
+
 describe.skipIf(!available)('PostgresStore group commit', () => {
   it('commits the transactions queued together in one COMMIT, each answered only once another connection sees it', async () => {
     const writes = Array.from({ length: 40 }, (_, i) =>
@@ -163,15 +174,7 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
   });
 
   it('a lease fence refused in one member fails that member only', async () => {
-    const c = new pg.Client({ connectionString: schema.url });
-    await c.connect();
-    try {
-      await c.query(
-        "INSERT INTO partition_leases (environment, partition, owner, epoch, since, expires_at, heartbeat_at) VALUES ('live', 0, 'me', 1, 0, 9e12, 0), ('live', 1, 'other', 1, 0, 9e12, 0)",
-      );
-    } finally {
-      await c.end();
-    }
+    await leases("('live', 0, 'me', 1, 0, 9e12, 0), ('live', 1, 'other', 1, 0, 9e12, 0)");
     const mine = { environment: 'live' as const, partition: 0, owner: 'me', epoch: 1 };
     const lost = { environment: 'live' as const, partition: 1, owner: 'me', epoch: 1 };
     const results = await Promise.allSettled([
@@ -185,15 +188,7 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
   });
 
   it("a node that lost its lease and whose write meets the new owner's rows fails as fenced, not with the conflict", async () => {
-    const c = new pg.Client({ connectionString: schema.url });
-    await c.connect();
-    try {
-      await c.query(
-        "INSERT INTO partition_leases (environment, partition, owner, epoch, since, expires_at, heartbeat_at) VALUES ('live', 0, 'me', 1, 0, 9e12, 0), ('live', 1, 'other', 2, 0, 9e12, 0)",
-      );
-    } finally {
-      await c.end();
-    }
+    await leases("('live', 0, 'me', 1, 0, 9e12, 0), ('live', 1, 'other', 2, 0, 9e12, 0)");
     await store.transaction((tx) => tx.insertCustomer(customer(1)));
     // The write is sent in one message with the fence: the server answers that message's first error only.
     const lost = store.fencedTransaction({ environment: 'live', partition: 1, owner: 'me', epoch: 1 }, (tx) => tx.insertCustomer(customer(1)));
