@@ -35,15 +35,32 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       // The dashboard's sign-in and keys too: its sessions live in the store, and any of the three nodes serves any
       // session. Suites about the HTTP surface's shape (OpenAPI, URL and input checks, the README, static pages, the
       // MCP tool mapping) ask nothing of the store and run on SQLite only.
-      include: ['test/integration/**/*.test.ts', 'test/dashboard/sign-in.test.ts', 'test/dashboard/keys.test.ts', ...POSTGRES_ONLY],
+      include: ['test/integration/**/*.test.ts', 'test/dashboard/sign-in.test.ts', 'test/dashboard/keys.test.ts'],
       exclude: [...configDefaults.exclude, ...STORE_AGNOSTIC.map((f) => `test/integration/${f}.test.ts`)],
       env: { RAMPART_TEST_STORE: 'postgres', RAMPART_TEST_NODES: '3' },
       globalSetup: ['test/global/reached-codes.ts', 'test/global/postgres.ts'],
+      sequence: { groupOrder: 0 },
+    },
+  };
+  // The fail-over suites measure pauses of a second against leases of one or two: they run last, one file at a
+  // time, with nothing else on the two cores.
+  const cluster: TestProjectInlineConfiguration = {
+    extends: true,
+    test: {
+      name: 'cluster',
+      include: POSTGRES_ONLY,
+      env: { RAMPART_TEST_STORE: 'postgres', RAMPART_TEST_NODES: '3' },
+      globalSetup: ['test/global/postgres.ts'],
+      maxWorkers: 1,
+      sequence: { groupOrder: 1 },
     },
   };
   return {
     test: {
       pool: 'forks',
+      // Two test files at a time: most of a file's time is waiting (child servers, fsync, PostgreSQL), so two
+      // workers on two cores take ≈ half the wall time of one (vitest's default is cores − 1).
+      maxWorkers: 2,
       testTimeout: 20_000,
       hookTimeout: 30_000,
       projects: [
@@ -57,9 +74,10 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
             // unreached. Set per project: on the root config it would also run for the root, which runs no test
             // and would judge an empty list.
             globalSetup: ['test/global/reached-codes.ts'],
+            sequence: { groupOrder: 0 },
           },
         },
-        ...(skipPostgres ? [] : [postgres]),
+        ...(skipPostgres ? [] : [postgres, cluster]),
       ],
     },
   };

@@ -27,6 +27,14 @@ async function until<T>(what: string, fn: () => Promise<T | null>, timeoutMs = 2
   }
 }
 
+/** A read as a client makes it while partitions move: a retryable error (503 while a book loads) is asked again; any other is a failure. */
+async function read<T>(url: string, path: string, key: string): Promise<T | null> {
+  const r = await call(url, 'GET', path, { key });
+  if (r.status === 200) return r.body.data as T;
+  if (r.body?.error?.retryable === true) return null;
+  throw new Error(`GET ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+}
+
 describe.skipIf(!available)('a paused partition owner', { timeout: 120_000 }, () => {
   it('wakes after losing its lease and writes nothing: its late placement is refused or forwarded, its tick fenced', async () => {
     cluster = await TestCluster.start({ nodes: 2, env: { RAMPART_ENGINE_PARTITIONS: '1', RAMPART_LEASE_MS: String(LEASE_MS) } });
@@ -89,17 +97,18 @@ describe.skipIf(!available)('a paused partition owner', { timeout: 120_000 }, ()
       // orders fill on the next tick, which comes here.
       await c.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '58899', ask: '58900', last: '58899.5' });
       const orders = await until('every order filled', async () => {
-        const data = (await call(other.child.url.sandbox, 'GET', `/v1/accounts/${account}/orders`, { key: key.key })).body.data as { status: string }[];
-        return data.every((o) => o.status === 'filled') ? data : null;
+        // A read during a rebalance may answer a retryable 503 / 409 (the account's book loading): asked again.
+        const data = await read<{ status: string }[]>(other.child.url.sandbox, `/v1/accounts/${account}/orders`, key.key);
+        return data?.every((o) => o.status === 'filled') ? data : null;
       });
       expect(orders.map((o: { status: string }) => o.status)).toEqual(['filled', 'filled', 'filled']);
-      const fills = (await call(other.child.url.sandbox, 'GET', `/v1/accounts/${account}/fills`, { key: key.key })).body.data;
+      const fills = await until('the fills read', () => read<unknown[]>(other.child.url.sandbox, `/v1/accounts/${account}/fills`, key.key));
       expect(fills).toHaveLength(3);
       // Held at a later epoch than the paused node's (by the other node, or by the woken one given it back since).
       const log = await c.admin('GET', '/admin/v1/cluster');
       expect(log.partitions.find((p: { environment: string }) => p.environment === 'sandbox').epoch).toBeGreaterThan(epochBefore);
       await until('the woken node to see its lease gone', async () => (paused.child.output().includes('partition lease lost') ? true : null));
-      const events = (await call(other.child.url.sandbox, 'GET', `/v1/events?account_id=${account}&limit=100`, { key: key.key })).body.data as { id: string; type: string }[];
+      const events = await until('the events read', () => read<{ id: string; type: string }[]>(other.child.url.sandbox, `/v1/events?account_id=${account}&limit=100`, key.key));
       expect(events.filter((e) => e.type === 'order.filled')).toHaveLength(3);
       expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     } finally {
