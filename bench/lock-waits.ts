@@ -11,7 +11,11 @@ export interface LockWaits {
   withWaits: number;
   /** The most sessions found waiting at once. */
   most: number;
-  /** What waited on what, "waiting ← blocking" (each statement's start, literals and all), and how often it was seen. */
+  /**
+   * What waited on what, "waiting ← blocking [lock]" (the statements' kind and table; the lock waited for: a row's
+   * transaction `transactionid`, a row lock `tuple`, an `advisory` lock — an Idempotency-Key another node serves —, a
+   * `relation`), and how often it was seen.
+   */
   pairs: Record<string, number>;
 }
 
@@ -25,25 +29,21 @@ export async function sampleLockWaits(url: string): Promise<{ stop(): Promise<Lo
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
-      const r = await client.query<{ n: string }>(
-        "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND wait_event_type = 'Lock'",
+      // One query per sample: each waiting session of the store with what it waits for and whom on (a wait can end
+      // between two queries, so a count and then a second look would miss what the first saw).
+      const who = await client.query<{ pid: number; waiting: string; blocking: string | null; lock: string }>(
+        `SELECT a.pid, a.query AS waiting, b.query AS blocking, a.wait_event AS lock FROM pg_stat_activity a
+           LEFT JOIN LATERAL unnest(pg_blocking_pids(a.pid)) AS bp(pid) ON true LEFT JOIN pg_stat_activity b ON b.pid = bp.pid
+         WHERE a.datname = current_database() AND a.application_name = $1 AND a.wait_event_type = 'Lock'`,
         [applicationName(url)],
       );
-      const n = Number(r.rows[0]!.n);
+      const n = new Set(who.rows.map((w) => w.pid)).size;
       out.samples++;
-      if (n > 0) {
-        out.withWaits++;
-        // Which statement waited on which (a partition's write on another's would show here).
-        const who = await client.query<{ waiting: string; blocking: string }>(
-          `SELECT a.query AS waiting, b.query AS blocking FROM pg_stat_activity a
-             CROSS JOIN LATERAL unnest(pg_blocking_pids(a.pid)) AS bp(pid) JOIN pg_stat_activity b ON b.pid = bp.pid
-           WHERE a.datname = current_database() AND a.application_name = $1 AND a.wait_event_type = 'Lock'`,
-          [applicationName(url)],
-        );
-        for (const w of who.rows) {
-          const key = `${short(w.waiting)} ← ${short(w.blocking)}`;
-          out.pairs[key] = (out.pairs[key] ?? 0) + 1;
-        }
+      if (n > 0) out.withWaits++;
+      // Which statement waited on which (a partition's write on another's would show here).
+      for (const w of who.rows) {
+        const key = `${short(w.waiting)} ← ${w.blocking === null ? 'gone' : short(w.blocking)} [${w.lock}]`;
+        out.pairs[key] = (out.pairs[key] ?? 0) + 1;
       }
       out.most = Math.max(out.most, n);
       await new Promise((res) => setTimeout(res, SAMPLE_MS));

@@ -147,6 +147,47 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
     await expect(store.fencedTransaction(fenceOf('node-a', la), (tx) => tx.insertCustomer(customer('cus_after')))).rejects.toBeInstanceOf(LeaseLostError);
   });
 
+  it("the owner's renewal and release do not wait for its own open fenced write; a take-over still does (migration 013)", async () => {
+    const a = await node('node-a');
+    const b = await node('node-b');
+    const la = (await a.acquire('live', 3))!;
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const write = store.fencedTransaction(fenceOf('node-a', la), async (tx) => {
+      await tx.insertCustomer(customer('cus_renewed_beside'));
+      await gate;
+    });
+    const probe = new pg.Client({ connectionString: schema.url });
+    await probe.connect();
+    try {
+      await until('the write to hold the lease row', async () => {
+        const r = await probe.query("SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'partition_leases' AND l.mode = 'RowShareLock' AND l.granted");
+        return (r.rowCount ?? 0) > 0 ? true : null;
+      });
+      // The write holds the lease row FOR KEY SHARE: a renewal and a release (no key column changed) pass at once.
+      // Were either to wait, it would wait for the write's open transaction, which the gate keeps open.
+      const soon = <T>(p: Promise<T>) => Promise.race([p, new Promise<'waited'>((r) => setTimeout(() => r('waited'), 1500))]);
+      expect(await soon(a.renew(la))).toBe(true);
+      expect(await soon(a.release(la))).toBeUndefined();
+      // A take-over changes the epoch, a key column: it waits for the old epoch's write to end.
+      let taken: Lease | null | undefined;
+      const takeover = b.acquire('live', 3).then((l) => (taken = l));
+      await until('the take-over to wait on the lease row', async () => {
+        const r = await probe.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO partition_leases%'");
+        return (r.rowCount ?? 0) > 0 ? true : null;
+      });
+      expect(taken).toBeUndefined();
+      open();
+      await write;
+      await takeover;
+      expect(taken).toMatchObject({ epoch: 2 });
+    } finally {
+      open();
+      await probe.end();
+    }
+    expect(await customerRows('cus_renewed_beside')).toBe(1);
+  });
+
   it('a lapsed lease nobody took yet, a released lease and a partition never leased refuse fenced writes too', async () => {
     const a = await node('node-a', SHORT_LEASE_MS);
     const la = (await a.acquire('live', 1))!;

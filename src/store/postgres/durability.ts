@@ -58,7 +58,7 @@ const types = {
 /**
  * Connection settings every connection gets: never wait on a lock for longer than SQLite's busy_timeout; and a
  * transaction left idle for 2 s is ended by the server. A node frozen (a long GC pause, a stopped VM) or cut off from
- * PostgreSQL mid-transaction would otherwise hold what it locked — its partitions' lease rows FOR SHARE, which a
+ * PostgreSQL mid-transaction would otherwise hold what it locked — its partitions' lease rows FOR KEY SHARE, which a
  * take-over must update, and the rows it wrote — for as long as it sleeps. A live node's transaction never waits
  * that long on its own client: its statements follow one another, and a batch commits within 50 ms.
  */

@@ -10,7 +10,7 @@ import type { EventTxState, Written } from './events.js';
  */
 const MAX_MEMBERS = 48;
 /**
- * How long a batch may stay open before it commits: what it locks (its partitions' lease rows FOR SHARE, the rows it
+ * How long a batch may stay open before it commits: what it locks (its partitions' lease rows FOR KEY SHARE, the rows it
  * wrote) waits for its COMMIT, and its members wait to be answered.
  */
 const MAX_BATCH_MS = 50;
@@ -169,7 +169,7 @@ interface Batch {
   readonly client: pg.PoolClient;
   readonly q: Q;
   readonly kept: Kept[];
-  /** Fences checked by kept members: their lease rows stay locked FOR SHARE until the batch ends. */
+  /** Fences checked by kept members: their lease rows stay locked FOR KEY SHARE until the batch ends. */
   readonly fenced: Set<string>;
   /** When the batch's first member entered (performance.now()). */
   openedAt: number;

@@ -40,7 +40,7 @@ function readsOn(q: Q): Reads {
   };
 }
 
-/** The lease fence, checked once per PostgreSQL transaction: the lease row stays locked FOR SHARE until COMMIT. */
+/** The lease fence, checked once per PostgreSQL transaction: the lease row stays locked FOR KEY SHARE until COMMIT. */
 async function fenceOnce(q: Q, member: Member, f: Fence): Promise<void> {
   const key = `${f.environment}/${f.partition}/${f.owner}/${f.epoch}`;
   if (member.isFenced(key)) return;
