@@ -21,6 +21,14 @@ import { InFlight } from './in-flight.js';
 import { OpenOrders } from './open-orders.js';
 
 const QUOTE_STORE_INTERVAL_MS = 1000;
+
+/**
+ * How long a transaction that loads a partition's engine may pause between two statements: the open orders of the
+ * environment come in one read and are restored one by one before the next (100k of them take about a second, more
+ * on a busy machine), longer than PostgreSQL's 2 s idle bound for every other transaction. A node frozen while it
+ * loads holds that partition's lease row this long at most.
+ */
+const LOAD_PAUSE_MS = 10_000;
 /** An event's id is this prefix and its seq padded to 12 digits. */
 const eventIdPrefix = (env: Environment) => `evt_${env === 'live' ? 'live' : 'test'}_`;
 /** The customers whose accounts an engine holds. */
@@ -347,6 +355,7 @@ export class EngineHost {
     const key = partitionKey(fence.environment, fence.partition);
     const env = fence.environment;
     await this.store.transaction(async (tx) => {
+      await tx.allowPauses(LOAD_PAUSE_MS);
       await tx.fence(fence);
       const st = newTxState();
       const part: Partition = { key, environment: env, partition: fence.partition, fence, engine: this.newEngine(env), events: new Map() };
@@ -495,6 +504,7 @@ export class EngineHost {
       st.fenced.add(part.key);
     }
     if (this.stale.has(part.key)) {
+      await tx.allowPauses(LOAD_PAUSE_MS);
       part.engine = await this.loadEngine(part, tx);
       // The event numbers a rolled-back transaction took are read again with the rest: the next event of each of
       // its customers follows the last one in the store, so a rollback leaves no gap in a customer's log.

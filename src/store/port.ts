@@ -550,6 +550,13 @@ export interface Tx extends Reads, PeopleWrites, OAuthWrites, TickWrites {
    */
   fence(f: Fence): Promise<void>;
   /**
+   * This transaction may pause between its statements for up to `ms` (a partition's engine built from thousands of
+   * rows between two reads). PostgreSQL ends a transaction idle for longer than the connections' bound (2 s,
+   * durability.ts CLIENT_DEFAULTS), which stops a frozen node holding its lease rows: this one transaction gets a
+   * longer bound. SQLite has no such bound and ignores it.
+   */
+  allowPauses(ms: number): Promise<void>;
+  /**
    * The restart transition at start-up, where the orders are stored (none is loaded): every open order of
    * `c.accounts` canceled as the engine's cancel leaves it and announced by its order.canceled event, numbered after
    * its customer's last event oldest first, with its webhook deliveries (canceled-orders.ts). Answers how many

@@ -57,6 +57,37 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
     expect(store.stats.commits).toBeLessThan(40);
   });
 
+  // PostgreSQL's own timer on its idle sessions is what is tested: the pause is real time, 2.6 s against the 2 s bound.
+  it('ends a transaction idle between statements for over 2 s, unless it allowed pauses (a partition loading)', { timeout: 20_000 }, async () => {
+    const pause = () => new Promise((r) => setTimeout(r, 2600));
+    const idle = await store
+      .transaction(async (tx) => {
+        await tx.insertCustomer(customer(901));
+        await tx.getCustomer('cus_901');
+        await pause();
+        await tx.insertCustomer(customer(902));
+      })
+      .catch((e: unknown) => e);
+    expect(idle).toMatchObject({ name: 'StoreUnavailableError' });
+    await store.transaction(async (tx) => {
+      await tx.allowPauses(10_000);
+      await tx.insertCustomer(customer(903));
+      await tx.getCustomer('cus_903');
+      await pause();
+      await tx.insertCustomer(customer(904));
+    });
+    expect(await committedCustomers()).toEqual(['cus_903', 'cus_904']);
+    // The longer bound ended with that transaction: the next one is bounded again.
+    const again = await store
+      .transaction(async (tx) => {
+        await tx.getCustomer('cus_903');
+        await pause();
+        await tx.insertCustomer(customer(905));
+      })
+      .catch((e: unknown) => e);
+    expect(again).toMatchObject({ name: 'StoreUnavailableError' });
+  });
+
   it('writes held statements with their text exactly as given: quotes, backslashes, placeholders, non-ASCII', async () => {
     const awkward = `O'Brien \\ "quoted" $1 $$ E'\\x' ; DROP TABLE events; -- é 中 🚀`;
     const data = JSON.stringify({ note: awkward, nested: { back: '\\\\', nl: 'a\nb' } });

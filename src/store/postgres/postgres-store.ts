@@ -61,6 +61,8 @@ function txOn(q: Q, pool: Q, member: Member, cache: RecordCache, committed: (c: 
     onRollback: (undo: () => void) => void member.rollbacks.push(undo),
     onSettled,
     fence: (f: Fence) => fenceOnce(q, member, f),
+    // SET LOCAL: for the rest of the PostgreSQL transaction (the batch this member is in), sent with the next statement.
+    allowPauses: (ms: number) => q.write(`SET LOCAL idle_in_transaction_session_timeout = ${Math.max(0, Math.floor(ms))}`),
     ...customerWrites(q),
     ...credentialWrites(q),
     ...accountWrites(q),

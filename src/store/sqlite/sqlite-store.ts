@@ -65,6 +65,7 @@ export class SqliteStore extends WithReads implements Store {
       ...oauthWrites(durability),
       ...tickWrites(durability),
       fence: () => Promise.resolve(),
+      allowPauses: () => Promise.resolve(),
       ...lockWrites(),
     };
     this.tx = Object.assign(Object.create(this) as Tx, writes);
