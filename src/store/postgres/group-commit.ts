@@ -181,10 +181,8 @@ interface Batch {
   members: number;
 }
 
-/** What the adapter hands a committed batch: it sends its notice and publishes its events. */
+/** What the adapter hands a committed batch: it publishes its events (and tells other nodes, after the COMMIT). */
 export interface CommitHooks {
-  /** A statement to run just before COMMIT (the NOTIFY of the batch's events), as text: it travels with the COMMIT. */
-  beforeCommit(written: Written, client: pg.PoolClient): string;
   published(written: Written): void;
 }
 
@@ -192,7 +190,7 @@ export interface CommitHooks {
  * Group commit on PostgreSQL, as the SQLite store does with its WAL: the store's transactions run one at a time
  * (the engines beside the store are in memory and their undo callbacks assume no interleaving), each in a
  * SAVEPOINT of one open PostgreSQL transaction — the batch — which commits once no transaction is waiting to run:
- * one COMMIT, one WAL flush (synchronous_commit on) and one NOTIFY for all its members. A member's promise settles
+ * one COMMIT and one WAL flush (synchronous_commit on) for all its members, its notices sent after it. A member's promise settles
  * only after the COMMIT that made it durable; one that fails rolls back to its savepoint alone and answers at once;
  * a COMMIT that fails fails every member of the batch, and their onRollback undos run, newest first.
  *
@@ -356,10 +354,10 @@ export class GroupCommit {
     try {
       this.gateway().beforeCommit();
       this.gateway().atBatch?.('before-commit');
-      const before = written ? this.hooks.beforeCommit(written, batch.client) : '';
-      const result = (await batch.client.query(`${before}COMMIT`)) as unknown as pg.QueryResult | pg.QueryResult[];
-      const last = Array.isArray(result) ? result.at(-1) : result;
-      if (last?.command !== 'COMMIT') throw new StoreUnavailableError('the store rolled back the transaction');
+      // No NOTIFY in the batch: PostgreSQL serializes every committing transaction that notifies, across the whole
+      // server, on one lock held through its WAL flush; the notices go after the COMMIT (notices.ts).
+      const result = (await batch.client.query('COMMIT')) as unknown as pg.QueryResult;
+      if (result?.command !== 'COMMIT') throw new StoreUnavailableError('the store rolled back the transaction');
     } catch (err) {
       this.batch = batch;
       this.failBatch(storeError(err));

@@ -9,7 +9,8 @@ import { applicationName, createPool, migrate, queryOn, storeError, type Q } fro
 import { eventReads, eventWrites, type Written } from './events.js';
 import { GroupCommit, type Member } from './group-commit.js';
 import { lockWrites } from './locks.js';
-import { CHANNEL, EventListener, noticePayload, type Notice } from './notify.js';
+import { EventListener, type Notice } from './notify.js';
+import { PostCommitNotices } from './notices.js';
 import { orderReads, orderWrites } from './orders.js';
 import { oauthReads, oauthWrites } from './oauth.js';
 import { peopleReads, peopleWrites } from './people.js';
@@ -100,6 +101,8 @@ export class PostgresStore implements Store {
   private readonly q: Q;
   /** The keys, customers and accounts this node reads on every request. */
   readonly cache = new RecordCache();
+  /** What the other processes are told after each COMMIT. */
+  readonly notices: PostCommitNotices;
   private readonly touches = new Map<string, number>();
   private touchTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -140,13 +143,13 @@ export class PostgresStore implements Store {
       },
       origin,
     );
+    this.notices = new PostCommitNotices(pool, origin, schema);
     this.group = new GroupCommit(pool, () => this.gate(), () => this.gateway, {
-      // Delivered by the server at COMMIT, never for a transaction that rolls back.
-      beforeCommit: (w, client) => {
-        const notice: Notice = { accountIds: [...w.accountIds] };
-        return `SELECT pg_notify(${client.escapeLiteral(CHANNEL)}, ${client.escapeLiteral(noticePayload(this.listener.origin, this.schema, notice))}); `;
+      published: (w) => {
+        this.publish(w);
+        // Told after the COMMIT (notices.ts): never for a transaction that rolled back.
+        this.notices.eventsFor(w.accountIds);
       },
-      published: (w) => this.publish(w),
     });
   }
 
@@ -205,9 +208,14 @@ export class PostgresStore implements Store {
     return this.group.run((q, member) => fn(txOn(q, this.q, member, this.cache, (c) => this.committed(c)), q), alone);
   }
 
-  /** Committed a change to cached rows: the other stores of this process on this schema drop them now. */
+  /**
+   * Committed a change to cached rows: the other stores of this process on this schema drop them now, and the other
+   * processes once the notice sent after the COMMIT reaches them (an account's figures: the trigger leaves those to
+   * this notice).
+   */
   private committed(c: RowChange): void {
     for (const other of stores.get(this.place) ?? []) if (other !== this) forget(other.cache, c);
+    if (c.table === 'accounts' && c.key !== undefined) this.notices.accountChanged(c.key);
   }
 
   async lockWaits(): Promise<number> {
@@ -267,6 +275,7 @@ export class PostgresStore implements Store {
     if (this.touchTimer) clearTimeout(this.touchTimer);
     await this.flushTouches();
     await this.group.close();
+    await this.notices.drain();
     this.closed = true;
     const here = stores.get(this.place);
     here?.delete(this);

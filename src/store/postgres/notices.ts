@@ -1,0 +1,93 @@
+import pg from 'pg';
+import { CHANNEL, noticePayload, ROWS_CHANNEL } from './notify.js';
+
+/**
+ * What this store tells the other processes on its schema once a batch has committed: the accounts with new events
+ * (`rampart_events`) and the accounts whose row it changed (`rampart_rows`, the record caches), sent after the
+ * COMMIT in a transaction of their own.
+ *
+ * Not in the batch: PostgreSQL makes a committing transaction that notifies take one lock, server-wide, from just
+ * before its commit record until it ends — through its WAL flush — so batches that notify commit one at a time,
+ * every node's in turn. Sent apart with `synchronous_commit = off`, that lock is held for microseconds and waits
+ * for no disk. A notice arrives after the rows it names are committed, as before; what a process that dies between
+ * the COMMIT and its notices leaves out is a wake-up (streams and webhooks also poll the log) and a drop of an
+ * account's figures from the other nodes' caches (its status, pause, rule and identity still notify from the
+ * trigger inside the transaction, migration 014, so a change that other nodes judge requests by is never missed).
+ */
+export class PostCommitNotices {
+  private events = new Set<string>();
+  /** An events notice for any account (too many, or unnamed). */
+  private anyEvents = false;
+  private readonly accounts = new Set<string>();
+  private scheduled = false;
+  private sending: Promise<void> | undefined;
+  /** Notices sent and messages that failed, for the tests and the figures. */
+  readonly stats = { sent: 0, failed: 0 };
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly origin: string,
+    private readonly schema: string,
+    private readonly warn: (message: string) => void = () => undefined,
+  ) {}
+
+  /** A committed batch wrote events for these accounts (null: any). */
+  eventsFor(accountIds: ReadonlySet<string> | null): void {
+    if (accountIds === null) this.anyEvents = true;
+    else for (const id of accountIds) this.events.add(id);
+    this.schedule();
+  }
+
+  /** A committed batch changed this account's row. */
+  accountChanged(id: string): void {
+    this.accounts.add(id);
+    this.schedule();
+  }
+
+  /** Waits until what is queued now has been sent (tests, close). */
+  async drain(): Promise<void> {
+    while (this.scheduled || this.sending) {
+      if (this.sending) await this.sending;
+      else await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // After this turn: the batches committed in it share one message.
+    setImmediate(() => {
+      this.scheduled = false;
+      const previous = this.sending ?? Promise.resolve();
+      const next = previous.then(() => this.send());
+      this.sending = next;
+      void next.finally(() => {
+        if (this.sending === next) this.sending = undefined;
+      });
+    });
+  }
+
+  private async send(): Promise<void> {
+    const statements: string[] = [];
+    if (this.anyEvents || this.events.size > 0) {
+      const payload = noticePayload(this.origin, this.schema, { accountIds: this.anyEvents ? null : [...this.events] });
+      statements.push(`SELECT pg_notify(${pg.escapeLiteral(CHANNEL)}, ${pg.escapeLiteral(payload)})`);
+    }
+    for (const key of this.accounts) {
+      // The shape the trigger sends (migration 012's rampart_row_changed).
+      const payload = JSON.stringify({ origin: this.origin, schema: this.schema, table: 'accounts', key });
+      statements.push(`SELECT pg_notify(${pg.escapeLiteral(ROWS_CHANNEL)}, ${pg.escapeLiteral(payload)})`);
+    }
+    this.events = new Set();
+    this.anyEvents = false;
+    this.accounts.clear();
+    if (statements.length === 0) return;
+    try {
+      await this.pool.query(`BEGIN; SET LOCAL synchronous_commit = off; ${statements.join('; ')}; COMMIT`);
+      this.stats.sent += statements.length;
+    } catch (err) {
+      this.stats.failed++;
+      this.warn(`notices to the other nodes were not sent (${(err as Error).message}); they read the log on their next poll`);
+    }
+  }
+}

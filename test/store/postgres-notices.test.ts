@@ -1,0 +1,102 @@
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
+import { account, customer, event } from './adapters.js';
+
+/**
+ * What a store tells the other processes on its schema, and when (src/store/postgres/notices.ts, migration 014): an
+ * account's figures and its new events by notices sent after the COMMIT, in a transaction of their own (a
+ * transaction that notifies commits under a server-wide lock); anything else about an account, and any change by a
+ * session that is not a store, by the trigger inside the transaction.
+ */
+const available = await postgresAvailable();
+
+let schema: FreshSchema;
+let store: PostgresStore;
+let listener: pg.Client;
+let heard: { channel: string; payload: Record<string, unknown> }[];
+
+beforeEach(async () => {
+  if (!available) return;
+  schema = await freshSchema();
+  store = await PostgresStore.open(schema.url);
+  await store.transaction(async (tx) => {
+    await tx.insertCustomer(customer(1));
+    await tx.insertAccount(account('acc_1', 'cus_1'));
+  });
+  await store.notices.drain();
+  listener = new pg.Client({ connectionString: schema.url });
+  await listener.connect();
+  heard = [];
+  // Notices are server-wide: those of other schemas (other test files running beside) are left out.
+  listener.on('notification', (n) => {
+    const payload = JSON.parse(n.payload ?? 'null') as Record<string, unknown>;
+    if (payload.schema === schema.name) heard.push({ channel: n.channel, payload });
+  });
+  await listener.query('LISTEN rampart_rows; LISTEN rampart_events');
+});
+
+afterEach(async () => {
+  if (!available) return;
+  await listener.end();
+  await store.close();
+  await schema.drop();
+});
+
+/** Waits for the notices sent so far to arrive (a round trip on the listener's connection comes after them). */
+async function settle(): Promise<void> {
+  await store.notices.drain();
+  await listener.query('SELECT 1');
+}
+
+const rows = () => heard.filter((h) => h.channel === 'rampart_rows').map((h) => ({ key: h.payload.key, origin: h.payload.origin }));
+
+describe.skipIf(!available)('notices to the other processes on PostgreSQL', () => {
+  it("tells an account's new figures and events after the COMMIT, once per batch, under the store's own origin", async () => {
+    const origin = (await listener.query<{ o: string }>("SELECT current_setting('rampart.origin', true) AS o")).rows[0]!.o;
+    expect(origin ?? '').toBe('');
+    await Promise.all([
+      store.transaction(async (tx) => {
+        await tx.updateAccount('acc_1', { balance: '100001', rule_state: '{"x":1}' }, 2000);
+        await tx.insertEvents([event(1, 'acc_1')]);
+      }),
+      store.transaction((tx) => tx.updateAccount('acc_1', { balance: '100002' }, 2001)),
+    ]);
+    await settle();
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]!.key).toBe('acc_1');
+    expect(typeof rows()[0]!.origin).toBe('string');
+    const events = heard.filter((h) => h.channel === 'rampart_events');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload.accountIds).toEqual(['acc_1']);
+    expect(store.notices.stats).toMatchObject({ failed: 0 });
+  });
+
+  it("notifies from the trigger for an account's status, pause or rule, whoever writes it", async () => {
+    await store.transaction((tx) => tx.updateAccount('acc_1', { status: 'suspended', status_reason: 'operator' }, 2000));
+    await settle();
+    // The trigger's notice (inside the transaction) and the store's (after it): both name the account.
+    expect(rows().map((r) => r.key)).toEqual(['acc_1', 'acc_1']);
+  });
+
+  it("notifies from the trigger for an operator's SQL, figures included (its session is no store)", async () => {
+    await listener.query("UPDATE accounts SET balance = '5' WHERE id = 'acc_1'");
+    await settle();
+    expect(rows()).toEqual([{ key: 'acc_1', origin: null }]);
+    // A store's session changing only figures: no notice from inside the transaction.
+    const u = new URL(schema.url);
+    u.searchParams.set('options', `${u.searchParams.get('options') ?? ''} -c rampart.origin=someone`);
+    const as = new pg.Client({ connectionString: u.toString() });
+    await as.connect();
+    try {
+      heard = [];
+      await as.query("UPDATE accounts SET balance = '6', updated_at = 3 WHERE id = 'acc_1'");
+      await as.query("UPDATE accounts SET paused_until = 9 WHERE id = 'acc_1'");
+    } finally {
+      await as.end();
+    }
+    await settle();
+    expect(rows()).toEqual([{ key: 'acc_1', origin: 'someone' }]);
+  });
+});
