@@ -134,7 +134,13 @@ export class PostgresCluster implements Cluster {
          WHERE l.owner IS NULL OR l.expires_at <= EXCLUDED.since OR NOT ${held('l.owner')}
        RETURNING epoch, since, previous_heartbeat_at`,
       [environment, partition, this.nodeId, this.leaseMs],
-    );
+    ).catch((err: unknown) => {
+      // Two nodes inserting a partition's first lease at once: the other's row can meet this one in the epoch's
+      // unique index (migration 013) before the primary key's conflict turns this insert into the update, and
+      // PostgreSQL refuses it. The other node won the partition, as the update's condition would have said.
+      if (lostFirstLease(err)) return [];
+      throw err;
+    });
     if (!row) return null;
     return { environment, partition, epoch: row.epoch, since: row.since, previousHeartbeatAt: row.previous_heartbeat_at };
   }
@@ -178,4 +184,10 @@ export class PostgresCluster implements Cluster {
     await life?.end().catch(() => undefined);
     await this.pool.end().catch(() => undefined);
   }
+}
+
+/** A unique violation of the lease epoch's index: another node inserted the same partition's first lease. */
+function lostFirstLease(err: unknown): boolean {
+  const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' && constraint === 'partition_leases_epoch';
 }
