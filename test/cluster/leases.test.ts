@@ -43,6 +43,16 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
     }
   }
   const fenceOf = (owner: string, l: Lease) => ({ environment: l.environment, partition: l.partition, owner, epoch: l.epoch });
+  /** A fenced write of `owner` that inserts customer `id` and stays open until `open()` is called. */
+  function heldWrite(owner: string, l: Lease, id: string): { write: Promise<void>; open: () => void } {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const write = store.fencedTransaction(fenceOf(owner, l), async (tx) => {
+      await tx.insertCustomer(customer(id));
+      await gate;
+    });
+    return { write, open };
+  }
 
   beforeEach(async () => {
     schema = await freshSchema();
@@ -120,12 +130,7 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
     const a = await node('node-a', SHORT_LEASE_MS);
     const b = await node('node-b', SHORT_LEASE_MS);
     const la = (await a.acquire('live', 2))!;
-    let open!: () => void;
-    const gate = new Promise<void>((r) => (open = r));
-    const write = store.fencedTransaction(fenceOf('node-a', la), async (tx) => {
-      await tx.insertCustomer(customer('cus_in_flight'));
-      await gate;
-    });
+    const { write, open } = heldWrite('node-a', la, 'cus_in_flight');
     await until('the lease to lapse while the write is open', async () => ((await a.status()).partitions[0]!.owner === null ? true : null));
     let taken: Lease | null | undefined;
     const takeover = b.acquire('live', 2).then((l) => (taken = l));
@@ -153,12 +158,7 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
     const a = await node('node-a');
     const b = await node('node-b');
     const la = (await a.acquire('live', 3))!;
-    let open!: () => void;
-    const gate = new Promise<void>((r) => (open = r));
-    const write = store.fencedTransaction(fenceOf('node-a', la), async (tx) => {
-      await tx.insertCustomer(customer('cus_renewed_beside'));
-      await gate;
-    });
+    const { write, open } = heldWrite('node-a', la, 'cus_renewed_beside');
     const probe = new pg.Client({ connectionString: schema.url });
     await probe.connect();
     try {
