@@ -53,6 +53,11 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
     });
     return { write, open };
   }
+  /** Waits until `sql`, asked of PostgreSQL on a connection of its own, finds a row. */
+  async function untilSeen(what: string, probe: pg.Client, sql: string): Promise<void> {
+    await until(what, async () => ((await probe.query(sql)).rowCount ?? 0) > 0 ? true : null);
+  }
+  const TAKEOVER_WAITING = "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO partition_leases%'";
 
   beforeEach(async () => {
     schema = await freshSchema();
@@ -138,10 +143,7 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
     const probe = new pg.Client({ connectionString: schema.url });
     await probe.connect();
     try {
-      await until('the take-over to wait on the lease row', async () => {
-        const r = await probe.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO partition_leases%'");
-        return (r.rowCount ?? 0) > 0 ? true : null;
-      });
+      await untilSeen('the take-over to wait on the lease row', probe, TAKEOVER_WAITING);
     } finally {
       await probe.end();
     }
@@ -162,10 +164,11 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
     const probe = new pg.Client({ connectionString: schema.url });
     await probe.connect();
     try {
-      await until('the write to hold the lease row', async () => {
-        const r = await probe.query("SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'partition_leases' AND l.mode = 'RowShareLock' AND l.granted");
-        return (r.rowCount ?? 0) > 0 ? true : null;
-      });
+      await untilSeen(
+        'the write to hold the lease row',
+        probe,
+        "SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'partition_leases' AND l.mode = 'RowShareLock' AND l.granted",
+      );
       // The write holds the lease row FOR KEY SHARE: a renewal and a release (no key column changed) pass at once.
       // Were either to wait, it would wait for the write's open transaction, which the gate keeps open.
       const soon = <T>(p: Promise<T>) => Promise.race([p, new Promise<'waited'>((r) => setTimeout(() => r('waited'), 1500))]);
@@ -174,10 +177,7 @@ describe.skipIf(!available)('partition leases on PostgreSQL (fencing epoch)', ()
       // A take-over changes the epoch, a key column: it waits for the old epoch's write to end.
       let taken: Lease | null | undefined;
       const takeover = b.acquire('live', 3).then((l) => (taken = l));
-      await until('the take-over to wait on the lease row', async () => {
-        const r = await probe.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO partition_leases%'");
-        return (r.rowCount ?? 0) > 0 ? true : null;
-      });
+      await untilSeen('the take-over to wait on the lease row', probe, TAKEOVER_WAITING);
       expect(taken).toBeUndefined();
       open();
       await write;
