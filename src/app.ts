@@ -21,6 +21,7 @@ import { Rampart } from './services/rampart.js';
 import { openWebhookSecrets } from './services/secrets/webhook-secrets.js';
 import { storedOrderView } from './services/trading-views.js';
 import { openStore } from './store/open.js';
+import { PostgresStore } from './store/postgres/postgres-store.js';
 import { isPostgresUrl } from './config/config.js';
 import { openNodeLink } from './cluster/node-link.js';
 import { internalUrl } from './cluster/settings.js';
@@ -129,6 +130,7 @@ function instrument(rampart: Rampart, ownership: PartitionOwnership): Metrics {
     streamClients: () => rampart.streams.count(),
     webhookBacklog: () => store.countDueDeliveries(rampart.clock.now()),
     storeLockWaits: () => store.lockWaits(),
+    storeNoticesFailed: () => (store instanceof PostgresStore ? store.notices.stats.failed : 0),
     nodeId: rampart.config.cluster.nodeId,
     leases: () => ownership.leases(),
     partitions: rampart.config.cluster.partitions,
@@ -148,7 +150,7 @@ export async function build(options: BuildOptions): Promise<App> {
   // Before anything is opened or made: what the operator left loose is reported as it was found.
   startupWarnings(config, logger);
   const { token: adminToken, generated } = await adminTokenFor(config);
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, (message) => logger.warn(message));
   // SQLite made it beside its file; with PostgreSQL the key files still need it (0700, as SQLite's).
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secrets = await openWebhookSecrets(config, store, logger).catch(async (err: unknown) => {

@@ -8,6 +8,8 @@ export interface MetricSources {
   webhookBacklog(): Promise<number>;
   /** The store's sessions waiting for a lock now (a store read, at scrape time only). */
   storeLockWaits(): Promise<number>;
+  /** Messages of notices to the other nodes (PostgreSQL, sent after each COMMIT) that failed; 0 on SQLite. */
+  storeNoticesFailed(): number;
   /** This node's name (RAMPART_NODE_ID). */
   nodeId: string;
   /** The partition leases this node holds now, with their epochs. */
@@ -123,6 +125,17 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         await sources.storeLockWaits().then((n) => this.set(n), () => undefined);
+      },
+    });
+    let noticesFailed = 0;
+    new Counter({
+      name: 'rampart_store_notices_failed_total',
+      help: "Messages of notices to the other nodes that failed after their COMMIT (PostgreSQL): the other nodes saw those events on their next poll of the log and those accounts' figures at their cache's next check",
+      registers: [this.registry],
+      collect() {
+        const n = sources.storeNoticesFailed();
+        if (n > noticesFailed) this.inc(n - noticesFailed);
+        noticesFailed = n;
       },
     });
     new Gauge({

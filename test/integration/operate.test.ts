@@ -127,6 +127,7 @@ describe('GET /metrics', () => {
     expect(value(m, 'rampart_webhook_backlog')).toBe(0);
     // Nothing of this store waits for a lock (on PostgreSQL: its sessions as pg_stat_activity shows them).
     expect(value(m, 'rampart_store_lock_waits')).toBe(0);
+    expect(value(m, 'rampart_store_notices_failed_total')).toBe(0);
     expect(value(m, 'rampart_ticks_dropped_total')).toBe(0);
     // The server sees the client gone when its side of the connection closes: waited for, within a bound.
     const deadline = Date.now() + 5000;

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PostCommitNotices, RETRY_MS } from '../../src/store/postgres/notices.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
 import { account, customer, event } from './adapters.js';
@@ -99,4 +100,47 @@ describe.skipIf(!available)('notices to the other processes on PostgreSQL', () =
     await settle();
     expect(rows()).toEqual([{ key: 'acc_1', origin: 'someone' }]);
   });
+
+  it('sends notices that failed again within a second, with what came since, and says why', async () => {
+    const pool = new pg.Pool({ connectionString: schema.url, max: 1 });
+    let down = true;
+    const flaky = { query: (sql: string) => (down ? Promise.reject(new Error('connection lost')) : pool.query(sql)) } as unknown as pg.Pool;
+    const warned: string[] = [];
+    const notices = new PostCommitNotices(flaky, 'origin-flaky', schema.name, (m) => warned.push(m));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      notices.accountChanged('acc_1');
+      notices.eventsFor(new Set(['acc_1']));
+      await settleOn(notices);
+      expect(notices.stats).toEqual({ sent: 0, failed: 1 });
+      expect(warned).toEqual([`notices to the other nodes were not sent (connection lost); sent again in ${RETRY_MS} ms`]);
+      expect(heard).toEqual([]);
+      // Still down at the retry: kept again, one more failure, one more line.
+      await vi.advanceTimersByTimeAsync(RETRY_MS);
+      await settleOn(notices);
+      expect(notices.stats).toEqual({ sent: 0, failed: 2 });
+      down = false;
+      notices.eventsFor(new Set(['acc_2']));
+      await settleOn(notices);
+      // What failed goes with what came next: both accounts' events in one notice, acc_1's figures.
+      expect(notices.stats).toEqual({ sent: 2, failed: 2 });
+      expect(rows()).toEqual([{ key: 'acc_1', origin: 'origin-flaky' }]);
+      const events = heard.filter((h) => h.channel === 'rampart_events');
+      expect(events.map((e) => e.payload.accountIds)).toEqual([['acc_1', 'acc_2']]);
+      // The retry due then finds nothing left to send.
+      await vi.advanceTimersByTimeAsync(RETRY_MS);
+      await settleOn(notices);
+      expect(notices.stats.sent).toBe(2);
+      expect(heard).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+      await notices.close();
+      await pool.end();
+    }
+  });
 });
+
+async function settleOn(notices: PostCommitNotices): Promise<void> {
+  await notices.drain();
+  await listener.query('SELECT 1');
+}

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { CHANNEL, noticePayload, ROWS_CHANNEL } from './notify.js';
 
+/** How soon notices that failed are sent again (with whatever came since). */
+export const RETRY_MS = 1000;
+
 /**
  * What this store tells the other processes on its schema once a batch has committed: the accounts with new events
  * (`rampart_events`) and the accounts whose row it changed (`rampart_rows`, the record caches), sent after the
@@ -18,9 +21,12 @@ export class PostCommitNotices {
   private events = new Set<string>();
   /** An events notice for any account (too many, or unnamed). */
   private anyEvents = false;
-  private readonly accounts = new Set<string>();
+  private accounts = new Set<string>();
   private scheduled = false;
   private sending: Promise<void> | undefined;
+  /** A retry of notices that failed, due in RETRY_MS. */
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
   /** Notices sent and messages that failed, for the tests and the figures. */
   readonly stats = { sent: 0, failed: 0 };
 
@@ -44,7 +50,7 @@ export class PostCommitNotices {
     this.schedule();
   }
 
-  /** Waits until what is queued now has been sent (tests, close). */
+  /** Waits until what is queued now has been sent, or has failed and waits for its retry (tests, close). */
   async drain(): Promise<void> {
     while (this.scheduled || this.sending) {
       if (this.sending) await this.sending;
@@ -52,8 +58,19 @@ export class PostCommitNotices {
     }
   }
 
+  /** Sends what is queued (one try), then nothing more: the store is closing. */
+  async close(): Promise<void> {
+    if (this.retry) {
+      clearTimeout(this.retry);
+      this.retry = undefined;
+      this.schedule();
+    }
+    await this.drain();
+    this.closed = true;
+  }
+
   private schedule(): void {
-    if (this.scheduled) return;
+    if (this.scheduled || this.closed) return;
     this.scheduled = true;
     // After this turn: the batches committed in it share one message.
     setImmediate(() => {
@@ -68,26 +85,42 @@ export class PostCommitNotices {
   }
 
   private async send(): Promise<void> {
+    const events = this.events;
+    const anyEvents = this.anyEvents;
+    const accounts = this.accounts;
     const statements: string[] = [];
-    if (this.anyEvents || this.events.size > 0) {
-      const payload = noticePayload(this.origin, this.schema, { accountIds: this.anyEvents ? null : [...this.events] });
+    if (anyEvents || events.size > 0) {
+      const payload = noticePayload(this.origin, this.schema, { accountIds: anyEvents ? null : [...events] });
       statements.push(`SELECT pg_notify(${pg.escapeLiteral(CHANNEL)}, ${pg.escapeLiteral(payload)})`);
     }
-    for (const key of this.accounts) {
+    for (const key of accounts) {
       // The shape the trigger sends (migration 012's rampart_row_changed).
       const payload = JSON.stringify({ origin: this.origin, schema: this.schema, table: 'accounts', key });
       statements.push(`SELECT pg_notify(${pg.escapeLiteral(ROWS_CHANNEL)}, ${pg.escapeLiteral(payload)})`);
     }
     this.events = new Set();
     this.anyEvents = false;
-    this.accounts.clear();
+    this.accounts = new Set();
     if (statements.length === 0) return;
     try {
       await this.pool.query(`BEGIN; SET LOCAL synchronous_commit = off; ${statements.join('; ')}; COMMIT`);
       this.stats.sent += statements.length;
     } catch (err) {
       this.stats.failed++;
-      this.warn(`notices to the other nodes were not sent (${(err as Error).message}); they read the log on their next poll`);
+      // Sent again with what comes next, in RETRY_MS at the latest: until then the other nodes find those events on
+      // their poll of the log, and keep those accounts' figures as they were (an account's status, pause and rule
+      // are not among them: the trigger tells those inside the transaction).
+      if (anyEvents) this.anyEvents = true;
+      for (const id of events) this.events.add(id);
+      for (const id of accounts) this.accounts.add(id);
+      this.warn(`notices to the other nodes were not sent (${(err as Error).message}); sent again in ${RETRY_MS} ms`);
+      if (!this.closed && !this.retry) {
+        this.retry = setTimeout(() => {
+          this.retry = undefined;
+          this.schedule();
+        }, RETRY_MS);
+        this.retry.unref();
+      }
     }
   }
 }

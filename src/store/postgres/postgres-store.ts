@@ -117,6 +117,7 @@ export class PostgresStore implements Store {
     origin: string,
     /** Database and schema: the stores of this process on the same one tell each other of their commits. */
     private readonly place: string,
+    warn: (message: string) => void,
   ) {
     this.q = queryOn(pool);
     const reads = readsOn(this.q);
@@ -143,7 +144,7 @@ export class PostgresStore implements Store {
       },
       origin,
     );
-    this.notices = new PostCommitNotices(pool, origin, schema);
+    this.notices = new PostCommitNotices(pool, origin, schema, warn);
     this.group = new GroupCommit(pool, () => this.gate(), () => this.gateway, {
       published: (w) => {
         this.publish(w);
@@ -153,15 +154,18 @@ export class PostgresStore implements Store {
     });
   }
 
-  /** Connects, migrates (once across nodes), and starts listening for other processes' events. */
-  static async open(url: string): Promise<PostgresStore> {
+  /**
+   * Connects, migrates (once across nodes), and starts listening for other processes' events. `warn` hears what
+   * fails off any caller's path (the notices sent after a COMMIT): the service logs it.
+   */
+  static async open(url: string, warn: (message: string) => void = () => undefined): Promise<PostgresStore> {
     const origin = randomUUID();
     const pool = createPool(url, origin);
     try {
       const isNew = await migrate(pool);
       const q = queryOn(pool);
       const { s: schema, d } = (await q.rows<{ s: string; d: string }>('SELECT current_schema() AS s, current_database() AS d'))[0]!;
-      const store = new PostgresStore(pool, url, schema, isNew, applicationName(url), origin, `${d}.${schema}`);
+      const store = new PostgresStore(pool, url, schema, isNew, applicationName(url), origin, `${d}.${schema}`, warn);
       await store.listener.start().catch((err: unknown) => {
         throw storeError(err);
       });
@@ -275,7 +279,7 @@ export class PostgresStore implements Store {
     if (this.touchTimer) clearTimeout(this.touchTimer);
     await this.flushTouches();
     await this.group.close();
-    await this.notices.drain();
+    await this.notices.close();
     this.closed = true;
     const here = stores.get(this.place);
     here?.delete(this);
