@@ -20,6 +20,51 @@ export const newRequestId = (): string => `req_${Date.now().toString(36)}${proce
 
 const MAX_HEADER_BYTES = 32 * 1024;
 
+type Log = FastifyInstance['log'];
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/**
+ * A request's logger, made when the request first logs. Fastify gives every request a child of the listener's
+ * logger bound to its id; pino serializes those bindings when the child is made, a cost per request for a logger
+ * that request logging off (CONTRACT: no access log) leaves unused unless something fails.
+ */
+class RequestLog {
+  private made: Log | undefined;
+
+  constructor(
+    private readonly parent: Log,
+    private readonly bindings: Record<string, unknown>,
+    private readonly options: Record<string, unknown>,
+  ) {}
+
+  get log(): Log {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.log.level = level;
+  }
+
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): Log {
+    return this.log.child(bindings, options);
+  }
+
+  silent(): void {}
+}
+for (const level of LEVELS) {
+  Object.defineProperty(RequestLog.prototype, level, {
+    value(this: RequestLog, ...args: unknown[]) {
+      (this.log[level] as (...a: unknown[]) => void)(...args);
+    },
+  });
+}
+const requestLog: NonNullable<FastifyServerOptions['childLoggerFactory']> = (parent, bindings, options) =>
+  new RequestLog(parent, bindings, options as Record<string, unknown>) as unknown as Log;
+
 /**
  * How every listener routes, and how api.ts tells 404 from 405 with the same rules. A trailing slash is ignored
  * (`/v1/accounts/` is `/v1/accounts`), as clients and proxies add one freely. A path parameter may be as long as a
@@ -95,6 +140,7 @@ export function createInstance(config: Config, logger: FastifyInstance['log'], l
     loggerInstance: logger.child({ listener }),
     genReqId: newRequestId,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    childLoggerFactory: requestLog,
     bodyLimit: limits.body_max_bytes,
     // request.ip — key IP allowlists, per-IP budgets, the address a forwarded request carries — follows it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
