@@ -1,4 +1,7 @@
-/** Boundaries (STYLE): the engine is pure domain code; only store/ touches the database driver. */
+/**
+ * Boundaries (STYLE): the engine is pure domain code; only store/ touches the database driver; no import cycle, and no
+ * cycle between folders (two folders importing each other, or a longer ring) — docs/ARCHITECTURE.md, "Layers".
+ */
 module.exports = {
   forbidden: [
     {
@@ -6,7 +9,7 @@ module.exports = {
       comment: 'engine/ must not reach HTTP, storage, events, feeds, the CLI, Fastify or SQL drivers',
       severity: 'error',
       from: { path: '^src/engine/' },
-      to: { path: ['^src/(http|store|events|feed|cli|services)/', 'node_modules/(fastify|better-sqlite3|pg)/'] },
+      to: { path: ['^src/(http|store|events|feed|cli|services|views|cluster|engine-host)/', '^src/(app|server|rampart)\\.ts$', 'node_modules/(fastify|better-sqlite3|pg)/'] },
     },
     {
       name: 'driver-only-in-store',
@@ -35,26 +38,42 @@ module.exports = {
         'route handlers reach the application through the narrow per-resource facades of their context (src/http/facades.ts), never the composition root (Rampart) nor the store',
       severity: 'error',
       from: { path: '^src/http/routes/' },
-      to: { path: ['^src/services/rampart\\.ts$', '^src/store/'] },
+      to: { path: ['^src/rampart\\.ts$', '^src/store/'] },
     },
     {
       name: 'engine-no-node-core',
       comment: 'engine/ does no I/O and reads no time of its own: no node: core module (fs, http, timers, crypto, …)',
       severity: 'error',
-      from: { path: '^src/engine/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^src/engine/' },
       to: { dependencyTypes: ['core'] },
     },
     {
       name: 'engine-no-config-no-packages',
       comment: 'engine/ is given its settings (markets, limits) as values, logs nothing and uses no package directly',
       severity: 'error',
-      from: { path: '^src/engine/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^src/engine/' },
       to: { path: ['^src/config/', 'node_modules/'] },
     },
-    { name: 'no-circular-engine', severity: 'error', from: { path: '^src/engine/' }, to: { circular: true } },
+    {
+      name: 'no-circular',
+      comment: 'no module imports itself through others',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'folders form layers: no two folders import each other, directly or round a ring (src/ itself holds the composition root)',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // The rules are about the service's code: a test beside its module may reach helpers and other layers.
+    exclude: { path: '\\.test\\.ts$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.mjs'] },

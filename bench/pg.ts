@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import { Agent } from 'undici';
-import { partitionOf } from '../src/cluster/partition.js';
+import { partitionOf } from '../src/engine-host/partition.js';
 import { baseline } from './http.js';
 import { admin, load, pgSchema, startRampart, type Child, type Load } from './lib.js';
 import { sampleLockWaits, type LockWaits } from './lock-waits.js';

@@ -62,7 +62,7 @@ export async function serve(config: Config): Promise<App> {
   const admin = await listen(app.admin, config.listen.admin);
   const dashboard = await listen(app.dashboard, config.dashboard.listen);
   await app.loaded;
-  // A test's crash point counts the batches of the traffic, not those of the start-up (src/store/crash-point.ts).
+  // A test's crash point counts the batches of the traffic, not those of the start-up (src/config/crash-point.ts).
   const crashPoint = app.rampart.storeFaults?.crashPoint;
   if (crashPoint) crashPoint.armed = true;
   process.stdout.write(banner(app, config, { live, sandbox, admin, dashboard }));

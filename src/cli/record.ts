@@ -6,7 +6,7 @@ import { SystemClock } from '../engine/clock.js';
 import { fmt } from '../engine/decimal.js';
 import { ExchangeFeed, type SourceFactory } from '../feed/exchange-feed.js';
 import { FeedStatusBoard } from '../feed/feed-status.js';
-import { FeedsConfigError, loadFeedsConfig, type FeedsConfig } from '../feed/feeds-config.js';
+import { FeedsConfigError, loadFeedsConfig, type FeedsConfig } from '../config/feeds.js';
 import { QuoteBook, type Quote } from '../feed/quotes.js';
 
 export interface RecordOptions {

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { FeedStatusBoard, type FeedSnapshot } from '../feed/feed-status.js';
 import type { PriceFeed } from '../feed/quotes.js';
-import type { Rampart } from '../services/rampart.js';
+import type { Rampart } from '../rampart.js';
 import { FeedLeader } from './feed-leader.js';
 import type { Lease } from './leases.js';
 import { ClusterOps } from './ops.js';

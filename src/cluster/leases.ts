@@ -33,22 +33,6 @@ export interface ClusterStatus {
   partitions: PartitionView[];
 }
 
-/** A write for a partition whose lease this node no longer holds (epoch moved on, released or lapsed). */
-export class LeaseLostError extends Error {
-  override readonly name = 'LeaseLostError';
-  constructor(
-    readonly environment: Environment,
-    readonly partition: number,
-    readonly epoch: number,
-    readonly current: { owner: string | null; epoch: number } | null,
-  ) {
-    super(
-      `lease lost for ${environment} partition ${partition} at epoch ${epoch}` +
-        (current ? ` (now ${current.owner ?? 'no owner'} at epoch ${current.epoch})` : ' (no lease row)'),
-    );
-  }
-}
-
 /** Leases and the node registry: PostgreSQL for a cluster, a trivial owner-of-everything on SQLite. */
 export interface Cluster {
   readonly nodeId: string;

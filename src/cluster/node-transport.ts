@@ -1,5 +1,5 @@
 import type { Agent } from 'undici';
-import type { InternalTls } from './settings.js';
+import type { InternalTls } from '../config/cluster-settings.js';
 
 /** One POST to another node's internal listener: its status and body text. */
 export interface NodeTransport {

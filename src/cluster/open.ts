@@ -2,7 +2,7 @@ import { isPostgresUrl } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import type { Cluster } from './leases.js';
 import { PostgresCluster } from './postgres-cluster.js';
-import { internalUrl } from './settings.js';
+import { internalUrl } from '../config/cluster-settings.js';
 import { SingleNodeCluster } from './single-node.js';
 
 /** The cluster view for the configured store (open the store first on PostgreSQL: it creates the tables). */

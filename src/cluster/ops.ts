@@ -1,9 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ManualClock } from '../engine/clock.js';
+import { ManualClock, type Clock } from '../engine/clock.js';
+import type { EngineHost } from '../engine-host/host.js';
 import type { FeedSnapshot } from '../feed/feed-status.js';
+import type { Quote, QuoteBook } from '../feed/quotes.js';
+import type { QuoteOrigin } from '../feed/tick-log.js';
 import type { Environment } from '../schemas/common.js';
-import type { Rampart } from '../services/rampart.js';
+import type { CredentialService } from '../services/credential-service.js';
+import type { EnvironmentService } from '../services/environments.js';
+import type { MarketService } from '../services/markets.js';
+import type { Store } from '../store/port.js';
 import type { PartitionRouter } from './forwarding.js';
+
+/** What an operator action changes in this process: the services the composition root made, as far as ops needs them. */
+export interface OpsTarget {
+  readonly markets: Pick<MarketService, 'setPrice' | 'feedStatus' | 'load'>;
+  /** The live book. */
+  readonly quotes: QuoteBook;
+  quotesFor(environment: Environment): QuoteBook;
+  recordQuote(q: Quote, origin: QuoteOrigin): void;
+  readonly engineHost: Pick<EngineHost, 'settled' | 'ensureBook' | 'syncAccount'>;
+  readonly clock: Clock;
+  readonly environments: Pick<EnvironmentService, 'reload'>;
+  readonly store: Pick<Store, 'getAccount'>;
+  readonly credentials: Pick<CredentialService, 'accessChanged'>;
+  restartHeld(environment: Environment): Promise<void>;
+}
 
 /**
  * An operator action every node must apply (CONTRACT §8: operator calls act on the whole cluster). The store holds
@@ -41,7 +62,7 @@ export class ClusterOps {
   private feedEpochSeen = 0;
 
   constructor(
-    private readonly rampart: Rampart,
+    private readonly rampart: OpsTarget,
     private readonly router: PartitionRouter | undefined,
     private readonly aliveMs: number,
     private readonly log: FastifyBaseLogger,

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdoptMode } from '../engine-host/host.js';
 import type { Environment } from '../schemas/common.js';
-import type { Fence } from './fence.js';
+import type { Fence } from '../store/fence.js';
 import type { Cluster, Lease } from './leases.js';
-import type { ClusterConfig } from './settings.js';
+import type { ClusterConfig } from '../config/cluster-settings.js';
 
 const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox'];
 /** How often this node asks whether another node died holding leases (one cheap query; a death found runs a round). */

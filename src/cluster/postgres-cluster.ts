@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { applicationName, CLIENT_DEFAULTS, createPool, durableUrl, queryOn, storeError, type Q } from '../store/postgres/durability.js';
 import type { Environment } from '../schemas/common.js';
-import { DB_NOW_MS } from './fence.js';
+import { DB_NOW_MS } from '../store/postgres/lease-fence.js';
 import type { Cluster, ClusterStatus, Lease, NodeView, PartitionView } from './leases.js';
 
 // Rows of nodes gone this long are dropped at the next heartbeat of any node (default ids are hostname-pid, so

@@ -5,9 +5,9 @@ import { Value } from 'typebox/value';
 import { Product, type Environment } from '../schemas/common.js';
 import { LimitsConfig, MarketConfig } from './markets.js';
 import { PACKAGE_ROOT } from './package-root.js';
-import { ClusterSettingError, parseClusterConfig, type ClusterConfig } from '../cluster/settings.js';
-import { parseCrashPoint } from '../store/crash-point.js';
-import { FeedsConfigError, loadFeedsConfig, type FeedsConfig } from '../feed/feeds-config.js';
+import { ClusterSettingError, parseClusterConfig, type ClusterConfig } from './cluster-settings.js';
+import { parseCrashPoint } from './crash-point.js';
+import { FeedsConfigError, loadFeedsConfig, type FeedsConfig } from './feeds.js';
 import { parseTrustProxy, TrustProxySettingError, type TrustProxy } from './trust-proxy.js';
 
 export interface Listen {
@@ -57,7 +57,7 @@ export interface Config {
   readonly redisPrefix: string;
   readonly bootstrap: boolean;
   readonly faults: boolean;
-  /** RAMPART_CRASH_POINT (tests, with RAMPART_FAULTS=1 only): `batch:<phase>:<n>`, see src/store/crash-point.ts. */
+  /** RAMPART_CRASH_POINT (tests, with RAMPART_FAULTS=1 only): `batch:<phase>:<n>`, see src/config/crash-point.ts. */
   readonly crashPoint?: string;
   readonly docsUrl: string;
   /** RAMPART_WEBHOOK_ALLOW_PRIVATE: webhook endpoints (both environments) may be private or loopback (development). */
@@ -69,7 +69,7 @@ export interface Config {
   readonly markets: readonly MarketConfig[];
   readonly products: readonly Product[];
   readonly limits: LimitsConfig;
-  /** CONTRACT §8: node id, internal address, partitions, lease and resume windows (src/cluster/settings.ts). */
+  /** CONTRACT §8: node id, internal address, partitions, lease and resume windows (src/config/cluster-settings.ts). */
   readonly cluster: ClusterConfig;
   /** CONTRACT §9, docs/DASHBOARD.md: the customer dashboard's listener, public URL and sign-up mode. */
   readonly dashboard: DashboardConfig;

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { unmappedMarkets } from '../feed/feeds-config.js';
+import { unmappedMarkets } from './feeds.js';
 import { isPostgresUrl, type Config } from './config.js';
 
 interface WarnLog {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { ApiError } from '../errors/api-error.js';
 import type { Limiter } from '../http/plugins/rate-limit.js';
-import type { Rampart } from '../services/rampart.js';
+import type { Rampart } from '../rampart.js';
 import type { Environment } from '../schemas/common.js';
 import { ClientRegistrations } from '../services/oauth/client-registrations.js';
 import { GrantEnd } from '../services/oauth/grant-end.js';

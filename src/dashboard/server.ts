@@ -5,7 +5,7 @@ import { createInstance } from '../http/instance.js';
 import type { Limiter } from '../http/plugins/rate-limit.js';
 import { checkBodyHeaders, checkQuery } from '../http/plugins/strict-input.js';
 import { trackRouteMethods } from '../http/route-methods.js';
-import type { Rampart } from '../services/rampart.js';
+import type { Rampart } from '../rampart.js';
 import { sessionSecretOf } from './cookie.js';
 import { checkCsrfToken, checkOrigin } from './csrf.js';
 import { dashboardPages } from './pages.js';

@@ -3,7 +3,7 @@ import type { Static, TSchema } from 'typebox';
 import type { Config } from '../config/config.js';
 import type { Limiter } from '../http/plugins/rate-limit.js';
 import type { OAuthGrants } from '../services/oauth/grants.js';
-import type { Rampart } from '../services/rampart.js';
+import type { Rampart } from '../rampart.js';
 import type { OpenSession } from '../services/people/sessions.js';
 
 export interface SessionRouteSchemas {

@@ -6,7 +6,7 @@ import type { PlaceRequest } from '../engine/engine.js';
 import type { MarketSpec } from '../engine/types.js';
 import type { Rejection } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
-import { orderFromData, orderView } from '../services/trading-views.js';
+import { orderFromData, orderView } from '../views/trading-views.js';
 import type { Tx } from '../store/port.js';
 import type { EngineHost } from './host.js';
 import type { EngineAnswer, EngineCommand, MarginSettingJson, OrderJson, PlaceCommand, ResultOf } from './port.js';

@@ -6,7 +6,7 @@ import type { Order } from '../engine/state.js';
 import type { TradingCalendar } from '../engine/trading-day.js';
 import type { Environment } from '../schemas/common.js';
 import type { AccountRecord, OrderRow, Tx } from '../store/port.js';
-import { fillToData, orderToData, positionToData } from '../services/trading-views.js';
+import { fillToData, orderToData, positionToData } from '../views/trading-views.js';
 
 /** Whether an engine's effects carry anything to store. */
 export function hasEffects(fx: Effects): boolean {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Fence } from '../cluster/fence.js';
-import { partitionOf } from '../cluster/partition.js';
+import type { Fence } from '../store/fence.js';
+import { partitionOf } from './partition.js';
 import type { Config } from '../config/config.js';
 import type { Book } from '../engine/book.js';
 import type { Clock } from '../engine/clock.js';
@@ -12,10 +12,9 @@ import type { EngineEvent, Position } from '../engine/state.js';
 import type { MarketSpec, Quote } from '../engine/types.js';
 import type { Quote as BookQuote, QuoteBook } from '../feed/quotes.js';
 import type { Environment } from '../schemas/common.js';
-import { StoreUnavailableError, type AccountRecord, type EventCounter, type EventRow, type Store, type Tx } from '../store/port.js';
-import { newId } from '../services/credentials.js';
-import type { MarketService } from '../services/markets.js';
-import { eventView, orderFromData, positionFromData, positionView } from '../services/trading-views.js';
+import { StoreUnavailableError, type AccountRecord, type EventCounter, type EventRow, type MarketState, type Store, type Tx } from '../store/port.js';
+import { newId } from '../kernel/ids.js';
+import { eventView, orderFromData, positionFromData, positionView } from '../views/trading-views.js';
 import { accountsOf, bookFromRecord, hasEffects, writeEffects } from './effects.js';
 import { InFlight } from './in-flight.js';
 import { OpenOrders } from './open-orders.js';
@@ -81,6 +80,11 @@ export interface HostObserver {
 
 export const partitionKey = (env: Environment, partition: number) => `${env}/${partition}`;
 
+/** Each market's state as the engines judge it (open, halted, closed): the market service, as the host needs it. */
+export interface MarketStates {
+  state(market: string): MarketState;
+}
+
 /**
  * Hosts the engines of the partitions this node owns (CONTRACT §8: accounts belong to a partition by a stable
  * hash; one node owns a partition at a time through a lease). Every engine mutation runs inside a store
@@ -127,7 +131,7 @@ export class EngineHost {
     private readonly config: Config,
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly markets: MarketService,
+    private readonly markets: MarketStates,
     /** The book an environment prices from: the same object for both unless the sandbox has a feed of its own. */
     private readonly quotesFor: (environment: Environment) => QuoteBook,
     private readonly calendar: TradingCalendar,

@@ -1,7 +1,7 @@
 import type { Book } from '../engine/book.js';
 import { isOpen } from '../engine/order-status.js';
 import type { Order } from '../engine/state.js';
-import { jsonPage, orderView } from '../services/trading-views.js';
+import { jsonPage, orderView } from '../views/trading-views.js';
 
 /** An order list's filters, as the store takes them (services/order-lists.ts). */
 export interface OrderFilter {

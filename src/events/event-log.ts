@@ -3,7 +3,7 @@ import type { Clock } from '../engine/clock.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import type { Store, StoredEvent } from '../store/port.js';
-import { every } from './ticker.js';
+import { every } from '../kernel/ticker.js';
 
 /**
  * Event ids as the trading host writes them: `evt_live_…` / `evt_test_…`, the customer's number and the event's

@@ -7,7 +7,7 @@ import type { CredentialService } from '../services/credential-service.js';
 import type { AccountRecord, Store } from '../store/port.js';
 import { AccountStream, PAGE, sseFrame, type StreamOptions } from './account-stream.js';
 import { StreamAccess } from './stream-access.js';
-import { every } from './ticker.js';
+import { every } from '../kernel/ticker.js';
 
 /**
  * How often open streams' credentials are judged again, in wall time: a revocation or a switch-off made by

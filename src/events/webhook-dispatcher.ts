@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../engine/clock.js';
 import type { DeliveryRow, DeliveryStatus, Store, Tx, WebhookRecord } from '../store/port.js';
-import { every } from './ticker.js';
+import { every } from '../kernel/ticker.js';
 import { webhookSignature } from './webhook-signature.js';
 import { AttemptTimeout, failureClass, httpFailure, SigningError, type FailureClass } from './webhook-failure.js';
 import type { WebhookHttp } from './webhook-http.js';

@@ -3,7 +3,7 @@ import type { Config } from '../config/config.js';
 import type { Clock } from '../engine/clock.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
-import { newId } from '../services/credentials.js';
+import { newId } from '../kernel/ids.js';
 import type { SecretBox } from '../services/secrets/keyring.js';
 import type { AttemptRow, DeliveryRow, Store, Tx, WebhookRecord } from '../store/port.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';

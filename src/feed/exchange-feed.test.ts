@@ -6,7 +6,7 @@ import { ManualClock } from '../engine/clock.js';
 import { fmt } from '../engine/decimal.js';
 import { FakeSources } from '../../test/helpers/fake-sources.js';
 import { ExchangeFeed, REFRESH_MS } from './exchange-feed.js';
-import { parseFeedsConfig } from './feeds-config.js';
+import { parseFeedsConfig } from '../config/feeds.js';
 import { FeedStatusBoard } from './feed-status.js';
 import { QuoteBook, type Quote } from './quotes.js';
 import type { TickRecord } from './tick-log.js';

@@ -5,7 +5,7 @@ import { dec, fmt, type Dec } from '../engine/decimal.js';
 import { composite, guard, OPEN, type GuardState, type SourcePrices, type Verdict } from './composite.js';
 import { createSource } from './exchanges/index.js';
 import type { ConnectionOptions, ExchangeSource, SourceConfig, SourceEvent, SourceHandlers, SourceState, SourceTick } from './exchanges/types.js';
-import type { FeedsConfig, IntegritySettings } from './feeds-config.js';
+import type { FeedsConfig, IntegritySettings } from '../config/feeds.js';
 import { EMPTY_SNAPSHOT, type FeedSnapshot, type FeedStatusBoard, type SourceStatus } from './feed-status.js';
 import type { PriceFeed, QuoteSink } from './quotes.js';
 import type { TickSink } from './tick-log.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../engine/clock.js';
 import { fmt } from '../engine/decimal.js';
-import { every } from '../events/ticker.js';
+import { every } from '../kernel/ticker.js';
 import type { Store, TickRow } from '../store/port.js';
 import type { TickRecord, TickSink } from './tick-log.js';
 

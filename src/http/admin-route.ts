@@ -3,7 +3,7 @@ import type { Static, TSchema } from 'typebox';
 import type { Cluster } from '../cluster/leases.js';
 import type { ClusterOps } from '../cluster/ops.js';
 import type { ErrorCode } from '../errors/codes.js';
-import type { Rampart } from '../services/rampart.js';
+import type { Rampart } from '../rampart.js';
 import type { Operation } from './route.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/api-error.js';
-import type { Rampart } from '../services/rampart.js';
+import type { Rampart } from '../rampart.js';
 import { createInstance } from './instance.js';
 import { trackRouteMethods } from './route-methods.js';
 import { sendError } from './envelope.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
-import type { Rampart } from '../services/rampart.js';
+import type { Rampart } from '../rampart.js';
 import { sendError } from './envelope.js';
 import { routeServices, type RouteServices } from './facades.js';
 import type { LoadMonitor } from './load.js';
@@ -21,7 +21,7 @@ import { trackRouteMethods } from './route-methods.js';
 import { swaggerOptions } from './openapi.js';
 import { responseSchemas, routeCodes, type HandlerContext, type RouteDef, type RouteSchemas } from './route.js';
 import { apiRoutes } from './routes/index.js';
-import { registerMcp } from '../mcp/http.js';
+import { registerMcp } from './mcp-route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

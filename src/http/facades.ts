@@ -5,14 +5,14 @@ import type { AccountView } from '../engine/account-view.js';
 import type { EnginePort } from '../engine-host/port.js';
 import type { OrderFilter } from '../engine-host/open-orders.js';
 import type { OrderPage } from '../services/order-lists.js';
-import type { orderView } from '../services/trading-views.js';
+import type { orderView } from '../views/trading-views.js';
 import type { EventScope } from '../events/event-log.js';
 import type { StreamOptions } from '../events/account-stream.js';
 import type { NewWebhook } from '../events/webhooks.js';
 import type { SourceStatus } from '../feed/feed-status.js';
 import type { Quote } from '../feed/quotes.js';
 import type { Environment, Product } from '../schemas/common.js';
-import type { Rampart } from '../services/rampart.js';
+import type { Rampart } from '../rampart.js';
 import type { MarketService } from '../services/markets.js';
 import type {
   AccountPage,

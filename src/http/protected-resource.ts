@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../errors/codes.js';
 import type { Environment } from '../schemas/common.js';
-import type { Rampart } from '../services/rampart.js';
+import type { Rampart } from '../rampart.js';
 
 export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
 

@@ -3,7 +3,8 @@ import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/codes.js';
 import type { Environment } from '../schemas/common.js';
 import type { Access, CredentialKind, CredentialRecord, CustomerRecord, StoredCredential, Store, TokenKind, Tx } from '../store/port.js';
-import { hashSecret, KEY_RE, newId, newKeySecret, newTokenSecret, sameHash, TOKEN_RE } from './credentials.js';
+import { newId } from '../kernel/ids.js';
+import { hashSecret, KEY_RE, newKeySecret, newTokenSecret, sameHash, TOKEN_RE } from './credentials.js';
 import type { CustomerService } from './customers.js';
 import { ipAllowed, normalizeFences, type FenceInput } from './fences.js';
 

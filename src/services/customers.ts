@@ -1,7 +1,7 @@
 import type { Clock } from '../engine/clock.js';
 import { ApiError } from '../errors/api-error.js';
 import type { CustomerRecord, Store, Tx } from '../store/port.js';
-import { newId } from './credentials.js';
+import { newId } from '../kernel/ids.js';
 
 export class CustomerService {
   constructor(

@@ -2,7 +2,7 @@ import type { EngineHost } from '../engine-host/host.js';
 import type { OrderFilter } from '../engine-host/open-orders.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AccountRecord, Store } from '../store/port.js';
-import type { orderView } from './trading-views.js';
+import type { orderView } from '../views/trading-views.js';
 
 /** A page of an account's orders: its JSON (UTF-8) when memory answered, else the stored rows (limit + 1) to render. */
 export type OrderPage = { json: Buffer } | { rows: { id: string; data: string }[] };

@@ -1,7 +1,7 @@
 import { sourceOf } from '../engine/pipeline/core.js';
 import { OPEN_STATUSES, transition } from '../engine/order-status.js';
 import { ORIGINS, type CancelReason } from '../engine/types.js';
-import { REJECT_MESSAGE } from '../services/trading-views.js';
+import { REJECT_MESSAGE } from '../views/trading-views.js';
 import type { Environment } from '../schemas/common.js';
 
 /**

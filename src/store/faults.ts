@@ -1,5 +1,6 @@
-import type { CrashPoint } from './crash-point.js';
-import { StoreUnavailableError, type BatchPhase, type StoreGate } from './port.js';
+import type { CrashPoint } from '../config/crash-point.js';
+import type { BatchPhase } from '../config/crash-point.js';
+import { StoreUnavailableError, type StoreGate } from './port.js';
 
 /**
  * Fault switches for tests (RAMPART_FAULTS=1, POST /admin/v1/faults): a gate the composition root installs on the

@@ -1,4 +1,5 @@
-import type { Fence } from '../cluster/fence.js';
+import type { BatchPhase } from '../config/crash-point.js';
+import type { Fence } from './fence.js';
 import type { Environment, Rule, Stage } from '../schemas/common.js';
 import type { OpenOrdersCancel } from './canceled-orders.js';
 
@@ -546,7 +547,7 @@ export interface Tx extends Reads, PeopleWrites, OAuthWrites, TickWrites {
   insertEvents(events: readonly EventRow[]): Promise<void>;
   /**
    * Refuses (LeaseLostError; the transaction then rolls back) unless this node still holds the engine partition's
-   * lease at this epoch. PostgreSQL checks the lease row (src/cluster/fence.ts); SQLite has one node and never refuses.
+   * lease at this epoch. PostgreSQL checks the lease row (src/store/postgres/lease-fence.ts); SQLite has one node and never refuses.
    */
   fence(f: Fence): Promise<void>;
   /**
@@ -636,12 +637,9 @@ export interface StoreGate {
   beforeCall(): Promise<void>;
   /** Before the COMMIT of a transaction (on SQLite, of the batch several transactions share). */
   beforeCommit(): void;
-  /** Test-only: a batch of the group commit reached a phase (crash points, src/store/crash-point.ts). */
+  /** Test-only: a batch of the group commit reached a phase (crash points, src/config/crash-point.ts). */
   atBatch?(phase: BatchPhase): void;
 }
-
-/** Where a batch of the group commit is: see src/store/crash-point.ts. */
-export type BatchPhase = 'between-savepoints' | 'before-commit' | 'after-commit' | 'after-sync';
 
 /** The gate of a store nobody installed one on. */
 export const OPEN_GATE: StoreGate = { active: false, beforeCall: () => Promise.resolve(), beforeCommit: () => undefined };

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { partitionOf } from '../../src/cluster/partition.js';
+import { partitionOf } from '../../src/engine-host/partition.js';
 import { dec, fmt, fromInt, mul, type Dec } from '../../src/engine/decimal.js';
 import { call, CHILD_ADMIN_TOKEN, listAll, seeded, type Reply } from '../helpers/child-server.js';
 import { TestCluster, type ClusterNode } from '../helpers/cluster.js';

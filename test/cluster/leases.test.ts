@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LeaseLostError, type Lease } from '../../src/cluster/leases.js';
+import type { Lease } from '../../src/cluster/leases.js';
+import { LeaseLostError } from '../../src/store/fence.js';
 import { PostgresCluster } from '../../src/cluster/postgres-cluster.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { internalUrl } from '../../src/cluster/settings.js';
+import { internalUrl } from '../../src/config/cluster-settings.js';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { makeTestPki, tlsEnv } from '../helpers/tls-certs.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { partitionOf } from '../../src/cluster/partition.js';
+import { partitionOf } from '../../src/engine-host/partition.js';
 import { call, listAll, type Reply } from '../helpers/child-server.js';
 import type { ClusterNode, TestCluster } from '../helpers/cluster.js';
 

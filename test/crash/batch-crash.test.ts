@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BATCH_PHASES } from '../../src/store/crash-point.js';
+import { BATCH_PHASES } from '../../src/config/crash-point.js';
 import { startChild, type ChildOptions, type ChildServer } from '../helpers/child-server.js';
 import { CrashRun, type EventRow } from '../helpers/crash-run.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
 
 /**
  * Crash safety at chosen moments of a group commit (issue 16): the server kills itself with SIGKILL when the n-th
- * batch reaches a phase (RAMPART_CRASH_POINT=batch:<phase>:<n>, src/store/crash-point.ts) — between two members'
+ * batch reaches a phase (RAMPART_CRASH_POINT=batch:<phase>:<n>, src/config/crash-point.ts) — between two members'
  * savepoints, before the batch's COMMIT, after it (on SQLite: before the WAL's sync), after the sync before any
  * member is answered — under parallel creating calls with Idempotency-Keys (crash-run.ts, as crash.test.ts). After a
  * restart on the same store: every acknowledged write is there exactly once; every unanswered call, retried with

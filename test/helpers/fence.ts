@@ -30,6 +30,19 @@ export class Planted {
     return relative(ROOT, file);
   }
 
+  /** Writes `text` as `<tag>-<name>.ts` there, so files planted together may import one another by name. */
+  plantNamed(name: string, text: string): string {
+    const file = join(this.dir, `${this.tag}-${name}.ts`);
+    writeFileSync(file, `${text}\n`);
+    this.files.push(file);
+    return relative(ROOT, file);
+  }
+
+  /** How a planted file is imported: `<tag>-<name>.js`. */
+  importName(name: string): string {
+    return `${this.tag}-${name}.js`;
+  }
+
   remove(): void {
     for (const file of this.files.splice(0)) rmSync(file, { force: true });
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partitionOf } from '../../src/cluster/partition.js';
+import { partitionOf } from '../../src/engine-host/partition.js';
 import { PostgresCluster } from '../../src/cluster/postgres-cluster.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
 import { expectError, markReached, TEST_STORE, TestServer } from '../helpers/server.js';

@@ -10,7 +10,7 @@ const planted = new Planted(join(ROOT, 'src/http/routes'));
  * dependency-cruiser on route files planted for one run (it reads files from disk) and removed at once.
  */
 const FORBIDDEN: Record<string, string> = {
-  'services/rampart.ts': "import type { Rampart } from '../../services/rampart.js';\nexport type R = Rampart;",
+  'rampart.ts': "import type { Rampart } from '../../rampart.js';\nexport type R = Rampart;",
   'store/port.ts': "import type { Store } from '../../store/port.js';\nexport type S = Store;",
   'store/sqlite': "import { RecordCache } from '../../store/sqlite/cache.js';\nexport const C = RecordCache;",
 };

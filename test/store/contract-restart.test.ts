@@ -3,7 +3,7 @@ import { dec } from '../../src/engine/decimal.js';
 import { cancelOrder } from '../../src/engine/engine.js';
 import type { Order } from '../../src/engine/state.js';
 import { orderRow } from '../../src/engine-host/effects.js';
-import { eventView, orderFromData, orderToData } from '../../src/services/trading-views.js';
+import { eventView, orderFromData, orderToData } from '../../src/views/trading-views.js';
 import { account, customer, event, storeSuite } from './adapters.js';
 
 const NOW = 1_795_000_000_123;

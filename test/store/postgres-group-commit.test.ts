@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LeaseLostError } from '../../src/cluster/leases.js';
+import { LeaseLostError } from '../../src/store/fence.js';
 import { withFaults } from '../../src/store/faults.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';

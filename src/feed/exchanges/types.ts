@@ -1,4 +1,8 @@
 import type { Dec } from '../../engine/decimal.js';
+import type { ConnectionOptions, SourceConfig } from '../../config/feeds.js';
+
+// A source's settings are read with config/feeds.json (src/config/feeds.ts); the adapters take them from here.
+export type { ConnectionOptions, SourceConfig };
 
 /**
  * One exchange connection's view of one of our markets: the latest best bid, best ask and last trade it reported,
@@ -40,34 +44,6 @@ export type SourceEvent =
   | { readonly kind: 'garbled'; readonly source: string; readonly reason: string; readonly raw: string }
   /** The exchange said the market is alive (heartbeat) without a price change: the source's quote stays fresh. */
   | { readonly kind: 'alive'; readonly source: string; readonly market: string; readonly received: number };
-
-/** A source as config/feeds.json describes it (CONTRACT §9). */
-export interface SourceConfig {
-  readonly id: string;
-  readonly exchange: string;
-  /** WebSocket address (a test points it at a local fake exchange). */
-  readonly url: string;
-  /** Our market id → the exchange's symbol (BTC-USD → BTCUSDT on Binance). */
-  readonly markets: Readonly<Record<string, string>>;
-}
-
-/** Reconnect and liveness timing (config/feeds.json `connection`, every field optional there). */
-export interface ConnectionOptions {
-  /** First reconnect delay; doubles each failed attempt up to maxBackoffMs, with full jitter. */
-  readonly initialBackoffMs: number;
-  readonly maxBackoffMs: number;
-  /** No message at all for this long: the connection is dead, close it and reconnect. */
-  readonly silenceMs: number;
-  /** How often the adapter pings (protocol-level ping) to keep the connection and detect a dead peer. */
-  readonly pingIntervalMs: number;
-}
-
-export const DEFAULT_CONNECTION: ConnectionOptions = {
-  initialBackoffMs: 500,
-  maxBackoffMs: 30_000,
-  silenceMs: 15_000,
-  pingIntervalMs: 10_000,
-};
 
 /** One live exchange connection: start connects (and keeps reconnecting until stop). */
 export interface ExchangeSource {

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ApiError, rejectionToError } from '../../errors/api-error.js';
 import { ANSWER_WAIT_MS } from '../../engine-host/port.js';
 import { FutureTimeMs, Nullable } from '../../schemas/common.js';
-import { storedOrderView } from '../../services/trading-views.js';
+import { storedOrderView } from '../../views/trading-views.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { PreviewBody } from '../schemas/orders.js';
 import { IdParam, strict } from './shared.js';

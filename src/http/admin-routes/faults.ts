@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { EngineFault } from '../../engine-host/faults.js';
 import { Environment } from '../../schemas/common.js';
-import type { Rampart } from '../../services/rampart.js';
+import type { Rampart } from '../../rampart.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { strict } from './shared.js';
 

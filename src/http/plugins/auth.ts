@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors/api-error.js';
 import type { Environment } from '../../schemas/common.js';
 import { KINDS } from '../../services/credential-service.js';
-import type { Rampart } from '../../services/rampart.js';
+import type { Rampart } from '../../rampart.js';
 import type { Access, CredentialKind, CustomerRecord, Fences } from '../../store/port.js';
 
 /** Who is calling: a key or an app token, its customer, and the fences it carries. */

@@ -1,6 +1,5 @@
 import type { Config } from '../../config/config.js';
 import type { BucketConfig } from '../../config/markets.js';
-import { windowOf } from './redis-rate-limit.js';
 
 /**
  * The API's budgets, and the dashboard host's own: `oauth` (its /oauth/* endpoints per address, docs/OAUTH.md) and
@@ -39,6 +38,17 @@ export function budgetsInForce(config: Config): Record<ApiScope, BudgetView> {
   const { ip, key, account_orders } = config.limits.rate_limits;
   if (!config.redisUrl) return { ip, key, account_orders };
   return { ip: windowOf(ip), key: windowOf(key), account_orders: windowOf(account_orders) };
+}
+
+/**
+ * The fixed window standing for a token bucket of `capacity` refilled at `rate` per second: `capacity` per
+ * ceil(capacity / rate) whole seconds (Redis expiries are whole seconds), so the sustained rate never exceeds the
+ * configured one. The difference from the bucket (docs/DEVIATIONS.md): a spent window comes back whole at its end
+ * rather than token by token, and two windows back to back admit up to twice the capacity across their boundary.
+ */
+export function windowOf(b: BucketConfig): BudgetView & { window_seconds: number } {
+  const window = Math.max(1, Math.ceil(b.capacity / b.refill_per_second));
+  return { capacity: b.capacity, refill_per_second: b.capacity / window, window_seconds: window };
 }
 
 /**

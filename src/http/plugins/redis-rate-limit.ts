@@ -3,7 +3,7 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BucketConfig } from '../../config/markets.js';
 import { ApiError } from '../../errors/api-error.js';
-import type { BudgetView, Limiter, Scope, Spend } from './rate-limit.js';
+import { windowOf, type BudgetView, type Limiter, type Scope, type Spend } from './rate-limit.js';
 
 /** A Redis command not answered within this is a Redis that is down: requests must not hang on it. */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
@@ -12,17 +12,6 @@ const UNAVAILABLE_RETRY_AFTER_S = 1;
 const RECONNECT_MAX_MS = 1000;
 
 const SCOPES: readonly Scope[] = ['ip', 'key', 'account_orders', 'oauth', 'sign_in'];
-
-/**
- * The fixed window standing for a token bucket of `capacity` refilled at `rate` per second: `capacity` per
- * ceil(capacity / rate) whole seconds (Redis expiries are whole seconds), so the sustained rate never exceeds the
- * configured one. The difference from the bucket (docs/DEVIATIONS.md): a spent window comes back whole at its end
- * rather than token by token, and two windows back to back admit up to twice the capacity across their boundary.
- */
-export function windowOf(b: BucketConfig): BudgetView & { window_seconds: number } {
-  const window = Math.max(1, Math.ceil(b.capacity / b.refill_per_second));
-  return { capacity: b.capacity, refill_per_second: b.capacity / window, window_seconds: window };
-}
 
 function unavailable(): ApiError {
   return new ApiError('limiter_unavailable', {

@@ -1,23 +1,13 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { JWK } from 'oidc-provider';
-import type { Store, Tx } from '../../store/port.js';
+import type { Store } from '../../store/port.js';
 import type { SecretBox } from '../secrets/keyring.js';
 import { newSecretKey } from '../secrets/sealed.js';
+import { OAUTH_KEYS_SETTING } from '../secrets/sealed-settings.js';
 import { SecretBox as Box } from '../secrets/keyring.js';
 
-const SETTING = 'oauth_keys';
-const OWNER = 'oauth_keys';
-
-/**
- * Seals the stored authorization-server keys again under another secrets key (`rampart secrets rotate`), in the
- * rotation's transaction: a rotation that left them under the old key would stop the next start.
- */
-export async function resealOAuthKeys(tx: Tx, open: (owner: string, sealed: string) => string, seal: (owner: string, plain: string) => string): Promise<number> {
-  const stored = await tx.getSetting(SETTING);
-  if (stored === undefined) return 0;
-  await tx.setSetting(SETTING, seal(OWNER, open(OWNER, stored)));
-  return 1;
-}
+const SETTING = OAUTH_KEYS_SETTING;
+const OWNER = OAUTH_KEYS_SETTING;
 
 export interface OAuthKeys {
   /** oidc-provider's signing key (a private JWK): it signs nothing Rampart hands out but oidc-provider needs one. */

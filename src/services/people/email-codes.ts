@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Clock } from '../../engine/clock.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { EmailCodeRecord, Store, UserRecord } from '../../store/port.js';
-import { newId } from '../credentials.js';
+import { newId } from '../../kernel/ids.js';
 import { attemptSubject, type Attempts } from './attempts.js';
 import type { Mailer } from './mailer.js';
 import { maskEmail, sameSecretHash, secretHash } from './secrets.js';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../engine/clock.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { InvitationRecord, Store, Tx } from '../../store/port.js';
-import { newId } from '../credentials.js';
+import { newId } from '../../kernel/ids.js';
 import type { CustomerService } from '../customers.js';
 import type { Mailer } from './mailer.js';
 import { isEmail, newSecret, normalizeEmail, secretHash } from './secrets.js';

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../../engine/clock.js';
 import type { MailRecord, Store } from '../../store/port.js';
-import { newId } from '../credentials.js';
+import { newId } from '../../kernel/ids.js';
 
 export interface Mail {
   to: string;

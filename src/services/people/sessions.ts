@@ -1,7 +1,7 @@
 import type { Clock } from '../../engine/clock.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { SessionRecord, Store, UserRecord } from '../../store/port.js';
-import { newId } from '../credentials.js';
+import { newId } from '../../kernel/ids.js';
 import { newSecret, secretHash } from './secrets.js';
 
 /** docs/DASHBOARD.md: a session ends after 12 hours without use or 7 days in all. */

@@ -1,7 +1,7 @@
 import type { Clock } from '../../engine/clock.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { CustomerRecord, SignUpRecord, Store, UserRecord } from '../../store/port.js';
-import { newId } from '../credentials.js';
+import { newId } from '../../kernel/ids.js';
 import type { CustomerService } from '../customers.js';
 import { attemptSubject, type Attempts } from './attempts.js';
 import type { InvitationService } from './invitations.js';

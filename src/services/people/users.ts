@@ -1,7 +1,7 @@
 import type { Clock } from '../../engine/clock.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { CustomerRecord, SessionRecord, Store, UserRecord } from '../../store/port.js';
-import { newId } from '../credentials.js';
+import { newId } from '../../kernel/ids.js';
 import type { LockOut } from './lockout.js';
 import { checkPassword, DUMMY_HASH, hashPassword, type PasswordHasher } from './passwords.js';
 import { isEmail, normalizeEmail } from './secrets.js';

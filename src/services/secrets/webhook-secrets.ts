@@ -5,7 +5,7 @@ import { ConfigError, type Config } from '../../config/config.js';
 import type { Store, WebhookRecord } from '../../store/port.js';
 import { describeSource, parseKey, readKeyFile, SecretBox, writeKeyFile, type KeySource } from './keyring.js';
 import { isSealed, newSecretKey, seal, SealError, sealedKeyId, type SecretKey } from './sealed.js';
-import { resealOAuthKeys } from '../oauth/keys.js';
+import { OAUTH_KEYS_SETTING, resealSetting } from './sealed-settings.js';
 import { resealNodeSecret } from './node-secret.js';
 
 /** The key file, beside the admin token file in the data directory. */
@@ -112,7 +112,7 @@ export async function rotateWebhookSecrets(config: Config, store: Store, log: Fa
   const hooks = await store.listAllWebhooks();
   await store.transaction(async (tx) => {
     for (const h of hooks) await tx.setWebhookSecret(h.id, seal(next, h.id, box.open(h.id, h.secret)));
-    await resealOAuthKeys(tx, (owner, sealed) => box.open(owner, sealed), (owner, plain) => seal(next, owner, plain));
+    await resealSetting(tx, OAUTH_KEYS_SETTING, (owner, sealed) => box.open(owner, sealed), (owner, plain) => seal(next, owner, plain));
     await resealNodeSecret(tx, (owner, sealed) => box.open(owner, sealed), (owner, plain) => seal(next, owner, plain));
   });
   if (source.kind === 'file') writeKeyFile(source.path, [next]);

@@ -4,7 +4,8 @@ import { OPEN_GATE, StoreUnavailableError, type Reads, type Store, type StoreGat
 import { accountReads, accountWrites } from './accounts.js';
 import { credentialReads, credentialWrites, touchCredentials } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
-import { assertLease, type Fence } from '../../cluster/fence.js';
+import type { Fence } from '../fence.js';
+import { assertLease } from './lease-fence.js';
 import { applicationName, createPool, migrate, queryOn, storeError, type Q } from './durability.js';
 import { eventReads, eventWrites, type Written } from './events.js';
 import { GroupCommit, type Member } from './group-commit.js';
@@ -198,7 +199,7 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * A transaction for one engine partition: its first statement checks the lease (src/cluster/fence.ts), so a
+   * A transaction for one engine partition: its first statement checks the lease (src/store/postgres/lease-fence.ts), so a
    * node that lost the partition gets LeaseLostError and writes nothing. PostgreSQL only (SQLite has one node).
    */
   fencedTransaction<T>(fence: Fence, fn: (tx: Tx) => Promise<T>): Promise<T> {

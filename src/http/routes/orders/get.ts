@@ -1,5 +1,5 @@
 import { ApiError } from '../../../errors/api-error.js';
-import { storedOrderView } from '../../../services/trading-views.js';
+import { storedOrderView } from '../../../views/trading-views.js';
 import { Order } from '../../schemas/orders.js';
 import { defineRoute } from '../../route.js';
 import { OrderParams } from './shared.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base62, newId } from './credentials.js';
+import { base62, newId } from './ids.js';
 
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const parse62 = (s: string) => [...s].reduce((n, c) => n * 62 + DIGITS.indexOf(c), 0);

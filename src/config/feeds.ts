@@ -3,7 +3,34 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { dec } from '../engine/decimal.js';
 import { PositiveDecimal } from '../schemas/common.js';
-import { DEFAULT_CONNECTION, type ConnectionOptions, type SourceConfig } from './exchanges/types.js';
+
+/** A source as config/feeds.json describes it (CONTRACT §9). */
+export interface SourceConfig {
+  readonly id: string;
+  readonly exchange: string;
+  /** WebSocket address (a test points it at a local fake exchange). */
+  readonly url: string;
+  /** Our market id → the exchange's symbol (BTC-USD → BTCUSDT on Binance). */
+  readonly markets: Readonly<Record<string, string>>;
+}
+
+/** Reconnect and liveness timing (config/feeds.json `connection`, every field optional there). */
+export interface ConnectionOptions {
+  /** First reconnect delay; doubles each failed attempt up to maxBackoffMs, with full jitter. */
+  readonly initialBackoffMs: number;
+  readonly maxBackoffMs: number;
+  /** No message at all for this long: the connection is dead, close it and reconnect. */
+  readonly silenceMs: number;
+  /** How often the adapter pings (protocol-level ping) to keep the connection and detect a dead peer. */
+  readonly pingIntervalMs: number;
+}
+
+export const DEFAULT_CONNECTION: ConnectionOptions = {
+  initialBackoffMs: 500,
+  maxBackoffMs: 30_000,
+  silenceMs: 15_000,
+  pingIntervalMs: 10_000,
+};
 
 /** The exchanges Rampart has an adapter for (src/feed/exchanges). */
 export const EXCHANGES = ['coinbase', 'binance', 'kraken'] as const;

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_CONFIG_DIR, loadConfig } from '../config/config.js';
-import { loadFeedsConfig, parseFeedsConfig, unmappedMarkets } from './feeds-config.js';
+import { ConfigError, DEFAULT_CONFIG_DIR, loadConfig } from './config.js';
+import { loadFeedsConfig, parseFeedsConfig, unmappedMarkets } from './feeds.js';
 
 const MARKETS = ['BTC-USD', 'ETH-USD', 'SOL-USD'];
 const source = (over: Record<string, unknown> = {}) => ({ id: 'cb', exchange: 'coinbase', url: 'wss://example.test/ws', markets: { 'BTC-USD': 'BTC-USD' }, ...over });

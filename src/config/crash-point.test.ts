@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/config.js';
+import { loadConfig } from './config.js';
 import { BATCH_PHASES, parseCrashPoint } from './crash-point.js';
-import { StoreFaults } from './faults.js';
+import { StoreFaults } from '../store/faults.js';
 
 describe('crash points (RAMPART_CRASH_POINT)', () => {
   it('reads batch:<phase>:<n> for every phase, and nothing else', () => {

@@ -1,4 +1,5 @@
-import type { BatchPhase } from './port.js';
+/** A moment of a group commit (store/port.ts `StoreGate.atBatch`), in the order a batch meets them. */
+export type BatchPhase = 'between-savepoints' | 'before-commit' | 'after-commit' | 'after-sync';
 
 /** The moments of a group commit a crash point can stop at, in the order a batch meets them. */
 export const BATCH_PHASES: readonly BatchPhase[] = ['between-savepoints', 'before-commit', 'after-commit', 'after-sync'];

@@ -1,16 +1,8 @@
-import type { Q } from '../store/postgres/durability.js';
-import type { Environment } from '../schemas/common.js';
-import { LeaseLostError } from './leases.js';
+import type { Q } from './durability.js';
+import { LeaseLostError, type Fence } from '../fence.js';
 
 /** Unix ms from the database clock, the one clock every node's leases are compared against. */
 export const DB_NOW_MS = '(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
-
-export interface Fence {
-  readonly environment: Environment;
-  readonly partition: number;
-  readonly owner: string;
-  readonly epoch: number;
-}
 
 /**
  * Call first inside a write's transaction: refuses (LeaseLostError, so the transaction rolls back) unless this

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Type } from 'typebox';
-import type { RouteDef } from '../http/route.js';
-import { injectCaller } from './api-caller.js';
-import { buildMcpServer } from './server.js';
+import type { RouteDef } from './route.js';
+import { injectCaller } from '../mcp/api-caller.js';
+import { buildMcpServer } from '../mcp/server.js';
 
 /**
  * POST /mcp on each API host: the Model Context Protocol over Streamable HTTP, stateless (no session: each POST
