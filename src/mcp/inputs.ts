@@ -1,9 +1,37 @@
 import { z } from 'zod';
+import { PlaceBody, PreviewBody } from '../http/schemas/orders.js';
 
-/** Prices, sizes and money travel as decimal strings, never JSON numbers (no float on the way in). */
-export const decimal = z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/, 'a decimal string such as "0.01" or "61000"');
+/**
+ * The order body's fields as the API validates them: made from the very TypeBox schemas of POST …/orders/test and
+ * POST …/orders (the JSON Schema the OpenAPI document shows), so a tool accepts exactly what the API does — decimal
+ * strings (no JSON number where a price, size or amount goes), the same enums, bounds and patterns, no unknown
+ * field in an exit. Only the descriptions below are the assistants' own, added to those the schemas carry.
+ */
+const placeBody = z.fromJSONSchema(JSON.parse(JSON.stringify(PlaceBody)) as Parameters<typeof z.fromJSONSchema>[0]) as z.ZodObject<Record<string, z.ZodType>>;
+const previewBody = z.fromJSONSchema(JSON.parse(JSON.stringify(PreviewBody)) as Parameters<typeof z.fromJSONSchema>[0]) as z.ZodObject<Record<string, z.ZodType>>;
+
+const FOR_ASSISTANTS: Record<string, string> = {
+  market: 'A market id such as "BTC-USD"',
+  size: 'Size in the base asset, a decimal string such as "0.01" (or give notional_usd)',
+  notional_usd: 'Order value in USD, a decimal string (instead of size)',
+  expires_at: 'Unix milliseconds (time_in_force gtd)',
+  take_profit: 'Take profit: trigger price, optional limit price',
+  stop_loss: 'Stop loss: trigger price; with trailing.distance it trails the best price by that distance',
+  break_even: 'Break-even: once trigger_price trades, the stop moves to entry plus offset_ticks',
+};
+
+/** A body's field, with the assistants' description where there is one. */
+function field(body: z.ZodObject<Record<string, z.ZodType>>, name: string): z.ZodType {
+  const f = body.shape[name];
+  if (!f) throw new Error(`the order body has no field ${name}`);
+  const d = FOR_ASSISTANTS[name];
+  return d ? f.describe(d) : f;
+}
+
+const EXITS = ['take_profit', 'stop_loss', 'break_even'];
+
 export const accountId = z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/).describe('The account id (acc_… as listed by the accounts tool)');
-export const market = z.string().min(1).max(32).describe('A market id such as "BTC-USD"');
+export const market = field(placeBody, 'market') as z.ZodString;
 export const confirm = z
   .boolean()
   .optional()
@@ -12,38 +40,11 @@ export const confirm = z
 /** The order body of POST /v1/accounts/{id}/orders/test and …/orders (the exits are the place tool's). */
 export const orderFields = {
   account_id: accountId,
-  market,
-  side: z.enum(['buy', 'sell']),
-  type: z.enum(['market', 'limit', 'stop_market', 'stop_limit']),
-  size: decimal.optional().describe('Size in the base asset (or give notional_usd)'),
-  notional_usd: decimal.optional().describe('Order value in USD (instead of size)'),
-  limit_price: decimal.optional(),
-  stop_price: decimal.optional(),
-  worst_price: decimal.optional(),
-  max_slippage_pct: decimal.optional(),
-  reduce_only: z.boolean().optional(),
-  post_only: z.boolean().optional(),
-  time_in_force: z.enum(['gtc', 'gtd', 'ioc', 'fok']).optional(),
-  expires_at: z.number().int().optional().describe('Unix milliseconds (time_in_force gtd)'),
-  client_order_id: z
-    .string()
-    .regex(/^[A-Za-z0-9._:-]{1,64}$/)
-    .optional(),
+  ...Object.fromEntries(Object.keys(previewBody.shape).map((name) => [name, field(previewBody, name)])),
 };
 
-export const exitFields = {
-  take_profit: z.object({ price: decimal, limit_price: decimal.optional() }).strict().optional().describe('Take profit: trigger price, optional limit price'),
-  stop_loss: z
-    .object({ price: decimal, trailing: z.object({ distance: decimal }).strict().optional() })
-    .strict()
-    .optional()
-    .describe('Stop loss: trigger price; with trailing.distance it trails the best price by that distance'),
-  break_even: z
-    .object({ trigger_price: decimal, offset_ticks: z.number().int().min(0).max(1_000_000) })
-    .strict()
-    .optional()
-    .describe('Break-even: once trigger_price trades, the stop moves to entry plus offset_ticks'),
-};
+/** The exits of POST /v1/accounts/{id}/orders. */
+export const exitFields = Object.fromEntries(EXITS.map((name) => [name, field(placeBody, name)]));
 
 /** The fields given, without the tool's own (account_id, confirm) and without absent ones: the API's body. */
 export function bodyOf(args: Record<string, unknown>, drop: string[]): Record<string, unknown> {

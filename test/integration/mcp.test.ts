@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { PlaceBody, PreviewBody } from '../../src/http/schemas/orders.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool, mcpClient } from '../helpers/mcp.js';
 import { expectError, LIVE_URL, SANDBOX_URL, TestServer } from '../helpers/server.js';
@@ -42,6 +43,34 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
     expect(tools.find((x) => x.name === 'accounts')!.annotations).toMatchObject({ readOnlyHint: true });
     // Prices and sizes are decimal strings in the input schema, never numbers.
     expect((place.inputSchema.properties as Record<string, { type: string }>).size!.type).toBe('string');
+    // The order fields are the API's own (made from the TypeBox body schemas): same fields, patterns, bounds, enums.
+    type Props = Record<string, Record<string, unknown>>;
+    const placeProps = place.inputSchema.properties as Props;
+    const previewProps = tools.find((x) => x.name === 'preview')!.inputSchema.properties as Props;
+    const api = PlaceBody.properties as unknown as Props;
+    expect(Object.keys(placeProps).sort()).toEqual([...Object.keys(api), 'account_id', 'confirm'].sort());
+    expect(Object.keys(previewProps).sort()).toEqual([...Object.keys(PreviewBody.properties), 'account_id'].sort());
+    for (const name of ['size', 'limit_price', 'client_order_id', 'market']) {
+      for (const k of ['type', 'pattern', 'maxLength', 'minLength']) expect(placeProps[name]![k], `${name}.${k}`).toEqual(api[name]![k]);
+    }
+    expect(placeProps.time_in_force!.anyOf).toEqual(api.time_in_force!.anyOf);
+    expect((placeProps.take_profit as { additionalProperties: unknown }).additionalProperties).toBe(false);
+  });
+
+  it('refuses tool input the API would refuse, before any call: a number for a size, more decimals than it takes, an unknown exit field', async () => {
+    const base = { account_id: t.accountId, market: 'BTC-USD', side: 'buy', type: 'market' };
+    const list = async () => (await s.call(s.url.sandbox, 'GET', `/v1/accounts/${t.accountId}/orders`, { key: t.key })).body.data as unknown[];
+    const before = await list();
+    for (const args of [
+      { ...base, size: 1 },
+      { ...base, size: '0.0000000000000000001' },
+      { ...base, size: '0.01', take_profit: { price: '70000', when: 'soon' } },
+    ]) {
+      const r = await client.callTool({ name: 'place', arguments: { ...args, confirm: true } });
+      expect(r.isError, JSON.stringify(args)).toBe(true);
+      expect(JSON.stringify(r.content)).toMatch(/invalid|Invalid/);
+    }
+    expect(await list()).toEqual(before);
   });
 
   it('accounts: each account with its rule headroom', async () => {
