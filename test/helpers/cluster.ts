@@ -128,7 +128,7 @@ export class TestCluster {
         return l !== undefined && l.owner !== null && !dead.has(l.owner);
       });
       if (ok) return s;
-      if (Date.now() > end) throw new Error(`partitions ${partitions.join(', ')} of ${environment} not taken over within ${timeoutMs} ms: ${JSON.stringify(s)}`);
+      if (Date.now() > end) throw new Error(`partitions ${partitions.join(', ')} of ${environment} not taken over within ${timeoutMs} ms: ${JSON.stringify(s)}\n${this.output(4000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
