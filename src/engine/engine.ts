@@ -7,18 +7,20 @@ import { cancel, end, index, matchQuote } from './pipeline/3-match.js';
 import { hold, settle } from './pipeline/4-settle.js';
 import { exitsOnQuote, indexBreakEven, placeExits, systemOrder } from './pipeline/5-exits.js';
 import { judgeDirty, onTime, refreshRisk, riskOnQuote } from './pipeline/6-risk-watch.js';
-import { add, ceilToStep, div, floorToStep, fmt, fromInt, mul, parseDec, roundMoney, sub, ZERO, type Dec } from './decimal.js';
+import { add, parseDec, sub, ZERO, type Dec } from './decimal.js';
 import { OrderMap } from './order-map.js';
-import { figures, marginLocked, settingOf, type Book, type Figures } from './book.js';
+import { figures, type Book, type Figures } from './book.js';
 import type { Band } from './risk.js';
 import { PeakWatch } from './peak-watch.js';
 import { onClosedTrade, onTrade, type RuleState } from './rules.js';
-import type { OrderBody } from './order-checks.js';
-import { exitRefusal, exitsList, hasExits, mergeExits, type ExitPatch } from './exits.js';
+import { exitRefusal, hasExits } from './exits.js';
 import { isOpen, transition } from './order-status.js';
 import type { CloseReason, EngineEvent, ExitSpec, Order, Position } from './state.js';
 import { TriggerBook } from './trigger-book.js';
 import { armDeadMan, fireDeadMen, indexDeadMan } from './dead-man-switch.js';
+import { closePosition } from './close-position.js';
+import { editOrder, type OrderPatch } from './edit-order.js';
+import { adjustMargin, setMargin } from './margin.js';
 import type { CancelReason, Origin, Quote } from './types.js';
 
 export type { Actor, EngineOptions, Evaluation, Fences, MarketStateLike, Outcome, PlaceRequest } from './pipeline/core.js';
@@ -376,8 +378,8 @@ export class Engine implements Core {
   }
 
   /**
-   * Closes a whole position at the market (bid for a long, ask for a short). `by`: the key whose request closes
-   * it — the closing order is placed with that key, so its fill counts toward the key's loss stop.
+   * Closes a whole position at the market (close-position.ts). `by`: the key whose request closes it — the closing
+   * order is placed with that key, so its fill counts toward the key's loss stop.
    */
   closePosition(
     accountId: string,
@@ -387,98 +389,12 @@ export class Engine implements Core {
     origin: Origin = 'api',
     by: { keyId: string | null; lossStop: Dec | null } | null = null,
   ): Outcome<Order> {
-    const book = this.books.get(accountId);
-    const p = book?.positions.get(market);
-    if (!book || !p) return fail('position_not_found', { market });
-    const m = this.o.markets.get(market)!;
-    const state = this.o.marketState(market);
-    if (state.status === 'closed') return fail('market_closed', { market });
-    if (state.status === 'halted') return fail('market_halted', { market });
-    const q = this.o.quote(market);
-    if (!q) return fail('no_price', { market });
-    if (now - q.time > m.staleAfterMs) return fail('stale_quote', { market });
-    for (const o of [...book.orders.values()]) {
-      if (o.market === market && o.reduceOnly && o.exitKind === null && o.status === 'working') this.cancel(o, reason === 'close_all' ? 'close_all' : 'close_assist', now);
-    }
-    const o = systemOrder(this, p, now, origin);
-    o.closeReason = reason;
-    if (by) {
-      o.keyId = by.keyId;
-      o.keyLossStop = by.lossStop;
-    }
-    this.fill(o, p.side === 'long' ? q.bid : q.ask, now, 'taker');
-    judgeDirty(this, now);
-    return { ok: true, value: o };
+    return closePosition(this, accountId, market, reason, now, origin, by);
   }
 
-  /**
-   * Edits a working order (size, limit_price, stop_price, expires_at, exits): the edited order passes every
-   * check a new placement would (with its own reservation set aside) and may not fill at once.
-   */
-  edit(
-    accountId: string,
-    orderId: string,
-    patch: { size?: string; limit_price?: string; stop_price?: string; expires_at?: number | null; exits?: ExitPatch | null },
-    fences: Fences | null,
-    now: number,
-  ): Outcome<Order> {
-    const book = this.books.get(accountId);
-    const o = this.open.get(orderId);
-    if (!book || !o || o.accountId !== accountId) return fail('order_not_found', { order_id: orderId });
-    if (o.status !== 'working') return fail('order_not_working', { order_id: orderId, status: o.status });
-    if (o.exitKind !== null || o.side === null || (o.type !== 'limit' && o.type !== 'stop_market' && o.type !== 'stop_limit')) {
-      return fail('invalid_request', { order_id: orderId }, 'Only limit and stop orders placed through the API can be edited; exits are changed through the position.');
-    }
-    const body: OrderBody = {
-      market: o.market,
-      side: o.side,
-      type: o.type,
-      size: patch.size ?? fmt(o.size),
-      ...(o.limitPrice !== null || patch.limit_price !== undefined ? { limit_price: patch.limit_price ?? fmt(o.limitPrice!) } : {}),
-      ...(o.stopPrice !== null || patch.stop_price !== undefined ? { stop_price: patch.stop_price ?? fmt(o.stopPrice!) } : {}),
-      reduce_only: o.reduceOnly ?? false,
-      post_only: o.postOnly,
-      time_in_force: o.tif,
-      ...((patch.expires_at !== undefined ? patch.expires_at : o.expiresAt) !== null ? { expires_at: (patch.expires_at !== undefined ? patch.expires_at : o.expiresAt)! } : {}),
-    };
-    if (o.triggered && o.type === 'stop_limit' && patch.stop_price !== undefined) {
-      return fail('invalid_request', { field: 'stop_price' }, 'The stop of this order has already triggered.');
-    }
-    // Exits given replace those parts of the pending exits (null removes one, or all when exits is null).
-    const exits = patch.exits !== undefined ? mergeExits(o.exits, patch.exits) : o.exits;
-    book.orders.delete(o.id);
-    let ev: Outcome<Evaluation>;
-    try {
-      ev = this.evaluate({ accountId, body, exits, actor: { keyId: o.keyId, fences, origin: o.origin }, now });
-    } finally {
-      book.orders.set(o.id, o);
-    }
-    if (!ev.ok) return ev;
-    if (ev.value.priced.immediate !== null) return fail('invalid_request', { reason: 'would_fill' }, 'The edited order would fill at once; cancel it and place a new one instead.');
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    const p = ev.value.priced;
-    const set = (field: string, from: unknown, to: unknown) => {
-      if (from !== to) changes[field] = { from, to };
-    };
-    set('size', fmt(o.size), fmt(p.size));
-    set('limit_price', o.limitPrice === null ? null : fmt(o.limitPrice), p.limitPrice === null ? null : fmt(p.limitPrice));
-    set('stop_price', o.stopPrice === null ? null : fmt(o.stopPrice), p.stopPrice === null ? null : fmt(p.stopPrice));
-    set('expires_at', o.expiresAt, p.expiresAt);
-    const exitsFrom = exitsList(o);
-    const exitsTo = exitsList({ ...o, exits });
-    if (JSON.stringify(exitsFrom) !== JSON.stringify(exitsTo)) changes.exits = { from: exitsFrom, to: exitsTo };
-    if (Object.keys(changes).length === 0) return { ok: true, value: o };
-    o.size = p.size;
-    o.limitPrice = p.limitPrice;
-    o.stopPrice = p.stopPrice;
-    o.expiresAt = p.expiresAt;
-    o.exits = exits;
-    o.updatedAt = now;
-    book.orders.set(o.id, o); // again: the OrderMap takes the new size and prices into the account's reservation
-    index(this, o);
-    this.touch(o);
-    this.emit({ type: 'order.edited', accountId, at: now, source: sourceOf(o.origin), order: o, changes });
-    return { ok: true, value: o };
+  /** Edits a working order (edit-order.ts): it passes every check a new placement would and may not fill at once. */
+  edit(accountId: string, orderId: string, patch: OrderPatch, fences: Fences | null, now: number): Outcome<Order> {
+    return editOrder(this, accountId, orderId, patch, fences, now);
   }
 
   /**
@@ -497,55 +413,16 @@ export class Engine implements Core {
     return { ok: true, value: p };
   }
 
-  // ---- margin ------------------------------------------------------------------------------------
+  // ---- margin (margin.ts) -------------------------------------------------------------------------
 
   /** Saves the leverage and mode new positions on the market get (an open position keeps its own). */
   setMargin(accountId: string, market: string, leverage: number | undefined, mode: 'isolated' | 'cross' | undefined): Outcome<{ leverage: number; mode: 'isolated' | 'cross' }> {
-    const book = this.books.get(accountId);
-    const m = this.o.markets.get(market);
-    if (!book || !m) return fail('market_not_found', { market });
-    if (leverage !== undefined && (!Number.isInteger(leverage) || leverage < 1 || leverage > m.maxLeverage)) {
-      return fail('invalid_leverage', { min: 1, max: m.maxLeverage, leverage });
-    }
-    const current = settingOf(book, m);
-    const saved = book.margin.get(market) ?? { leverage: m.defaultLeverage, mode: 'cross' as const };
-    if (mode !== undefined && mode !== current.mode && marginLocked(book, market)) return fail('margin_mode_locked', { market, margin_mode: current.mode });
-    const next = { leverage: leverage ?? saved.leverage, mode: mode ?? saved.mode };
-    book.margin.set(market, next);
-    this.fx.margins.set(`${accountId}\u0000${market}`, { accountId, market, ...next });
-    return { ok: true, value: next };
+    return setMargin(this, accountId, market, leverage, mode);
   }
 
   /** Adds (+) or removes (−) margin of an isolated position. */
   adjustMargin(accountId: string, market: string, amount: Dec, now: number): Outcome<Position> {
-    const book = this.books.get(accountId);
-    const p = book?.positions.get(market);
-    if (!book || !p) return fail('position_not_found', { market });
-    if (p.marginMode !== 'isolated') return fail('position_not_isolated', { market, margin_mode: p.marginMode });
-    const m = this.o.markets.get(market)!;
-    if (amount > 0n) {
-      const f = this.figures(book);
-      if (amount > f.available) return fail('insufficient_balance', { available: fmt(roundMoney(f.available)), amount: fmt(amount) });
-    } else {
-      const margin = add(p.margin, amount);
-      const last = this.o.quote(market)?.last ?? p.entryPrice;
-      const notionalEntry = mul(p.entryPrice, p.size);
-      const liq = p.side === 'long'
-        ? div(sub(notionalEntry, margin), mul(p.size, sub(fromInt(1), m.maintenanceRate)))
-        : div(add(notionalEntry, margin), mul(p.size, add(fromInt(1), m.maintenanceRate)));
-      if (margin <= 0n || (p.side === 'long' ? liq >= last : liq <= last)) {
-        // Shown on the tick, toward the position's side, as the position's liquidation_price is.
-        const shown = p.side === 'long' ? ceilToStep(liq, m.tick) : floorToStep(liq, m.tick);
-        return fail('liquidation_risk', { market, liquidation_price: fmt(shown), last: fmt(last) });
-      }
-    }
-    p.margin = add(p.margin, amount);
-    p.updatedAt = now;
-    this.touchPosition(p);
-    this.dirty.add(accountId);
-    judgeDirty(this, now);
-    this.emit({ type: 'position.changed', accountId, at: now, source: 'engine', position: p, previousSize: p.size });
-    return { ok: true, value: p };
+    return adjustMargin(this, accountId, market, amount, now);
   }
 
   /**

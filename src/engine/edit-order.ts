@@ -1,0 +1,87 @@
+import { fmt } from './decimal.js';
+import { exitsList, mergeExits, type ExitPatch } from './exits.js';
+import type { OrderBody } from './order-checks.js';
+import { fail, sourceOf, type Core, type Evaluation, type Fences, type Outcome, type PlaceRequest } from './pipeline/core.js';
+import { validate } from './pipeline/1-validate.js';
+import { pretradeRisk } from './pipeline/2-pretrade-risk.js';
+import { index } from './pipeline/3-match.js';
+import type { Order } from './state.js';
+
+/** What an edit may change of a working order (PATCH …/orders/{id}); exits given replace those parts. */
+export interface OrderPatch {
+  size?: string;
+  limit_price?: string;
+  stop_price?: string;
+  expires_at?: number | null;
+  exits?: ExitPatch | null;
+}
+
+/** Every check a placement makes (stages 1 and 2), without changing anything. */
+function evaluate(e: Core, req: PlaceRequest): Outcome<Evaluation> {
+  const v = validate(e, req);
+  return v.ok ? pretradeRisk(e, req, v.value) : v;
+}
+
+/**
+ * Edits a working order (size, limit_price, stop_price, expires_at, exits): the edited order passes every
+ * check a new placement would (with its own reservation set aside) and may not fill at once.
+ */
+export function editOrder(e: Core, accountId: string, orderId: string, patch: OrderPatch, fences: Fences | null, now: number): Outcome<Order> {
+  const book = e.books.get(accountId);
+  const o = e.open.get(orderId);
+  if (!book || !o || o.accountId !== accountId) return fail('order_not_found', { order_id: orderId });
+  if (o.status !== 'working') return fail('order_not_working', { order_id: orderId, status: o.status });
+  if (o.exitKind !== null || o.side === null || (o.type !== 'limit' && o.type !== 'stop_market' && o.type !== 'stop_limit')) {
+    return fail('invalid_request', { order_id: orderId }, 'Only limit and stop orders placed through the API can be edited; exits are changed through the position.');
+  }
+  const body: OrderBody = {
+    market: o.market,
+    side: o.side,
+    type: o.type,
+    size: patch.size ?? fmt(o.size),
+    ...(o.limitPrice !== null || patch.limit_price !== undefined ? { limit_price: patch.limit_price ?? fmt(o.limitPrice!) } : {}),
+    ...(o.stopPrice !== null || patch.stop_price !== undefined ? { stop_price: patch.stop_price ?? fmt(o.stopPrice!) } : {}),
+    reduce_only: o.reduceOnly ?? false,
+    post_only: o.postOnly,
+    time_in_force: o.tif,
+    ...((patch.expires_at !== undefined ? patch.expires_at : o.expiresAt) !== null ? { expires_at: (patch.expires_at !== undefined ? patch.expires_at : o.expiresAt)! } : {}),
+  };
+  if (o.triggered && o.type === 'stop_limit' && patch.stop_price !== undefined) {
+    return fail('invalid_request', { field: 'stop_price' }, 'The stop of e order has already triggered.');
+  }
+  // Exits given replace those parts of the pending exits (null removes one, or all when exits is null).
+  const exits = patch.exits !== undefined ? mergeExits(o.exits, patch.exits) : o.exits;
+  book.orders.delete(o.id);
+  let ev: Outcome<Evaluation>;
+  try {
+    ev = evaluate(e, { accountId, body, exits, actor: { keyId: o.keyId, fences, origin: o.origin }, now });
+  } finally {
+    book.orders.set(o.id, o);
+  }
+  if (!ev.ok) return ev;
+  if (ev.value.priced.immediate !== null) return fail('invalid_request', { reason: 'would_fill' }, 'The edited order would fill at once; cancel it and place a new one instead.');
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const p = ev.value.priced;
+  const set = (field: string, from: unknown, to: unknown) => {
+    if (from !== to) changes[field] = { from, to };
+  };
+  set('size', fmt(o.size), fmt(p.size));
+  set('limit_price', o.limitPrice === null ? null : fmt(o.limitPrice), p.limitPrice === null ? null : fmt(p.limitPrice));
+  set('stop_price', o.stopPrice === null ? null : fmt(o.stopPrice), p.stopPrice === null ? null : fmt(p.stopPrice));
+  set('expires_at', o.expiresAt, p.expiresAt);
+  const exitsFrom = exitsList(o);
+  const exitsTo = exitsList({ ...o, exits });
+  if (JSON.stringify(exitsFrom) !== JSON.stringify(exitsTo)) changes.exits = { from: exitsFrom, to: exitsTo };
+  if (Object.keys(changes).length === 0) return { ok: true, value: o };
+  o.size = p.size;
+  o.limitPrice = p.limitPrice;
+  o.stopPrice = p.stopPrice;
+  o.expiresAt = p.expiresAt;
+  o.exits = exits;
+  o.updatedAt = now;
+  book.orders.set(o.id, o); // again: the OrderMap takes the new size and prices into the account's reservation
+  index(e, o);
+  e.journal.order(o);
+  e.journal.emit({ type: 'order.edited', accountId, at: now, source: sourceOf(o.origin), order: o, changes });
+  return { ok: true, value: o };
+}
