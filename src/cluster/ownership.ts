@@ -137,6 +137,7 @@ export class PartitionOwnership {
     const free = new Set<string>();
     const justGiven = this.givenBack;
     this.givenBack = new Set();
+    let took = 0;
     for (const environment of ENVIRONMENTS) {
       for (let partition = 0; partition < this.config.partitions; partition++) {
         const key = `${environment}/${partition}`;
@@ -148,7 +149,7 @@ export class PartitionOwnership {
         if (justGiven.has(key)) continue;
         // Beyond the fair share only a partition nobody took since the last round (no node wants it: never orphaned).
         if (this.heldIn(environment) >= share && !this.freeBefore.has(key)) continue;
-        await this.take(environment, partition);
+        if (await this.take(environment, partition)) took++;
       }
     }
     this.freeBefore = free;
@@ -158,7 +159,11 @@ export class PartitionOwnership {
     // their next round — a hand-off resumes, like a fail-over, without waiting for a lease — while this node holds
     // more than the share and another less, or two more than the node holding fewest (2 / 2 / 0 of four partitions
     // becomes 2 / 1 / 1). Never what was just taken beyond the share because nobody wanted it.
-    if (alive.length < 2) return;
+    // Not in a round that took partitions: the others may be taking theirs at this moment (a dead node's partitions
+    // are taken by every survivor at once), and what they hold is not known yet. Given back on that view, what one
+    // node took the other was giving back, round after round, and a dead node's partitions went unowned for
+    // seconds. The next round balances, on a view taken after everyone took their share.
+    if (alive.length < 2 || took > 0) return;
     const fewest = await this.fewestHeldByOthers();
     const least = (environment: Environment) => fewest.get(environment) ?? 0;
     for (const environment of ENVIRONMENTS) {
@@ -205,9 +210,10 @@ export class PartitionOwnership {
     return out;
   }
 
-  private async take(environment: Environment, partition: number): Promise<void> {
+  /** Takes the partition if no other node holds it; answers whether this node took it. */
+  private async take(environment: Environment, partition: number): Promise<boolean> {
     const lease = await this.cluster.acquire(environment, partition);
-    if (!lease) return;
+    if (!lease) return false;
     const fence: Fence = { environment, partition, owner: this.cluster.nodeId, epoch: lease.epoch };
     const resumable = lease.previousHeartbeatAt !== null && lease.since - lease.previousHeartbeatAt <= this.config.resumeWithinMs;
     const mode: AdoptMode = resumable && !this.isColdStart() ? 'resume' : 'restart';
@@ -221,6 +227,7 @@ export class PartitionOwnership {
       await this.cluster.release(lease).catch(() => undefined);
       throw err;
     }
+    return true;
   }
 
   /** A cold start: this node's first round found no other node alive (the whole cluster is starting). */
