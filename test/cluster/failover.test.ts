@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { partitionOf } from '../../src/engine-host/partition.js';
 import { dec, fmt, fromInt, mul, type Dec } from '../../src/engine/decimal.js';
-import { call, CHILD_ADMIN_TOKEN, listAll, seeded, type Reply } from '../helpers/child-server.js';
+import { call, CHILD_ADMIN_TOKEN, listAll, nextMondayNoon, seeded, type Reply } from '../helpers/child-server.js';
 import { TestCluster, type ClusterNode } from '../helpers/cluster.js';
 import { postgresAvailable } from '../helpers/postgres.js';
 
@@ -53,13 +53,6 @@ const SOL: MarketModel = { id: 'SOL-USD', tick: dec('0.01'), last: 15_000 }; // 
 const px = (m: MarketModel, ticks: number) => fmt(mul(fromInt(ticks), m.tick));
 const quote = (m: MarketModel) => ({ bid: px(m, m.last - 1), ask: px(m, m.last + 1), last: px(m, m.last) });
 
-/** A Monday noon after now: the sandbox rule refuses opening orders on weekends. */
-function nextMondayNoon(): number {
-  const d = new Date();
-  d.setUTCHours(12, 0, 0, 0);
-  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
-  return d.getTime();
-}
 
 interface Customer {
   id: string;

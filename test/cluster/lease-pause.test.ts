@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { call } from '../helpers/child-server.js';
+import { call, nextMondayNoon } from '../helpers/child-server.js';
 import { TestCluster } from '../helpers/cluster.js';
 import { postgresAvailable } from '../helpers/postgres.js';
 
@@ -39,6 +39,8 @@ describe.skipIf(!available)('a paused partition owner', { timeout: 120_000 }, ()
   it('wakes after losing its lease and writes nothing: its late placement is refused or forwarded, its tick fenced', async () => {
     cluster = await TestCluster.start({ nodes: 2, env: { RAMPART_ENGINE_PARTITIONS: '1', RAMPART_LEASE_MS: String(LEASE_MS) } });
     const c = cluster;
+    // A weekday whatever day the suite runs: the sandbox rule refuses opening orders on weekends.
+    await c.admin('POST', '/admin/v1/clock', { now: nextMondayNoon() });
     await c.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000.5' });
     // Two partitions (live/0, sandbox/0) over two nodes: one each once balanced.
     const owners = await until('one partition each', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { partitionOf } from '../../src/engine-host/partition.js';
-import { call, listAll, type Reply } from '../helpers/child-server.js';
+import { call, listAll, nextMondayNoon, type Reply } from '../helpers/child-server.js';
 import type { ClusterNode, TestCluster } from '../helpers/cluster.js';
 
 /**
@@ -12,13 +12,6 @@ import type { ClusterNode, TestCluster } from '../helpers/cluster.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A Monday noon after now: the sandbox rule refuses opening orders on weekends. */
-export function nextMondayNoon(): number {
-  const d = new Date();
-  d.setUTCHours(12, 0, 0, 0);
-  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
-  return d.getTime();
-}
 
 export async function until<T>(what: string, fn: () => Promise<T | null>, timeoutMs: number, c?: TestCluster): Promise<T> {
   const end = Date.now() + timeoutMs;

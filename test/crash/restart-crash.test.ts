@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminCall, call, childEnv, ROOT, seeded, startChild, type ChildServer } from '../helpers/child-server.js';
+import { adminCall, call, childEnv, nextMondayNoon, ROOT, seeded, startChild, type ChildServer } from '../helpers/child-server.js';
 
 /**
  * Crash safety of the start-up restart transition (one transaction: count, announce, rewrite every open order, close
@@ -55,6 +55,8 @@ async function startAndKill(ms: number): Promise<void> {
 describe('crash safety of the start-up restart transition', () => {
   it(`cancels and announces every working order exactly once across ${KILLS} SIGKILLs during start-up`, async () => {
     const first = await child(dbFile);
+    // A weekday whatever day the suite runs: the sandbox rule refuses opening orders on weekends.
+    await adminCall(first, 'POST', '/admin/v1/clock', { now: nextMondayNoon() });
     await adminCall(first, 'PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000.5' });
     const customer = await adminCall(first, 'POST', '/admin/v1/customers', { name: 'restart crash' });
     const key = await adminCall(first, 'POST', `/admin/v1/customers/${customer.id}/keys`, { environment: 'sandbox', access: 'trade' });

@@ -186,3 +186,14 @@ export async function listAll<T = any>(base: string, path: string, key: string):
 
 /** A small seeded generator (mulberry32, the simulated feed's): the traffic of a run can be replayed from its seed. */
 export const seeded = prng;
+
+/**
+ * A Monday noon after now, for a child's manual clock (it starts at the wall time): the sandbox's default rule
+ * refuses opening orders on weekend trading days, and the suite must pass whatever day CI runs it.
+ */
+export function nextMondayNoon(): number {
+  const d = new Date();
+  d.setUTCHours(12, 0, 0, 0);
+  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
+  return d.getTime();
+}

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { add, dec, fmt, fromInt, mul, sub, type Dec } from '../../src/engine/decimal.js';
-import { adminCall, call, CHILD_ADMIN_TOKEN, listAll, seeded, type ChildServer, type Reply } from './child-server.js';
+import { adminCall, call, CHILD_ADMIN_TOKEN, listAll, nextMondayNoon, seeded, type ChildServer, type Reply } from './child-server.js';
 
 /**
  * The traffic and the checks of the crash tests (test/crash/crash.test.ts, batch-crash.test.ts): customers trading
@@ -67,13 +67,6 @@ export interface EventRow {
   data: string;
 }
 
-/** A Monday noon after now: the sandbox rule refuses opening orders on weekends, whenever CI runs. */
-function nextMondayNoon(): number {
-  const d = new Date();
-  d.setUTCHours(12, 0, 0, 0);
-  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
-  return d.getTime();
-}
 
 export class CrashRun {
   readonly rand: () => number;
