@@ -2,6 +2,22 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Wiring is done when an object is made (constructor parameters, a decorator), never by assigning a hook or a
+ * patched method onto an object afterwards (STYLE: one composition root; issue 29): code that assigns a function,
+ * or anything to an `on…`/`observer` property, of an object other than `this` is refused.
+ */
+const NO_LATE_WIRING = [
+  {
+    selector: "AssignmentExpression[left.type='MemberExpression'][left.object.type!='ThisExpression'][right.type=/^(ArrowFunctionExpression|FunctionExpression)$/]",
+    message: 'No wiring after construction: hand the function to the constructor (or wrap the object in a decorator) instead of assigning it onto another object.',
+  },
+  {
+    selector: "AssignmentExpression[left.type='MemberExpression'][left.object.type!='ThisExpression'][left.property.name=/^(on[A-Z][A-Za-z]*|observer)$/]",
+    message: 'No hook assigned after construction: hand it to the constructor.',
+  },
+];
+
 /** Timer functions: the engine never schedules, it is called (ticks, commands, clock moves). */
 const ENGINE_TIMERS = ['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask'];
 
@@ -29,6 +45,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Use engine/decimal.ts: no float touches a price, size or amount.' }],
       'no-restricted-properties': ['error', { object: 'Number', property: 'parseFloat', message: 'Use engine/decimal.ts.' }],
+      'no-restricted-syntax': ['error', ...NO_LATE_WIRING],
     },
   },
   {
@@ -52,6 +69,7 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
+        ...NO_LATE_WIRING,
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'new Date() reads the time: take it from the Clock (new Date(t) is fine).' },
         { selector: "CallExpression[callee.name='Date']", message: 'Date() reads the time: take it from the Clock.' },
       ],

@@ -14,10 +14,12 @@ import { RateLimiter, type Limiter } from './http/plugins/rate-limit.js';
 import { RedisRateLimiter } from './http/plugins/redis-rate-limit.js';
 import type { CheckResult } from './http/operate.js';
 import { webhookView } from './http/views/webhooks.js';
-import { measureEngine, measureStore, measureWebhooks } from './metrics/instrument.js';
+import { metricsTelemetry } from './metrics/instrument.js';
 import { Metrics } from './metrics/metrics.js';
+import type { Telemetry } from './kernel/telemetry.js';
 import { randomBase62 } from './kernel/ids.js';
-import { Rampart } from './rampart.js';
+import { Rampart, type FeedHandOn } from './rampart.js';
+import { faultApplier } from './http/admin-routes/index.js';
 import { openWebhookSecrets } from './services/secrets/webhook-secrets.js';
 import { storedOrderView } from './views/trading-views.js';
 import { openStore } from './store/open.js';
@@ -28,7 +30,7 @@ import { internalUrl } from './config/cluster-settings.js';
 import type { Cluster } from './cluster/leases.js';
 import { openCluster } from './cluster/open.js';
 import { FeedLeader, type LedFeed } from './cluster/feed-leader.js';
-import { ExchangeFeed, type SourceFactory } from './feed/exchange-feed.js';
+import type { SourceFactory } from './feed/exchange-feed.js';
 import { ClusterOps } from './cluster/ops.js';
 import { PartitionOwnership } from './cluster/ownership.js';
 import { buildInternal, RequestForwarder } from './http/internal.js';
@@ -123,25 +125,6 @@ function makeLimiter(config: Config, rampart: Rampart, logger: Logger): Limiter 
   return new RateLimiter(config.limits.rate_limits, () => rampart.clock.now());
 }
 
-/** The metrics registry of this app, with the store, engine and webhook delivery timed from the outside. */
-function instrument(rampart: Rampart, ownership: PartitionOwnership): Metrics {
-  const { store } = rampart;
-  const metrics = new Metrics({
-    streamClients: () => rampart.streams.count(),
-    webhookBacklog: () => store.countDueDeliveries(rampart.clock.now()),
-    storeLockWaits: () => store.lockWaits(),
-    storeNoticesFailed: () => (store instanceof PostgresStore ? store.notices.stats.failed : 0),
-    nodeId: rampart.config.cluster.nodeId,
-    leases: () => ownership.leases(),
-    partitions: rampart.config.cluster.partitions,
-  });
-  measureStore(store, metrics);
-  measureEngine(rampart.engineHost, metrics);
-  measureWebhooks(rampart.webhooks.dispatcher, metrics);
-  rampart.tickLog.observer = { dropped: (rows) => metrics.ticksDropped.inc(rows) };
-  return metrics;
-}
-
 /** Wires config, store, services, feed and the three HTTP instances. Does not listen. */
 export async function build(options: BuildOptions): Promise<App> {
   const { config } = options;
@@ -150,7 +133,19 @@ export async function build(options: BuildOptions): Promise<App> {
   // Before anything is opened or made: what the operator left loose is reported as it was found.
   startupWarnings(config, logger);
   const { token: adminToken, generated } = await adminTokenFor(config);
-  const store = await openStore(config.databaseUrl, (message) => logger.warn(message));
+  // The registry first: every part is made with the telemetry it reports to. Its gauges read the parts made below
+  // at scrape time, never before the listeners answer.
+  const metrics: Metrics = new Metrics({
+    streamClients: () => rampart.streams.count(),
+    webhookBacklog: () => store.countDueDeliveries(rampart.clock.now()),
+    storeLockWaits: () => store.lockWaits(),
+    storeNoticesFailed: () => (store instanceof PostgresStore ? store.notices.stats.failed : 0),
+    nodeId: config.cluster.nodeId,
+    leases: () => ownership.leases(),
+    partitions: config.cluster.partitions,
+  });
+  const telemetry: Telemetry = metricsTelemetry(metrics);
+  const store = await openStore(config.databaseUrl, { warn: (message) => logger.warn(message), telemetry });
   // SQLite made it beside its file; with PostgreSQL the key files still need it (0700, as SQLite's).
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secrets = await openWebhookSecrets(config, store, logger).catch(async (err: unknown) => {
@@ -164,24 +159,28 @@ export async function build(options: BuildOptions): Promise<App> {
   const link = clustered ? await openNodeLink(config, cluster, store, secrets, adminToken) : undefined;
   const router = link?.router;
   let advertised = internalUrl(config.cluster);
+  // A node of a cluster runs the feeds only while it leads them (the feed leader, made below from them), and hands
+  // their quotes and the exchanges' halts on to the others, so every node prices and refuses alike.
+  const feedLead: FeedHandOn | undefined = router
+    ? { quote: (q, environment) => feedLeader?.handOn(q, environment), status: (snapshot) => feedLeader?.handStatus(snapshot) }
+    : undefined;
   const rampart = new Rampart({
     config,
     store,
     log: logger,
     secrets,
+    telemetry,
     ...(router ? { router } : {}),
+    ...(feedLead ? { feedLead } : {}),
+    // An account the opener activated here joins its partition's engine on whichever node holds it.
+    afterActivation: async (accounts) => {
+      await ops.others({ kind: 'accounts', account_ids: accounts.map((a) => a.id) });
+    },
     ...(options.clockStart !== undefined ? { clockStart: options.clockStart } : {}),
     ...(options.createSource ? { createSource: options.createSource } : {}),
     ...(options.resolveName ? { resolveName: options.resolveName } : {}),
   });
-  const ops = new ClusterOps(rampart, router, 2 * config.cluster.leaseMs, logger);
-  const ownership = new PartitionOwnership(cluster, rampart.engineHost, config.cluster, logger);
-  // An account the opener activated here joins its partition's engine on whichever node holds it.
-  const activated = rampart.opener.onActivated;
-  rampart.opener.onActivated = async (accounts) => {
-    await activated(accounts);
-    await ops.others({ kind: 'accounts', account_ids: accounts.map((a) => a.id) });
-  };
+  const ops = new ClusterOps(rampart, router, 2 * config.cluster.leaseMs, logger, config.faults ? faultApplier(rampart) : undefined);
   // One feed for the cluster: a simulated or replayed feed runs on the node leading it and hands its quotes on; the
   // sandbox's own feed, if it has one, runs beside it there.
   const led: LedFeed[] = [];
@@ -192,14 +191,7 @@ export async function build(options: BuildOptions): Promise<App> {
     led.push({ feed: rampart.sandboxFeed, environment: 'sandbox', latest });
   }
   const feedLeader = router && led.length > 0 ? new FeedLeader(led, ops, logger) : undefined;
-  if (feedLeader) {
-    rampart.feedStartsWithNode = false;
-    rampart.onFeedQuote = (q) => feedLeader.handOn(q, 'live');
-    rampart.onSandboxFeedQuote = (q) => feedLeader.handOn(q, 'sandbox');
-    // The exchanges feed's halts and source states, so every node refuses orders on a halted market alike.
-    if (rampart.feed instanceof ExchangeFeed) rampart.feed.onStatus = (s) => feedLeader.handStatus(s);
-    ownership.onRound = (leases) => feedLeader.update(leases);
-  }
+  const ownership = new PartitionOwnership(cluster, rampart.engineHost, config.cluster, logger, Date.now, (leases) => feedLeader?.update(leases));
   const forwarder = router ? new RequestForwarder(rampart.engineHost, router, config.limits.body_max_bytes, FORWARD_TIMEOUT_MS) : undefined;
   const load = new LoadMonitor(config.limits.capacity.max_in_flight, config.limits.capacity.max_event_loop_delay_ms);
   const limiter = makeLimiter(config, rampart, logger);
@@ -219,7 +211,6 @@ export async function build(options: BuildOptions): Promise<App> {
   let ready = false;
   const isReady = () => ready;
   const probeStore = store.transaction.bind(store);
-  const metrics = instrument(rampart, ownership);
   const checks: Record<string, () => Promise<CheckResult>> = {
     engine: async () => (ready ? 'ok' : 'loading'),
     store: async () => probeStore(async () => undefined).then((): CheckResult => 'ok'),

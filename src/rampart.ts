@@ -27,6 +27,8 @@ import type { QuoteOrigin, TickSink } from './feed/tick-log.js';
 import { TickLog } from './feed/tick-recorder.js';
 import type { Environment } from './schemas/common.js';
 import type { AccountRecord, Store } from './store/port.js';
+import { NO_TELEMETRY, type Telemetry } from './kernel/telemetry.js';
+import type { FeedSnapshot } from './feed/feed-status.js';
 
 /** How long a command sent to another node may take beyond the engine's own answer wait (store, network). */
 const FORWARD_SLACK_MS = 8000;
@@ -58,6 +60,21 @@ export interface RampartOptions {
   readonly createSource?: SourceFactory;
   /** How webhook delivery resolves names (default node:dns; tests hand in a fixed table). */
   readonly resolveName?: Resolve;
+  /** What the store, engine host, webhook delivery and tick record report for the metrics (src/metrics). */
+  readonly telemetry?: Telemetry;
+  /** After the opener activated accounts here and this node's engines took them on (a cluster tells the others). */
+  readonly afterActivation?: (accounts: AccountRecord[]) => Promise<void>;
+  /**
+   * A node of a cluster: the feeds run only while this node leads them (src/cluster/feed-leader.ts starts and stops
+   * them), and what they make is handed on to the other nodes.
+   */
+  readonly feedLead?: FeedHandOn;
+}
+
+/** Where a node of a cluster hands its feeds' quotes and the exchanges' statuses (the feed leader). */
+export interface FeedHandOn {
+  quote(q: Quote, environment: Environment): void;
+  status(snapshot: FeedSnapshot): void;
 }
 
 /** The application services, shared by the three listeners and the CLI. */
@@ -79,12 +96,8 @@ export class Rampart {
   readonly sandboxQuotes: QuoteBook;
   /** The sandbox's own feed (none when it prices from the live book). */
   readonly sandboxFeed: PriceFeed | undefined;
-  /** Told of each quote the sandbox's own feed makes (a node of a cluster hands them to the others). */
-  onSandboxFeedQuote: ((q: Quote) => void) | undefined;
-  /** Told of each quote the feed makes (a node of a cluster hands them to the others). */
-  onFeedQuote: ((q: Quote) => void) | undefined;
-  /** Whether start() starts the feed (a node of a cluster runs it only while it leads: src/cluster/feed-leader.ts). */
-  feedStartsWithNode = true;
+  /** Whether start() starts the feeds (a node of a cluster runs them only while it leads: src/cluster/feed-leader.ts). */
+  private readonly feedStartsWithNode: boolean;
   readonly markets: MarketService;
   readonly environments: EnvironmentService;
   readonly customers: CustomerService;
@@ -128,8 +141,14 @@ export class Rampart {
       if (!state.enabled) this.streams.refuseAll(state.environment, environmentDisabled(state.environment, opts.config.publicUrl));
     });
     this.customers = new CustomerService(opts.store, this.clock, () => this.credentials.accessChanged());
-    this.accounts = new AccountService(opts.config, opts.store, this.clock, this.calendar);
-    this.opener = new AccountOpener(opts.store, () => this.clock.now(), opts.log, (env) => this.enginePort.isUp(env));
+    const telemetry = opts.telemetry ?? NO_TELEMETRY;
+    this.engineHost = new EngineHost(opts.config, opts.store, this.clock, this.markets, (env) => this.quotesFor(env), this.calendar, opts.log, telemetry);
+    const inProcess = new InProcessEngine(this.engineHost, opts.store, this.clock);
+    this.accounts = new AccountService(opts.config, opts.store, this.clock, this.calendar, (record) => inProcess.liveFigures(record));
+    this.opener = new AccountOpener(opts.store, () => this.clock.now(), opts.log, (env) => this.enginePort.isUp(env), async (accounts) => {
+      for (const a of accounts) this.engineHost.ensureBook({ ...a, status: 'active' });
+      await opts.afterActivation?.(accounts);
+    });
     this.credentials = new CredentialService(opts.store, this.clock, this.customers, this.markets.ids, (env) => this.resource(env));
     this.secrets = opts.secrets;
     this.keys = new KeyService(opts.store, this.credentials, this.customers, this.accounts, () => this.opener.kick());
@@ -137,11 +156,8 @@ export class Rampart {
     this.people = new People(opts.config, opts.store, this.clock, this.customers, this.credentials);
     this.events = new EventLog(opts.store, this.clock, opts.config.limits.events_retention_ms, opts.log);
     this.streams = new StreamHub(opts.store, this.clock, opts.config.limits.stream, opts.log, this.credentials);
-    this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log, opts.secrets, opts.resolveName);
-    this.engineHost = new EngineHost(opts.config, opts.store, this.clock, this.markets, (env) => this.quotesFor(env), this.calendar, opts.log);
+    this.webhooks = new WebhookService(opts.store, this.clock, opts.config, opts.log, opts.secrets, opts.resolveName, telemetry);
     this.orderLists = new OrderLists(opts.store, this.engineHost);
-    const inProcess = new InProcessEngine(this.engineHost, opts.store, this.clock);
-    this.accounts.liveFigures = (record) => inProcess.liveFigures(record);
     this.localEngine = inProcess;
     // On a node of a cluster, commands for partitions held elsewhere travel to their owner behind the same port.
     const port: EnginePort = opts.router ? new ClusterEngine(inProcess, this.engineHost, opts.router, FORWARD_SLACK_MS) : inProcess;
@@ -151,10 +167,8 @@ export class Rampart {
     // Armed by `rampart serve` once start-up is done (server.ts).
     if (this.storeFaults && opts.config.crashPoint) this.storeFaults.crashPoint = parseCrashPoint(opts.config.crashPoint);
     this.enginePort = this.engineFaults ?? port;
-    this.opener.onActivated = (accounts) => {
-      for (const a of accounts) this.engineHost.ensureBook({ ...a, status: 'active' });
-    };
-    this.tickLog = new TickLog(opts.store, this.clock, { retentionMs: opts.config.tickRetentionHours * 3_600_000 }, opts.log);
+    this.feedStartsWithNode = opts.feedLead === undefined;
+    this.tickLog = new TickLog(opts.store, this.clock, { retentionMs: opts.config.tickRetentionHours * 3_600_000 }, opts.log, telemetry);
     this.ticks = this.tickLog;
     this.tickRecord = new TickRecordService(opts.store, this.markets, this.clock, this.tickLog);
     const feed = opts.config.priceFeed;
@@ -165,7 +179,7 @@ export class Rampart {
       set: (q) => {
         this.quotes.set(q);
         this.recordQuote(q, q.origin ?? { source: feed.kind });
-        this.onFeedQuote?.(q);
+        opts.feedLead?.quote(q, 'live');
       },
     };
     this.feed =
@@ -178,13 +192,14 @@ export class Rampart {
                 board: this.markets.feedStatus,
                 tickSink: this.ticks,
                 createSource: opts.createSource,
+                onStatus: opts.feedLead ? (snapshot) => opts.feedLead!.status(snapshot) : undefined,
               })
             : undefined;
     const sandboxSink: QuoteSink = {
       get: (m) => this.sandboxQuotes.get(m),
       set: (q) => {
         this.sandboxQuotes.set(q);
-        this.onSandboxFeedQuote?.(q);
+        opts.feedLead?.quote(q, 'sandbox');
       },
     };
     this.sandboxFeed = sandboxFeed(opts.config, sandboxSink, this.clock, this.markets.ids, { settled: () => this.engineHost.settled(), log: opts.log });

@@ -56,8 +56,6 @@ const FANOUT_TIMEOUT_MS = 5000;
  * leases, and a node that starts reads the durable state from the store.
  */
 export class ClusterOps {
-  /** Set by the composition root: how a fault switch is applied in this process (RAMPART_FAULTS=1 only). */
-  applyFault: ((fault: Record<string, unknown>) => unknown) | undefined;
   /** The highest feed-leader epoch this node has heard of (its own when it leads): older feed statuses are dropped. */
   private feedEpochSeen = 0;
 
@@ -66,6 +64,8 @@ export class ClusterOps {
     private readonly router: PartitionRouter | undefined,
     private readonly aliveMs: number,
     private readonly log: FastifyBaseLogger,
+    /** How a fault switch is applied in this process (RAMPART_FAULTS=1 only; none otherwise). */
+    private readonly applyFault?: (fault: Record<string, unknown>) => unknown,
   ) {}
 
   /** Applies op here, then on every other live node; resolves when all answered (or failed). Answers the local result. */

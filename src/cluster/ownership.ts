@@ -45,8 +45,6 @@ export class PartitionOwnership {
   /** Set by the first round: whether another node was alive when this one started. */
   private coldStart: boolean | undefined;
   private lastRoundAt = Number.NEGATIVE_INFINITY;
-  /** Told the leases held after each round (the feed leader follows them). */
-  onRound: ((leases: Lease[]) => void) | undefined;
   /** Partitions seen without an owner at the last round. */
   private freeBefore = new Set<string>();
   /** Partitions given back at the last round, for another node: not taken again by this one at the next. */
@@ -59,6 +57,8 @@ export class PartitionOwnership {
     private readonly log: FastifyBaseLogger,
     /** Wall time (ms): leases are real time, not the trading Clock (which may be manual). */
     private readonly wallNow: () => number = Date.now,
+    /** Told the leases held after each round (the feed leader follows them). */
+    private readonly onRound: (leases: Lease[]) => void = () => undefined,
   ) {}
 
   /** Heartbeats and takes this node's first partitions; resolves once that first round is done. */
@@ -100,7 +100,7 @@ export class PartitionOwnership {
       .catch((err: unknown) => this.log.warn({ err }, 'partition lease round failed; retried at the next'))
       .finally(() => {
         this.round = undefined;
-        if (!this.stopped) this.onRound?.(this.leases());
+        if (!this.stopped) this.onRound(this.leases());
       });
     return this.round;
   }

@@ -14,6 +14,7 @@ import type { Quote as BookQuote, QuoteBook } from '../feed/quotes.js';
 import type { Environment } from '../schemas/common.js';
 import { StoreUnavailableError, type AccountRecord, type EventCounter, type EventRow, type MarketState, type Store, type Tx } from '../store/port.js';
 import { newId } from '../kernel/ids.js';
+import { NO_TELEMETRY, type Telemetry } from '../kernel/telemetry.js';
 import { eventView, orderFromData, positionFromData, positionView } from '../views/trading-views.js';
 import { accountsOf, bookFromRecord, hasEffects, writeEffects } from './effects.js';
 import { InFlight } from './in-flight.js';
@@ -72,12 +73,6 @@ interface TxState {
 }
 const newTxState = (): TxState => ({ fenced: new Set(), undo: new Set(), held: new Set() });
 
-/** Timers the composition root hangs on the host (metrics): each start answers its end. */
-export interface HostObserver {
-  command(environment: Environment, partition: number): () => void;
-  tick(): () => void;
-}
-
 export const partitionKey = (env: Environment, partition: number) => `${env}/${partition}`;
 
 /** Each market's state as the engines judge it (open, halted, closed): the market service, as the host needs it. */
@@ -120,8 +115,6 @@ export class EngineHost {
    */
   private readonly lastTicks = new Map<QuoteBook, Promise<void>>();
   private lastClock: Promise<void> = Promise.resolve();
-  /** Set by the composition root to time commands and ticks (src/metrics). */
-  observer: HostObserver | undefined;
   /** Accounts changed in memory by transactions not over yet: reads from memory wait for them. */
   private readonly inFlight = new InFlight();
   /** Open-order lists served from memory, each order's JSON kept per stored version. */
@@ -136,6 +129,8 @@ export class EngineHost {
     private readonly quotesFor: (environment: Environment) => QuoteBook,
     private readonly calendar: TradingCalendar,
     private readonly log: FastifyBaseLogger,
+    /** Times commands (submission to durable answer, the queue per partition) and ticks (src/metrics). */
+    private readonly telemetry: Telemetry = NO_TELEMETRY,
   ) {
     this.specs = new Map(config.markets.map((m) => [m.id, marketSpec(m)]));
   }
@@ -455,7 +450,7 @@ export class EngineHost {
 
   /** A tick of a book: to the engines of `environment` (both when undefined: one book prices both). */
   private async onQuote(q: BookQuote, environment: Environment | undefined): Promise<void> {
-    const end = this.observer?.tick();
+    const end = this.telemetry.tick();
     // Only the live book's quotes are stored; a sandbox book of its own is not (it starts over at each start).
     const stored = environment !== 'sandbox';
     try {
@@ -480,7 +475,7 @@ export class EngineHost {
     } catch (err) {
       this.log.error({ err }, 'a price tick could not be stored; the engines are rebuilt from the store');
     } finally {
-      end?.();
+      end();
     }
   }
 
@@ -563,11 +558,11 @@ export class EngineHost {
       await this.enter(part, tx, st);
       return this.run(part, tx, st, fn);
     };
-    const end = this.observer?.command(env, part.partition);
+    const end = this.telemetry.command(env, part.partition);
     try {
       return await (outer ? go(outer) : this.store.transaction(go));
     } finally {
-      end?.();
+      end();
     }
   }
 

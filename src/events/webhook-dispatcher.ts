@@ -6,6 +6,7 @@ import { webhookSignature } from './webhook-signature.js';
 import { AttemptTimeout, failureClass, httpFailure, SigningError, type FailureClass } from './webhook-failure.js';
 import type { WebhookHttp } from './webhook-http.js';
 import { systemResolve, type Resolve } from './webhook-target.js';
+import { NO_TELEMETRY, type Telemetry } from '../kernel/telemetry.js';
 
 /** Attempt outcomes are stored together: this many, or after this long. */
 const RECORD_BATCH = 128;
@@ -100,6 +101,8 @@ export class WebhookDispatcher {
     private readonly secretOf: (hook: WebhookRecord) => string,
     /** The webhook-timestamp is the real time of the attempt: receivers judge it against their own clock. */
     private readonly wallNow: () => number = Date.now,
+    /** Times each attempt's POST by outcome (src/metrics). */
+    private readonly telemetry: Pick<Telemetry, 'webhookAttempt'> = NO_TELEMETRY,
   ) {
     this.claimMs = claimLeaseMs(limits);
   }
@@ -218,6 +221,7 @@ export class WebhookDispatcher {
     } finally {
       clearTimeout(timeout);
     }
+    this.telemetry.webhookAttempt(status === null ? 'error' : status >= 200 && status < 300 ? 'success' : 'refused', (performance.now() - started) / 1000);
     const recorded: Promise<void> = this.record(d, status, error, Math.round(performance.now() - started))
       .catch((err: unknown) => this.log.warn({ err, delivery: d.id }, 'a webhook attempt could not be recorded; it will be retried'))
       .finally(() => {

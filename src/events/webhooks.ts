@@ -9,6 +9,7 @@ import type { AttemptRow, DeliveryRow, Store, Tx, WebhookRecord } from '../store
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { newWebhookSecret } from './webhook-signature.js';
 import { endpointProblem, type Resolve } from './webhook-target.js';
+import { NO_TELEMETRY, type Telemetry } from '../kernel/telemetry.js';
 
 export interface NewWebhook {
   url: string;
@@ -29,9 +30,11 @@ export class WebhookService {
     private readonly secrets: SecretBox | undefined,
     /** How delivery resolves names (default node:dns; tests hand in a fixed table). */
     resolve?: Resolve,
+    /** Times delivery attempts (src/metrics). */
+    telemetry: Pick<Telemetry, 'webhookAttempt'> = NO_TELEMETRY,
   ) {
     const network = { allowPrivate: config.webhookAllowPrivate, ...(resolve ? { resolve } : {}) };
-    this.dispatcher = new WebhookDispatcher(store, clock, config.limits.webhooks, config.cluster.nodeId, network, log, (hook) => this.secretOf(hook));
+    this.dispatcher = new WebhookDispatcher(store, clock, config.limits.webhooks, config.cluster.nodeId, network, log, (hook) => this.secretOf(hook), Date.now, telemetry);
   }
 
   private box(): SecretBox {

@@ -35,9 +35,13 @@ function setup(integrity: Record<string, unknown> = {}) {
   const board = new FeedStatusBoard();
   const fake = new FakeSources();
   const { log, lines } = logger();
-  const feed = new ExchangeFeed(feeds, markets, book, clock, log, { board, createSource: fake.factory, tickSink: { record: (r) => records.push(r) } });
   const statuses: unknown[] = [];
-  feed.onStatus = (s) => statuses.push(s);
+  const feed = new ExchangeFeed(feeds, markets, book, clock, log, {
+    board,
+    createSource: fake.factory,
+    tickSink: { record: (r) => records.push(r) },
+    onStatus: (s) => statuses.push(s),
+  });
   feed.start();
   feeds_.push(feed);
   return { feed, fake, clock, book, quotes, records, board, lines, statuses };

@@ -31,6 +31,8 @@ export interface ExchangeFeedOptions {
   readonly createSource?: SourceFactory | undefined;
   /** Where the halts and source states are kept for the market service and /v1/status. */
   readonly board: FeedStatusBoard;
+  /** Told of every change of the halts or the sources' states (a node of a cluster hands it on). */
+  readonly onStatus?: ((snapshot: FeedSnapshot) => void) | undefined;
 }
 
 interface MarketRun {
@@ -61,12 +63,10 @@ interface SourceRun {
  * The price from real exchanges (RAMPART_PRICE_FEED=exchanges, docs/PRICE-FEEDS.md): one connection per source of
  * config/feeds.json; every tick recomputes its market's composite (composite.ts), which is published unless the
  * market is halted or too few sources are fresh. Halts and source states go to the status board (and, through
- * onStatus, to the other nodes of a cluster); transitions are logged once each.
+ * options.onStatus, to the other nodes of a cluster); transitions are logged once each.
  */
 export class ExchangeFeed implements PriceFeed {
   readonly kind = 'exchanges' as const;
-  /** Told of every change of the halts or the sources' states (a node of a cluster hands it on). */
-  onStatus: ((snapshot: FeedSnapshot) => void) | undefined;
   private readonly markets = new Map<string, MarketRun>();
   private readonly sources = new Map<string, SourceRun>();
   private readonly make: SourceFactory;
@@ -308,7 +308,7 @@ export class ExchangeFeed implements PriceFeed {
     const snapshot = this.snapshot();
     this.sent = JSON.stringify(snapshot);
     this.options.board.set(snapshot);
-    this.onStatus?.(snapshot);
+    this.options.onStatus?.(snapshot);
   }
 }
 

@@ -45,8 +45,8 @@ const quote = (time: number, last = '100'): Extract<TickRecord, { kind: 'quote' 
 const stored = () => store.listTicks({ market: 'BTC-USD', from: 0, to: Number.MAX_SAFE_INTEGER, limit: 100_000 });
 
 /** A TickLog whose timers never fire within a test (flushes are the test's own). */
-const open = (o: { batchRows?: number; maxBuffered?: number; retentionHours?: number } = {}) =>
-  (ticks = new TickLog(store, clock, { retentionMs: (o.retentionHours ?? 168) * HOUR, flushMs: HOUR, ...o }, log));
+const open = (o: { batchRows?: number; maxBuffered?: number; retentionHours?: number } = {}, dropped: (rows: number) => void = () => undefined) =>
+  (ticks = new TickLog(store, clock, { retentionMs: (o.retentionHours ?? 168) * HOUR, flushMs: HOUR, ...o }, log, { ticksDropped: dropped }));
 
 describe('TickLog', () => {
   it('buffers records without touching the store, and writes them in order on flush', async () => {
@@ -73,9 +73,8 @@ describe('TickLog', () => {
   });
 
   it('drops the oldest unwritten rows beyond its bound, counts them and tells the observer', async () => {
-    const t = open({ maxBuffered: 4 });
     const told: number[] = [];
-    t.observer = { dropped: (n) => told.push(n) };
+    const t = open({ maxBuffered: 4 }, (n) => told.push(n));
     for (let i = 0; i < 10; i++) t.record(quote(T0 + i));
     expect(t.dropped).toBe(6);
     expect(told.reduce((a, b) => a + b, 0)).toBe(6);

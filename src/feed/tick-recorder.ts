@@ -4,6 +4,7 @@ import { fmt } from '../engine/decimal.js';
 import { every } from '../kernel/ticker.js';
 import type { Store, TickRow } from '../store/port.js';
 import type { TickRecord, TickSink } from './tick-log.js';
+import { NO_TELEMETRY, type Telemetry } from '../kernel/telemetry.js';
 
 const PRUNE_EVERY_MS = 3_600_000;
 /** Rows deleted per pruning transaction. */
@@ -23,10 +24,6 @@ export interface TickLogOptions {
 }
 
 /** Told of what the record loses (the metrics: rampart_ticks_dropped_total). */
-export interface TickLogObserver {
-  dropped(rows: number): void;
-}
-
 /** The store's row of a tick. */
 export function tickRow(t: TickRecord): Omit<TickRow, 'id'> {
   const prices = { market: t.market, time: t.time, bid: fmt(t.bid), ask: fmt(t.ask), last: fmt(t.last) };
@@ -53,7 +50,6 @@ export function tickRow(t: TickRecord): Omit<TickRow, 'id'> {
  * than the retention (on the Clock) are pruned at start and every hour.
  */
 export class TickLog implements TickSink {
-  observer: TickLogObserver | undefined;
   /** Rows dropped since start (the buffer was full). */
   dropped = 0;
   private buffer: Omit<TickRow, 'id'>[] = [];
@@ -73,6 +69,8 @@ export class TickLog implements TickSink {
     private readonly clock: Clock,
     private readonly opts: TickLogOptions,
     private readonly log: FastifyBaseLogger,
+    /** Counts the rows dropped (src/metrics). */
+    private readonly telemetry: Pick<Telemetry, 'ticksDropped'> = NO_TELEMETRY,
   ) {
     this.flushMs = opts.flushMs ?? 500;
     this.batchRows = opts.batchRows ?? 500;
@@ -143,7 +141,7 @@ export class TickLog implements TickSink {
   private drop(n: number): void {
     this.head += n;
     this.dropped += n;
-    this.observer?.dropped(n);
+    this.telemetry.ticksDropped(n);
     this.compact();
   }
 

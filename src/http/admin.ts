@@ -12,7 +12,7 @@ import { instrumentHttp } from '../metrics/instrument.js';
 import type { Cluster } from '../cluster/leases.js';
 import type { ClusterOps } from '../cluster/ops.js';
 import { registerAdminRoutes } from './admin-route.js';
-import { adminRoutes, faultApplier, faultRoutes } from './admin-routes/index.js';
+import { adminRoutes, faultRoutes } from './admin-routes/index.js';
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -55,10 +55,7 @@ export async function buildAdmin(
 
   const deps = { rampart, cluster: cluster.cluster, ops };
   registerAdminRoutes(app, adminRoutes, deps);
-  if (rampart.config.faults) {
-    // The same switch on every node (each node's store and engine port carry their own).
-    ops.applyFault = faultApplier(rampart);
-    registerAdminRoutes(app, faultRoutes, deps);
-  }
+  // The same switch on every node (each node's store and engine port carry their own: ClusterOps applies it).
+  if (rampart.config.faults) registerAdminRoutes(app, faultRoutes, deps);
   return app;
 }

@@ -1,6 +1,5 @@
-import type { EngineHost } from '../engine-host/host.js';
 import type { FastifyInstance } from 'fastify';
-import type { Store } from '../store/port.js';
+import type { Telemetry } from '../kernel/telemetry.js';
 import type { Metrics } from './metrics.js';
 
 /**
@@ -27,40 +26,22 @@ export function instrumentHttp(app: FastifyInstance, metrics: Metrics, listener:
 }
 
 /**
- * Times Store.transaction from the outside, at the composition root: the store's own modules are left as they are
- * (they are being split and given a PostgreSQL twin), and every adapter of the port is measured the same way.
+ * The Telemetry the service's parts are made with (store, engine host, webhook dispatcher, tick record), reporting
+ * to this registry: engine commands per environment and partition (latency from submission to durable result, and
+ * how many wait: commands run one after another through the store's transaction chain), the tick-to-trigger lag
+ * (each price tick from its arrival to the COMMIT and sync of everything it fired; ticks that fire nothing are
+ * timed too), store transactions by outcome, webhook attempts by outcome, tick rows dropped.
  */
-export function measureStore(store: Store, metrics: Metrics): void {
-  const transaction = store.transaction.bind(store);
-  // Labelled once: no label object built, merged and checked per transaction.
+export function metricsTelemetry(metrics: Metrics): Telemetry {
+  // Labelled once: no label object built, merged and checked per transaction or command.
   const commit = metrics.storeTransaction.labels({ outcome: 'commit' });
   const rollback = metrics.storeTransaction.labels({ outcome: 'rollback' });
-  const timed: Store['transaction'] = (fn) => {
-    const start = performance.now();
-    return transaction(fn).then(
-      (value) => {
-        commit.observe((performance.now() - start) / 1000);
-        return value;
-      },
-      (err: unknown) => {
-        rollback.observe((performance.now() - start) / 1000);
-        throw err;
-      },
-    );
-  };
-  (store as { transaction: Store['transaction'] }).transaction = timed;
-}
-
-/**
- * Engine commands per environment and partition: latency from submission to durable result and how many wait
- * (commands run one after another through the store's transaction chain, so those submitted and not answered are
- * the queue); and the tick-to-trigger lag: each price tick from its arrival to the COMMIT (and sync) of everything
- * it fired (ticks that fire nothing are timed too: the floor of the same path).
- */
-export function measureEngine(host: EngineHost, metrics: Metrics): void {
   // Per environment, the command histogram's child of each partition, labelled at its first command.
   const timers: Record<string, { observe(v: number): void }[]> = { live: [], sandbox: [] };
-  host.observer = {
+  return {
+    transaction(outcome, seconds) {
+      (outcome === 'commit' ? commit : rollback).observe(seconds);
+    },
     command(environment, partition) {
       const queued = (metrics.queued[environment] ??= []);
       queued[partition] = (queued[partition] ?? 0) + 1;
@@ -72,29 +53,14 @@ export function measureEngine(host: EngineHost, metrics: Metrics): void {
       };
     },
     tick() {
-      return metrics.tickLag.startTimer();
+      const end = metrics.tickLag.startTimer();
+      return () => void end();
     },
-  };
-}
-
-type Send = (...args: never[]) => Promise<number>;
-
-/** Webhook attempts: the dispatcher's POST to the endpoint, timed from outside (its module is left as it is). */
-export function measureWebhooks(dispatcher: object, metrics: Metrics): void {
-  const target = dispatcher as { send?: Send };
-  const send = target.send?.bind(dispatcher);
-  if (!send) throw new Error('metrics: the webhook dispatcher has no send() to time');
-  target.send = (...args) => {
-    const end = metrics.webhookDelivery.startTimer();
-    return send(...args).then(
-      (status) => {
-        end({ outcome: status >= 200 && status < 300 ? 'success' : 'refused' });
-        return status;
-      },
-      (err: unknown) => {
-        end({ outcome: 'error' });
-        throw err;
-      },
-    );
+    webhookAttempt(outcome, seconds) {
+      metrics.webhookDelivery.observe({ outcome }, seconds);
+    },
+    ticksDropped(rows) {
+      metrics.ticksDropped.inc(rows);
+    },
   };
 }

@@ -11,15 +11,14 @@ export class AccountOpener {
   private running: Promise<void> | undefined;
   private again = false;
   private started = false;
-  /** Told of accounts just opened (the trading engine takes them on). */
-  onActivated: (accounts: AccountRecord[]) => void | Promise<void> = () => undefined;
-
   constructor(
     private readonly store: Store,
     private readonly now: () => number,
     private readonly log: FastifyBaseLogger,
     /** Whether the engine of an environment is up (the engine-host port says). */
     private readonly isUp: (env: Environment) => boolean = () => true,
+    /** Told of accounts just opened (the trading engine takes them on; a cluster tells the other nodes). */
+    private readonly onActivated: (accounts: AccountRecord[]) => void | Promise<void> = () => undefined,
   ) {}
 
   /** Per environment, whether its engine is up (`/v1/status`). */

@@ -13,6 +13,8 @@ export class AccountService {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly calendar: TradingCalendar,
+    /** The engine's live figures for an account, from this process's engine host (none: the CLI, no engine). */
+    private readonly liveFigures: (record: AccountRecord) => Partial<LiveFigures> = () => ({}),
   ) {}
 
   /** Each stored record's JSON with what it was made from (json()). */
@@ -82,9 +84,6 @@ export class AccountService {
       updated_at: now,
     };
   }
-
-  /** The engine's live figures for an account (set by the trading host once it exists). */
-  liveFigures: (record: AccountRecord) => Partial<LiveFigures> = () => ({});
 
   /** The view with the engine's figures of this process, or those given (from the node that holds the account). */
   view(record: AccountRecord, figures?: Partial<LiveFigures>): AccountView {

@@ -19,6 +19,7 @@ import { cachingWrites, forget, RecordCache, type CachedTable, type RowChange } 
 import { settingReads, settingWrites } from './settings.js';
 import { tickReads, tickWrites } from './ticks.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
+import { NO_TELEMETRY, timedTransaction, type Telemetry } from '../../kernel/telemetry.js';
 
 /** The open stores of this process, by database and schema: each tells the others of its commits to cached rows. */
 const stores = new Map<string, Set<PostgresStore>>();
@@ -119,6 +120,8 @@ export class PostgresStore implements Store {
     /** Database and schema: the stores of this process on the same one tell each other of their commits. */
     private readonly place: string,
     warn: (message: string) => void,
+    /** Times every transaction (src/metrics). */
+    private readonly telemetry: Pick<Telemetry, 'transaction'>,
   ) {
     this.q = queryOn(pool);
     const reads = readsOn(this.q);
@@ -127,12 +130,15 @@ export class PostgresStore implements Store {
       getCustomer: (id) => this.cache.get('customers', id, () => reads.getCustomer(id)),
       getAccount: (id) => this.cache.get('accounts', id, () => reads.getAccount(id)),
     };
-    for (const [name, fn] of Object.entries({ ...reads, ...cached }) as [string, (...args: unknown[]) => Promise<unknown>][]) {
-      (this as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+    // The port's reads, each behind the store's gate: this store's own methods, made here with it.
+    const gated = Object.entries({ ...reads, ...cached } as Record<string, (...args: unknown[]) => Promise<unknown>>).map(([name, fn]) => [
+      name,
+      async (...args: unknown[]) => {
         await this.gate();
         return fn(...args);
-      };
-    }
+      },
+    ]);
+    Object.assign(this, Object.fromEntries(gated));
     this.listener = new EventListener(
       url,
       schema,
@@ -159,14 +165,14 @@ export class PostgresStore implements Store {
    * Connects, migrates (once across nodes), and starts listening for other processes' events. `warn` hears what
    * fails off any caller's path (the notices sent after a COMMIT): the service logs it.
    */
-  static async open(url: string, warn: (message: string) => void = () => undefined): Promise<PostgresStore> {
+  static async open(url: string, warn: (message: string) => void = () => undefined, telemetry: Pick<Telemetry, 'transaction'> = NO_TELEMETRY): Promise<PostgresStore> {
     const origin = randomUUID();
     const pool = createPool(url, origin);
     try {
       const isNew = await migrate(pool);
       const q = queryOn(pool);
       const { s: schema, d } = (await q.rows<{ s: string; d: string }>('SELECT current_schema() AS s, current_database() AS d'))[0]!;
-      const store = new PostgresStore(pool, url, schema, isNew, applicationName(url), origin, `${d}.${schema}`, warn);
+      const store = new PostgresStore(pool, url, schema, isNew, applicationName(url), origin, `${d}.${schema}`, warn, telemetry);
       await store.listener.start().catch((err: unknown) => {
         throw storeError(err);
       });
@@ -195,7 +201,7 @@ export class PostgresStore implements Store {
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.run((tx) => fn(tx));
+    return timedTransaction(this.telemetry, () => this.run((tx) => fn(tx)));
   }
 
   /**

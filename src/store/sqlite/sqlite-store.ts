@@ -14,6 +14,7 @@ import { peopleReads, peopleWrites } from './people.js';
 import { settingReads, settingWrites } from './settings.js';
 import { tickReads, tickWrites } from './ticks.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
+import { NO_TELEMETRY, timedTransaction, type Telemetry } from '../../kernel/telemetry.js';
 
 
 /** The port's reads, as members the constructor assigns from the query modules. */
@@ -31,7 +32,11 @@ export class SqliteStore extends WithReads implements Store {
   private readonly touches: CredentialTouches;
   private readonly tx: Tx;
 
-  constructor(file: string) {
+  constructor(
+    file: string,
+    /** Times every transaction (src/metrics). */
+    private readonly telemetry: Pick<Telemetry, 'transaction'> = NO_TELEMETRY,
+  ) {
     super();
     const cache = new RecordCache(() => durability.conn.changedElsewhere());
     const durability = new Durability(file, () => this.gate, () => cache.clear());
@@ -104,7 +109,7 @@ export class SqliteStore extends WithReads implements Store {
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.durability.transaction(fn, this.tx);
+    return timedTransaction(this.telemetry, () => this.durability.transaction(fn, this.tx));
   }
 
   touchCredential(id: string, at: number): void {
