@@ -4,6 +4,7 @@ import type { Environment } from '../schemas/common.js';
 import type { Fence } from '../store/fence.js';
 import type { Cluster, Lease } from './leases.js';
 import type { ClusterConfig } from '../config/cluster-settings.js';
+import { giveBacks } from './ownership-plan.js';
 
 const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox'];
 /** How often this node asks whether another node died holding leases (one cheap query; a death found runs a round). */
@@ -155,36 +156,18 @@ export class PartitionOwnership {
     this.freeBefore = free;
     this.lastRoundAt = this.wallNow();
     this.shortOfShare = !this.stopped && ENVIRONMENTS.some((environment) => this.heldIn(environment) < Math.min(share, this.config.partitions));
-    // Per environment, while others are alive: partitions back (their engines stop first) for the others to take at
-    // their next round — a hand-off resumes, like a fail-over, without waiting for a lease — while this node holds
-    // more than the share and another less, or two more than the node holding fewest (2 / 2 / 0 of four partitions
-    // becomes 2 / 1 / 1). Never what was just taken beyond the share because nobody wanted it.
     // Not in a round that took partitions: the others may be taking theirs at this moment (a dead node's partitions
     // are taken by every survivor at once), and what they hold is not known yet. Given back on that view, what one
     // node took the other was giving back, round after round, and a dead node's partitions went unowned for
     // seconds. The next round balances, on a view taken after everyone took their share.
     if (alive.length < 2 || took > 0) return;
-    const fewest = await this.fewestHeldByOthers();
-    const least = (environment: Environment) => fewest.get(environment) ?? 0;
-    for (const environment of ENVIRONMENTS) {
-      while ((this.heldIn(environment) > share && least(environment) < share) || this.heldIn(environment) - least(environment) >= 2) {
-        await this.giveUpOneOf(environment);
-      }
+    const held = [...this.held.entries()].map(([key, h]) => ({ key, environment: h.lease.environment }));
+    // Their engines stop first; not taken again by this node at its next round (others may).
+    for (const key of giveBacks(held, await this.fewestHeldByOthers(), share)) {
+      const h = this.held.get(key)!;
+      this.givenBack.add(key);
+      await this.giveUp(key, h);
     }
-    // Then across environments (fewer partitions than nodes in each: one live and one sandbox over two nodes): two
-    // more than the node holding fewest in all, the last taken back of those another node holds less than the share of.
-    while (this.held.size - (fewest.get('all') ?? 0) >= 2) {
-      const last = [...this.held.values()].reverse().find((h) => least(h.lease.environment) < share);
-      if (!last) break;
-      await this.giveUpOneOf(last.lease.environment);
-    }
-  }
-
-  /** Gives back the environment's partition taken last; it is not taken again at the next round (others may). */
-  private async giveUpOneOf(environment: Environment): Promise<void> {
-    const [key, h] = [...this.held.entries()].filter(([, x]) => x.lease.environment === environment).at(-1)!;
-    this.givenBack.add(key);
-    await this.giveUp(key, h);
   }
 
   /** How many of the environment's partitions this node holds. */
