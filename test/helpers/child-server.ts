@@ -164,6 +164,19 @@ export async function adminCall<T = any>(c: ChildServer, method: string, path: s
   return r.body;
 }
 
+/**
+ * A call asked again, as a client would, while it answers a retryable 503 (a busy machine sheds load: `capacity`),
+ * a few times 100 ms apart; a write keeps its Idempotency-Key, so it is done once whatever the retries.
+ */
+export async function callShed<T = any>(base: string, method: string, path: string, o: RequestOptions = {}): Promise<Reply<T>> {
+  let r = await call<T>(base, method, path, o);
+  for (let i = 0; i < 50 && r.status === 503 && (r.body as { error?: { retryable?: boolean } } | undefined)?.error?.retryable === true; i++) {
+    await new Promise((res) => setTimeout(res, 100));
+    r = await call<T>(base, method, path, o);
+  }
+  return r;
+}
+
 /** Every page of a list route (limit 1000), each page asked again while it answers a retryable 503 (as a client would). */
 export async function listAll<T = any>(base: string, path: string, key: string): Promise<T[]> {
   const out: T[] = [];
