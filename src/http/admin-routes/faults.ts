@@ -31,7 +31,7 @@ export const setFault = defineAdminRoute({
 
 export const faultRoutes = [setFault];
 
-/** How a fault switch is applied in this process (ClusterOps.applyFault): the same switch on every node. */
+/** How a fault switch is applied in this process (given to ClusterOps when app.ts makes it): the same switch on every node. */
 export function faultApplier(rampart: Rampart): (fault: Record<string, unknown>) => unknown {
   return (fault) => {
     const f = fault as Static<typeof Fault>;
