@@ -9,7 +9,7 @@ module.exports = {
       comment: 'engine/ must not reach HTTP, storage, events, feeds, the CLI, Fastify or SQL drivers',
       severity: 'error',
       from: { path: '^src/engine/' },
-      to: { path: ['^src/(http|store|events|feed|cli|services|views|cluster|engine-host)/', '^src/(app|server|rampart)\\.ts$', 'node_modules/(fastify|better-sqlite3|pg)/'] },
+      to: { path: ['^src/(http|store|events|feed|cli|services|views|cluster|engine-host)/', '^src/(app|server|compose)\\.ts$', 'node_modules/(fastify|better-sqlite3|pg)/'] },
     },
     {
       name: 'driver-only-in-store',
@@ -35,10 +35,10 @@ module.exports = {
     {
       name: 'routes-through-facades',
       comment:
-        'route handlers reach the application through the narrow per-resource facades of their context (src/http/facades.ts), never the composition root (Rampart) nor the store',
+        'route handlers reach the application through the narrow per-resource facades of their context (src/http/facades.ts), never the composition root (compose.ts) nor the store',
       severity: 'error',
       from: { path: '^src/http/routes/' },
-      to: { path: ['^src/rampart\\.ts$', '^src/store/'] },
+      to: { path: ['^src/(compose|app)\\.ts$', '^src/store/'] },
     },
     {
       name: 'engine-no-node-core',

@@ -17,8 +17,9 @@ import { webhookView } from './http/views/webhooks.js';
 import { metricsTelemetry } from './metrics/instrument.js';
 import { Metrics } from './metrics/metrics.js';
 import type { Telemetry } from './kernel/telemetry.js';
+import type { Clock } from './engine/clock.js';
 import { randomBase62 } from './kernel/ids.js';
-import { Rampart, type FeedHandOn } from './rampart.js';
+import { compose, type FeedHandOn, type Services } from './compose.js';
 import { faultApplier } from './http/admin-routes/index.js';
 import { openWebhookSecrets } from './services/secrets/webhook-secrets.js';
 import { storedOrderView } from './views/trading-views.js';
@@ -65,7 +66,8 @@ export interface Bootstrap {
 export const DEMO_EMAIL = 'demo@rampart.local';
 
 export interface App {
-  rampart: Rampart;
+  /** The application services (src/compose.ts). */
+  services: Services;
   live: FastifyInstance;
   sandbox: FastifyInstance;
   admin: FastifyInstance;
@@ -119,10 +121,10 @@ async function adminTokenFor(config: Config): Promise<{ token: string; generated
 }
 
 /** The in-process buckets, or the budgets shared through Redis when RAMPART_REDIS_URL is set. */
-function makeLimiter(config: Config, rampart: Rampart, logger: Logger): Limiter | undefined {
+function makeLimiter(config: Config, clock: Clock, logger: Logger): Limiter | undefined {
   if (!config.rateLimitsEnabled) return undefined;
   if (config.redisUrl) return new RedisRateLimiter(config.redisUrl, config.redisPrefix, config.limits.rate_limits, logger);
-  return new RateLimiter(config.limits.rate_limits, () => rampart.clock.now());
+  return new RateLimiter(config.limits.rate_limits, () => clock.now());
 }
 
 /** Wires config, store, services, feed and the three HTTP instances. Does not listen. */
@@ -136,8 +138,8 @@ export async function build(options: BuildOptions): Promise<App> {
   // The registry first: every part is made with the telemetry it reports to. Its gauges read the parts made below
   // at scrape time, never before the listeners answer.
   const metrics: Metrics = new Metrics({
-    streamClients: () => rampart.streams.count(),
-    webhookBacklog: () => store.countDueDeliveries(rampart.clock.now()),
+    streamClients: () => services.streams.count(),
+    webhookBacklog: () => store.countDueDeliveries(services.clock.now()),
     storeLockWaits: () => store.lockWaits(),
     storeNoticesFailed: () => (store instanceof PostgresStore ? store.notices.stats.failed : 0),
     nodeId: config.cluster.nodeId,
@@ -164,7 +166,7 @@ export async function build(options: BuildOptions): Promise<App> {
   const feedLead: FeedHandOn | undefined = router
     ? { quote: (q, environment) => feedLeader?.handOn(q, environment), status: (snapshot) => feedLeader?.handStatus(snapshot) }
     : undefined;
-  const rampart = new Rampart({
+  const node = compose({
     config,
     store,
     log: logger,
@@ -180,30 +182,31 @@ export async function build(options: BuildOptions): Promise<App> {
     ...(options.createSource ? { createSource: options.createSource } : {}),
     ...(options.resolveName ? { resolveName: options.resolveName } : {}),
   });
-  const ops = new ClusterOps(rampart, router, 2 * config.cluster.leaseMs, logger, config.faults ? faultApplier(rampart) : undefined);
+  const { services } = node;
+  const ops = new ClusterOps(services, router, 2 * config.cluster.leaseMs, logger, config.faults ? faultApplier(services) : undefined);
   // One feed for the cluster: a simulated or replayed feed runs on the node leading it and hands its quotes on; the
   // sandbox's own feed, if it has one, runs beside it there.
   const led: LedFeed[] = [];
-  if (rampart.feed) led.push({ feed: rampart.feed, environment: 'live' });
-  if (rampart.sandboxFeed) {
-    const book = rampart.sandboxQuotes;
-    const latest = () => [...rampart.markets.ids].flatMap((m) => book.get(m) ?? []);
-    led.push({ feed: rampart.sandboxFeed, environment: 'sandbox', latest });
+  if (services.feed) led.push({ feed: services.feed, environment: 'live' });
+  if (services.sandboxFeed) {
+    const book = services.prices.sandbox;
+    const latest = () => [...services.markets.ids].flatMap((m) => book.get(m) ?? []);
+    led.push({ feed: services.sandboxFeed, environment: 'sandbox', latest });
   }
   const feedLeader = router && led.length > 0 ? new FeedLeader(led, ops, logger) : undefined;
-  const ownership = new PartitionOwnership(cluster, rampart.engineHost, config.cluster, logger, Date.now, (leases) => feedLeader?.update(leases));
-  const forwarder = router ? new RequestForwarder(rampart.engineHost, router, config.limits.body_max_bytes, FORWARD_TIMEOUT_MS) : undefined;
+  const ownership = new PartitionOwnership(cluster, services.engineHost, config.cluster, logger, Date.now, (leases) => feedLeader?.update(leases));
+  const forwarder = router ? new RequestForwarder(services.engineHost, router, config.limits.body_max_bytes, FORWARD_TIMEOUT_MS) : undefined;
   const load = new LoadMonitor(config.limits.capacity.max_in_flight, config.limits.capacity.max_event_loop_delay_ms);
-  const limiter = makeLimiter(config, rampart, logger);
+  const limiter = makeLimiter(config, services.clock, logger);
   if (!config.rateLimitsEnabled) logger.warn('RATE LIMITING IS OFF (RAMPART_RATE_LIMITS=off): for benchmarks and load tests only');
-  const idempotency = new Idempotency(store, rampart.clock, config.limits.idempotency_ttl_ms);
-  idempotency.register('account', async (id) => rampart.accountView((await store.getAccount(id))!));
+  const idempotency = new Idempotency(store, services.clock, config.limits.idempotency_ttl_ms);
+  idempotency.register('account', async (id) => services.accountReads.view((await store.getAccount(id))!));
   idempotency.register('order', async (id) => storedOrderView((await store.getOrder(id))!));
   // A replay of a webhook's creation answers it with its secret, as the first answer did.
   idempotency.register('webhook', async (id) => {
     const w = await store.getWebhook(id);
     if (!w) throw new ApiError('webhook_not_found', { details: { webhook_id: id } });
-    return { ...webhookView(w), secret: rampart.webhooks.secretOf(w) };
+    return { ...webhookView(w), secret: services.webhooks.secretOf(w) };
   });
   // Answers that are not a resource (counts, lists of markets) are stored as they were.
   idempotency.register('literal', async (text) => JSON.parse(text) as unknown);
@@ -218,22 +221,22 @@ export async function build(options: BuildOptions): Promise<App> {
     // The partition leases: a node whose lease rounds fail cannot keep what it holds nor take over a dead node's.
     leases: async () => (!ready ? 'loading' : ownership.healthy() ? 'ok' : 'unavailable'),
   };
-  const deps = { rampart, load, limiter, idempotency, isReady, logger, metrics, forwarder };
+  const deps = { services, load, limiter, idempotency, isReady, logger, metrics, forwarder };
   const live = await buildApi({ ...deps, environment: 'live' });
   const sandbox = await buildApi({ ...deps, environment: 'sandbox' });
-  const admin = await buildAdmin(rampart, adminToken, logger, { cluster, ops }, { metrics, checks });
-  const dashboard = await buildDashboard({ rampart, logger, limiter });
-  const { engineHost: host, localEngine: local, clock } = rampart;
+  const admin = await buildAdmin(services, adminToken, logger, { cluster, ops }, { metrics, checks });
+  const dashboard = await buildDashboard({ services, logger, limiter });
+  const { engineHost: host, localEngine: local, clock } = services;
   const internal = link
     ? buildInternal({ config, clock, secret: link.secret, self: () => advertised, host, local, ops, api: { live, sandbox }, forwardedMark: forwarder!.mark, logger })
     : undefined;
 
   let bootstrap: Bootstrap | undefined;
   if (store.isNew && config.bootstrap) {
-    const customer = await rampart.customers.create('demo');
-    const created = await rampart.keys.create(customer.id, { environment: 'sandbox', access: 'trade', name: 'demo sandbox key' });
+    const customer = await services.customers.create('demo');
+    const created = await services.keys.create(customer.id, { environment: 'sandbox', access: 'trade', name: 'demo sandbox key' });
     const demoPassword = config.dashboard.demoPassword ?? randomBase62(20);
-    await rampart.people.users.createDemo(customer.id, DEMO_EMAIL, demoPassword);
+    await services.people.users.createDemo(customer.id, DEMO_EMAIL, demoPassword);
     bootstrap = {
       customer_id: customer.id,
       key: created.key,
@@ -250,7 +253,7 @@ export async function build(options: BuildOptions): Promise<App> {
     await options.holdLoading;
     // A shared limiter connecting as the node starts: the first requests are measured rather than refused 503.
     if (limiter instanceof RedisRateLimiter) await limiter.connected(2000);
-    await rampart.load();
+    await node.load();
     if (internal) {
       const at = config.cluster.internalListen;
       const address = await internal.listen({ host: at.host, port: at.port });
@@ -262,12 +265,12 @@ export async function build(options: BuildOptions): Promise<App> {
     }
     // The first round takes this node's share of the partitions (on one node: all of them) and loads their engines.
     await ownership.start();
-    rampart.start();
+    node.start();
     ready = true;
   })();
 
   return {
-    rampart,
+    services,
     live,
     sandbox,
     admin,
@@ -290,7 +293,7 @@ export async function build(options: BuildOptions): Promise<App> {
       await ownership.stop();
       await internal?.close();
       await link?.transport.close();
-      await rampart.stop();
+      await node.stop();
       load.stop();
       await limiter?.close();
       await cluster.close();

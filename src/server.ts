@@ -63,14 +63,14 @@ export async function serve(config: Config): Promise<App> {
   const dashboard = await listen(app.dashboard, config.dashboard.listen);
   await app.loaded;
   // A test's crash point counts the batches of the traffic, not those of the start-up (src/config/crash-point.ts).
-  const crashPoint = app.rampart.storeFaults?.crashPoint;
+  const crashPoint = app.services.storeFaults?.crashPoint;
   if (crashPoint) crashPoint.armed = true;
   process.stdout.write(banner(app, config, { live, sandbox, admin, dashboard }));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    if (app.rampart.storeFaults) app.rampart.storeFaults.failing = false;
+    if (app.services.storeFaults) app.services.storeFaults.failing = false;
     process.stdout.write(`\n${signal}: shutting down\n`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

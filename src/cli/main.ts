@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { randomBase62 } from '../kernel/ids.js';
 import { futureTimeFault } from '../services/future-time.js';
-import { Rampart } from '../rampart.js';
+import { compose, type Services } from '../compose.js';
 import { rotateWebhookSecrets } from '../services/secrets/webhook-secrets.js';
 import { openStore } from '../store/open.js';
 import { openCluster } from '../cluster/open.js';
@@ -20,13 +20,16 @@ import { parseMinutes, record, recordingFeeds } from './record.js';
 // for the whole process covers the files SQLite opens on its own, which no chmod after the fact could guard.
 process.umask(0o077);
 
+/** What the operator's commands call: the same services the operator API does, nothing started. */
+type CliServices = Pick<Services, 'config' | 'store' | 'clock' | 'customers' | 'keys' | 'tokens' | 'accounts' | 'people'>;
+
 /** Runs fn over the services on the configured store (the CLI works with or without a running server). */
-async function withServices<T>(fn: (r: Rampart) => Promise<T>): Promise<void> {
+async function withServices<T>(fn: (r: CliServices) => Promise<T>): Promise<void> {
   const config = loadConfig();
   const store = await openStore(config.databaseUrl);
-  const rampart = new Rampart({ config, store, log: createLogger('warn', pino.destination(2)) });
+  const { services } = compose({ config, store, log: createLogger('warn', pino.destination(2)) });
   try {
-    const out = await fn(rampart);
+    const out = await fn(services);
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } finally {
     await store.close();
@@ -60,7 +63,7 @@ interface FenceOpts {
 }
 
 /** --expires-at as the operator API takes it: after now (the Clock) and at most max_expires_in_ms ahead. */
-function checkExpiry(r: Rampart, o: FenceOpts): void {
+function checkExpiry(r: Pick<Services, 'clock' | 'config'>, o: FenceOpts): void {
   const fault = o.expiresAt === undefined ? undefined : futureTimeFault('expires_at', o.expiresAt, r.clock.now(), r.config.limits.max_expires_in_ms);
   if (fault) throw fault;
 }

@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ManualClock, type Clock } from '../engine/clock.js';
 import type { EngineHost } from '../engine-host/host.js';
 import type { FeedSnapshot } from '../feed/feed-status.js';
-import type { Quote, QuoteBook } from '../feed/quotes.js';
-import type { QuoteOrigin } from '../feed/tick-log.js';
+import type { PriceBooks } from '../feed/price-books.js';
+import { ANSWER_WAIT_MS, type EnginePort } from '../engine-host/port.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import type { CredentialService } from '../services/credential-service.js';
 import type { EnvironmentService } from '../services/environments.js';
@@ -14,16 +15,14 @@ import type { PartitionRouter } from './forwarding.js';
 /** What an operator action changes in this process: the services the composition root made, as far as ops needs them. */
 export interface OpsTarget {
   readonly markets: Pick<MarketService, 'setPrice' | 'feedStatus' | 'load'>;
-  /** The live book. */
-  readonly quotes: QuoteBook;
-  quotesFor(environment: Environment): QuoteBook;
-  recordQuote(q: Quote, origin: QuoteOrigin): void;
+  readonly prices: Pick<PriceBooks, 'live' | 'shared' | 'record'>;
   readonly engineHost: Pick<EngineHost, 'settled' | 'ensureBook' | 'syncAccount'>;
   readonly clock: Clock;
   readonly environments: Pick<EnvironmentService, 'reload'>;
   readonly store: Pick<Store, 'getAccount'>;
   readonly credentials: Pick<CredentialService, 'accessChanged'>;
-  restartHeld(environment: Environment): Promise<void>;
+  /** This node's engine port alone (never forwards): the operator's restart of the partitions held here. */
+  readonly localEngine: Pick<EnginePort, 'execute'>;
 }
 
 /**
@@ -60,7 +59,7 @@ export class ClusterOps {
   private feedEpochSeen = 0;
 
   constructor(
-    private readonly rampart: OpsTarget,
+    private readonly target: OpsTarget,
     private readonly router: PartitionRouter | undefined,
     private readonly aliveMs: number,
     private readonly log: FastifyBaseLogger,
@@ -109,7 +108,7 @@ export class ClusterOps {
 
   /** Applies op in this process; `received`: the operator's call came to this node (not a fan-out from another). */
   async apply(op: ClusterOp, received = false): Promise<unknown> {
-    const r = this.rampart;
+    const r = this.target;
     switch (op.kind) {
       case 'price': {
         // A price without an environment (a node of an earlier version) is the live book's, as it was then.
@@ -117,8 +116,8 @@ export class ClusterOps {
         const view = r.markets.setPrice(op.market, op, environment);
         // The tick record keeps the live book's prices, an operator's once, where the call was received (not on each
         // node it reaches); a sandbox book of its own is not recorded.
-        const q = r.quotes.get(op.market);
-        if (received && q && (environment === 'live' || r.quotesFor('sandbox') === r.quotes)) r.recordQuote(q, { source: 'operator' });
+        const q = r.prices.live.get(op.market);
+        if (received && q && (environment === 'live' || r.prices.shared)) r.prices.record(q, { source: 'operator' });
         await r.engineHost.settled();
         return view;
       }
@@ -154,9 +153,12 @@ export class ClusterOps {
       case 'access':
         r.credentials.accessChanged();
         return undefined;
-      case 'restart':
-        await r.restartHeld(op.environment);
+      case 'restart': {
+        // The partitions of the environment this node holds (the fan-out reaches the others).
+        const done = await r.localEngine.execute(op.environment, { kind: 'restart' }, { timeoutMs: ANSWER_WAIT_MS });
+        if (done.outcome !== 'done') throw new ApiError('engine_unavailable');
         return undefined;
+      }
       case 'faults':
         return this.applyFault?.(op.fault);
     }

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { ApiError } from '../errors/api-error.js';
 import type { Limiter } from '../http/plugins/rate-limit.js';
-import type { Rampart } from '../rampart.js';
+import type { Services } from '../compose.js';
+import type { Config } from '../config/config.js';
 import type { Environment } from '../schemas/common.js';
 import { ClientRegistrations } from '../services/oauth/client-registrations.js';
 import { GrantEnd } from '../services/oauth/grant-end.js';
@@ -17,11 +18,11 @@ const SWEEP_MS = 5 * 60_000;
 const trim = (url: string): string => url.replace(/\/+$/, '');
 
 /** The issuer: the dashboard's base URL (CONTRACT §9). */
-export const issuerOf = (rampart: Rampart): string => trim(rampart.config.dashboard.url);
+export const issuerOf = (config: Pick<Config, 'dashboard'>): string => trim(config.dashboard.url);
 
 /** RFC 8414 metadata of the authorization server (also what oauth4webapi's discovery reads). */
-export function authorizationServerMetadata(rampart: Rampart): Record<string, unknown> {
-  const issuer = issuerOf(rampart);
+export function authorizationServerMetadata(config: Pick<Config, 'dashboard' | 'docsUrl'>): Record<string, unknown> {
+  const issuer = issuerOf(config);
   const at = (path: string) => `${issuer}${path}`;
   return {
     issuer,
@@ -39,7 +40,7 @@ export function authorizationServerMetadata(rampart: Rampart): Record<string, un
     revocation_endpoint_auth_methods_supported: ['none'],
     resource_indicators_supported: true,
     authorization_response_iss_parameter_supported: true,
-    service_documentation: `${rampart.config.docsUrl}`,
+    service_documentation: config.docsUrl,
   };
 }
 
@@ -53,6 +54,9 @@ function oauthRefusal(reply: FastifyReply, status: number, error: string, descri
     .send({ error, error_description: description });
 }
 
+/** What the authorization server is made of: the store its grants and keys live in, and the credentials it mints. */
+export type OAuthServices = Pick<Services, 'store' | 'clock' | 'credentials' | 'config' | 'secrets'>;
+
 /**
  * Mounts oidc-provider (a Koa app) on the dashboard host: every /oauth/* request but the page's is handed to its
  * callback raw (the reply hijacked before Fastify reads the body: oidc-provider parses its own forms), after it
@@ -60,12 +64,12 @@ function oauthRefusal(reply: FastifyReply, status: number, error: string, descri
  * answer gets a Rampart credential in place of the access token, the revocation endpoint also takes those
  * credentials, and a registration is counted against its address.
  */
-export async function mountOAuth(app: FastifyInstance, rampart: Rampart, limiter: Limiter | undefined): Promise<OAuthGrants> {
-  const { store, clock, credentials } = rampart;
-  const resources: Record<Environment, string> = { live: trim(rampart.config.publicUrl.live), sandbox: trim(rampart.config.publicUrl.sandbox) };
-  const keys = await openOAuthKeys(store, rampart.secrets);
+export async function mountOAuth(app: FastifyInstance, services: OAuthServices, limiter: Limiter | undefined): Promise<OAuthGrants> {
+  const { store, clock, credentials } = services;
+  const resources: Record<Environment, string> = { live: trim(services.config.publicUrl.live), sandbox: trim(services.config.publicUrl.sandbox) };
+  const keys = await openOAuthKeys(store, services.secrets);
   const ends = new GrantEnd(store, clock, credentials);
-  const provider = buildProvider({ issuer: issuerOf(rampart), store, clock, keys, resources, endGrant: (grantId) => ends.end(grantId) });
+  const provider = buildProvider({ issuer: issuerOf(services.config), store, clock, keys, resources, endGrant: (grantId) => ends.end(grantId) });
   const environmentOf = (resource: string): Environment | undefined =>
     (Object.keys(resources) as Environment[]).find((e) => resources[e] === trim(resource));
   const clients = new ClientRegistrations(store, clock);
@@ -108,7 +112,7 @@ export async function mountOAuth(app: FastifyInstance, rampart: Rampart, limiter
     },
     handler: async () => undefined,
   });
-  app.get('/.well-known/oauth-authorization-server', async () => authorizationServerMetadata(rampart));
+  app.get('/.well-known/oauth-authorization-server', async () => authorizationServerMetadata(services.config));
   // Expired codes, interactions, tokens and unused clients are never answered (the store filters them); this drops
   // them, a batch every few minutes (any node may: a DELETE of what expired is the same on all).
   const sweep = setInterval(() => {

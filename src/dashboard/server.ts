@@ -5,18 +5,17 @@ import { createInstance } from '../http/instance.js';
 import type { Limiter } from '../http/plugins/rate-limit.js';
 import { checkBodyHeaders, checkQuery } from '../http/plugins/strict-input.js';
 import { trackRouteMethods } from '../http/route-methods.js';
-import type { Rampart } from '../rampart.js';
 import { sessionSecretOf } from './cookie.js';
 import { checkCsrfToken, checkOrigin } from './csrf.js';
 import { dashboardPages } from './pages.js';
-import { mountOAuth } from './oauth.js';
+import { mountOAuth, type OAuthServices } from './oauth.js';
 import { keyRoutes } from './routes/keys.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { peopleRoutes } from './routes/people.js';
-import type { SessionDeps, SessionRouteDef } from './session-route.js';
+import type { SessionDeps, SessionRouteDef, SessionServices } from './session-route.js';
 
 export interface DashboardDeps {
-  rampart: Rampart;
+  services: SessionServices & OAuthServices;
   logger: FastifyInstance['log'];
   limiter: Limiter | undefined;
 }
@@ -32,17 +31,17 @@ export const sessionRoutes: SessionRouteDef[] = [...peopleRoutes, ...keyRoutes, 
  * trading goes through the public API with a dashboard token, never through here.
  */
 export async function buildDashboard(deps: DashboardDeps): Promise<FastifyInstance> {
-  const { rampart } = deps;
-  const { config } = rampart;
+  const { services } = deps;
+  const { config } = services;
   const { limits } = config;
-  const app = createInstance(config, deps.logger, 'dashboard', rampart.clock);
+  const app = createInstance(config, deps.logger, 'dashboard', services.clock);
   const routeError = trackRouteMethods(app);
   app.setNotFoundHandler((request, reply) => sendError(request, reply, routeError(request), config.docsUrl));
 
   const url = new URL(config.dashboard.url);
   // The OAuth authorization server (docs/OAUTH.md): oidc-provider under /oauth/, the metadata, Rampart's grants.
-  const oauth = await mountOAuth(app, rampart, deps.limiter);
-  const shared: SessionDeps = { rampart, config, limiter: deps.limiter, origin: url.origin, secure: url.protocol === 'https:', oauth };
+  const oauth = await mountOAuth(app, services, deps.limiter);
+  const shared: SessionDeps = { services, config, limiter: deps.limiter, origin: url.origin, secure: url.protocol === 'https:', oauth };
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -69,7 +68,7 @@ export async function buildDashboard(deps: DashboardDeps): Promise<FastifyInstan
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const changes = def.method !== 'GET';
         if (changes) checkOrigin(request, shared.origin);
-        const current = def.session ? await rampart.people.sessions.require(sessionSecretOf(request)) : undefined;
+        const current = def.session ? await services.people.sessions.require(sessionSecretOf(request)) : undefined;
         if (changes && current) checkCsrfToken(request, current.session);
         return def.handler({ ...shared, request, reply, body: request.body as never, params: request.params as never, current: current as never });
       },

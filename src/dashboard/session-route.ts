@@ -3,7 +3,7 @@ import type { Static, TSchema } from 'typebox';
 import type { Config } from '../config/config.js';
 import type { Limiter } from '../http/plugins/rate-limit.js';
 import type { OAuthGrants } from '../services/oauth/grants.js';
-import type { Rampart } from '../rampart.js';
+import type { Services } from '../compose.js';
 import type { OpenSession } from '../services/people/sessions.js';
 
 export interface SessionRouteSchemas {
@@ -13,8 +13,11 @@ export interface SessionRouteSchemas {
 
 type In<S, K extends keyof SessionRouteSchemas> = S extends { [P in K]: infer T extends TSchema } ? Static<T> : undefined;
 
+/** What /session routes call: the dashboard's people, the keys they make, the credentials they look up. */
+export type SessionServices = Pick<Services, 'people' | 'keys' | 'credentials' | 'clock'>;
+
 export interface SessionDeps {
-  rampart: Rampart;
+  services: SessionServices;
   config: Config;
   /** The API's limiter: sign-in, sign-up and its confirmation spend the caller's sign_in budget. */
   limiter: Limiter | undefined;

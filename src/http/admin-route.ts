@@ -3,7 +3,8 @@ import type { Static, TSchema } from 'typebox';
 import type { Cluster } from '../cluster/leases.js';
 import type { ClusterOps } from '../cluster/ops.js';
 import type { ErrorCode } from '../errors/codes.js';
-import type { Rampart } from '../rampart.js';
+import type { Services } from '../compose.js';
+import type { Store } from '../store/port.js';
 import type { Operation } from './route.js';
 
 /**
@@ -19,8 +20,27 @@ export interface AdminRouteSchemas {
 
 type In<S, K extends keyof AdminRouteSchemas> = S extends { [P in K]: infer T extends TSchema } ? Static<T> : undefined;
 
+/** What operator routes reach: the services they call, and of the store only the reads and the transaction they make. */
+export type AdminServices = Pick<
+  Services,
+  | 'config'
+  | 'clock'
+  | 'customers'
+  | 'keys'
+  | 'tokens'
+  | 'accounts'
+  | 'accountReads'
+  | 'credentials'
+  | 'markets'
+  | 'environments'
+  | 'people'
+  | 'opener'
+  | 'enginePort'
+  | 'tickRecord'
+> & { readonly store: Pick<Store, 'getAccount' | 'getOrder' | 'transaction' | 'listMails' | 'listOAuthRecords'> };
+
 export interface AdminDeps {
-  rampart: Rampart;
+  services: AdminServices;
   cluster: Cluster;
   /** The fan-out of operator actions to every live node (CONTRACT §8). */
   ops: ClusterOps;

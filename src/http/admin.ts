@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/api-error.js';
-import type { Rampart } from '../rampart.js';
 import { createInstance } from './instance.js';
 import { trackRouteMethods } from './route-methods.js';
 import { sendError } from './envelope.js';
@@ -11,7 +10,8 @@ import { OPERATE_PATHS, registerOperate, type OperateDeps } from './operate.js';
 import { instrumentHttp } from '../metrics/instrument.js';
 import type { Cluster } from '../cluster/leases.js';
 import type { ClusterOps } from '../cluster/ops.js';
-import { registerAdminRoutes } from './admin-route.js';
+import { registerAdminRoutes, type AdminServices } from './admin-route.js';
+import type { Services } from '../compose.js';
 import { adminRoutes, faultRoutes } from './admin-routes/index.js';
 
 function sameToken(a: string, b: string): boolean {
@@ -22,16 +22,16 @@ function sameToken(a: string, b: string): boolean {
 
 /** The operator API (/admin/v1): the same services the CLI uses, behind RAMPART_ADMIN_TOKEN. */
 export async function buildAdmin(
-  rampart: Rampart,
+  services: AdminServices & Pick<Services, 'config'>,
   adminToken: string,
   logger: FastifyInstance['log'],
   cluster: { cluster: Cluster; ops: ClusterOps },
   operate?: OperateDeps,
 ): Promise<FastifyInstance> {
   const { ops } = cluster;
-  const docsUrl = rampart.config.docsUrl;
-  const { limits } = rampart.config;
-  const app = createInstance(rampart.config, logger, 'admin', rampart.clock);
+  const docsUrl = services.config.docsUrl;
+  const { limits } = services.config;
+  const app = createInstance(services.config, logger, 'admin', services.clock);
   // After the token check (onRequest): without the token the operator API tells nothing of its paths.
   const routeError = trackRouteMethods(app);
   app.setNotFoundHandler((request, reply) => sendError(request, reply, routeError(request), docsUrl));
@@ -53,9 +53,9 @@ export async function buildAdmin(
     registerOperate(app, operate);
   }
 
-  const deps = { rampart, cluster: cluster.cluster, ops };
+  const deps = { services, cluster: cluster.cluster, ops };
   registerAdminRoutes(app, adminRoutes, deps);
   // The same switch on every node (each node's store and engine port carry their own: ClusterOps applies it).
-  if (rampart.config.faults) registerAdminRoutes(app, faultRoutes, deps);
+  if (services.config.faults) registerAdminRoutes(app, faultRoutes, deps);
   return app;
 }

@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import { ApiError } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
-import type { Rampart } from '../rampart.js';
 import { sendError } from './envelope.js';
-import { routeServices, type RouteServices } from './facades.js';
+import { routeServices, type ApiServices, type RouteServices } from './facades.js';
 import type { LoadMonitor } from './load.js';
 import { authenticate, type Principal } from './plugins/auth.js';
 import { idempotencyKeyOf, type Idempotency } from './plugins/idempotency.js';
@@ -34,7 +33,7 @@ declare module 'fastify' {
 }
 
 export interface ApiDeps {
-  rampart: Rampart;
+  services: ApiServices;
   environment: Environment;
   load: LoadMonitor;
   limiter: Limiter | undefined;
@@ -135,14 +134,14 @@ function handlerContexts(shared: RouteServices & { environment: Environment; ide
 
 /** One public listener (live or sandbox): the whole /v1 surface with every check of CONTRACT §5. */
 export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
-  const { rampart, environment, load, limiter, idempotency, metrics } = deps;
-  const { limits } = rampart.config;
-  const docsUrl = rampart.config.docsUrl;
-  const publicUrl = rampart.config.publicUrl[environment];
-  const app = createInstance(rampart.config, deps.logger, environment, rampart.clock);
+  const { services, environment, load, limiter, idempotency, metrics } = deps;
+  const { limits } = services.config;
+  const docsUrl = services.config.docsUrl;
+  const publicUrl = services.config.publicUrl[environment];
+  const app = createInstance(services.config, deps.logger, environment, services.clock);
   if (metrics) instrumentHttp(app, metrics, environment);
   // Before every other check: the dashboard's preflight is answered here, whatever the path's methods.
-  installDashboardCors(app, new URL(rampart.config.dashboard.url).origin);
+  installDashboardCors(app, new URL(services.config.dashboard.url).origin);
 
   // Paths with their methods, to tell 404 from 405.
   const routeError = trackRouteMethods(app);
@@ -176,7 +175,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     if (limiter) await spend(limiter, reply, 'ip', request.ip, tightest, metrics);
     if (def.access === 'none') return;
     try {
-      request.principal = await authenticate(request, rampart, environment, def.access);
+      request.principal = await authenticate(request, services.credentials, environment, def.access);
     } catch (err) {
       // Every refused credential (401), on /v1 and /mcp alike, says how to authenticate and where to get a token.
       if (err instanceof ApiError && err.status === 401) reply.header('WWW-Authenticate', bearerChallenge(err.code, publicUrl));
@@ -200,8 +199,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     if (!def) throw routeError(request);
     checkBodyHeaders(request, limits.body_max_bytes);
     if (!deps.isReady()) throw new ApiError('not_ready');
-    if (def.url !== '/v1/status' && def.url !== '/v1/openapi.json' && !rampart.environments.get(environment).enabled) {
-      throw environmentDisabled(environment, rampart.config.publicUrl);
+    if (def.url !== '/v1/status' && def.url !== '/v1/openapi.json' && !services.environments.get(environment).enabled) {
+      throw environmentDisabled(environment, services.config.publicUrl);
     }
     if (load.overloaded()) throw new ApiError('capacity');
     return def;
@@ -227,15 +226,15 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
 
   // Account streams end cleanly before the listener waits for its connections to close.
-  app.addHook('preClose', async () => rampart.streams.closeAll(environment));
+  app.addHook('preClose', async () => services.streams.closeAll(environment));
 
   // The document is written from the route definitions (src/http/openapi.ts), once, on its first request.
-  await app.register(swagger, swaggerOptions({ environment, publicUrl: rampart.config.publicUrl, routes: apiRoutes }));
+  await app.register(swagger, swaggerOptions({ environment, publicUrl: services.config.publicUrl, routes: apiRoutes }));
 
   // Handlers reach the application through these narrow facades, never the whole composition root.
-  const contextOf = handlerContexts({ ...routeServices(rampart, environment), environment, idempotency });
+  const contextOf = handlerContexts({ ...routeServices(services, environment), environment, idempotency });
 
-  registerProtectedResource(app, rampart, environment);
+  registerProtectedResource(app, services.config, environment);
   for (const def of apiRoutes) {
     if (def.environments && !def.environments.includes(environment)) continue;
     app.route({

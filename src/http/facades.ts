@@ -12,7 +12,7 @@ import type { NewWebhook } from '../events/webhooks.js';
 import type { SourceStatus } from '../feed/feed-status.js';
 import type { Quote } from '../feed/quotes.js';
 import type { Environment, Product } from '../schemas/common.js';
-import type { Rampart } from '../rampart.js';
+import type { Services } from '../compose.js';
 import type { MarketService } from '../services/markets.js';
 import type {
   AccountPage,
@@ -29,7 +29,7 @@ import { budgetsInForce } from './plugins/rate-limit.js';
 
 /*
  * What public route handlers may reach: one narrow facade per resource, each with only the calls routes make, built
- * once per listener from the composition root. Routes never see the Rampart object nor the store (dependency rule
+ * once per listener from the composition root. Routes never see the services (src/compose.ts) nor the store (dependency rule
  * routes-through-facades); the store types they name come from here.
  */
 export type { AccountRecord, OrderPage };
@@ -158,59 +158,79 @@ export interface RouteServices {
   settings: RouteSettings;
 }
 
+/** What an API listener is built from: the services its facades, authentication and hooks call. */
+export type ApiServices = Pick<
+  Services,
+  | 'config'
+  | 'store'
+  | 'clock'
+  | 'prices'
+  | 'accounts'
+  | 'accountReads'
+  | 'credentials'
+  | 'enginePort'
+  | 'orderLists'
+  | 'events'
+  | 'streams'
+  | 'webhooks'
+  | 'markets'
+  | 'environments'
+  | 'opener'
+>;
+
 /**
  * The facades of one listener, over the application services. Prices are the listener's environment's
- * (Rampart.quotesFor): a sandbox host never shows a live price, nor the reverse.
+ * (PriceBooks.for): a sandbox host never shows a live price, nor the reverse.
  */
-export function routeServices(rampart: Rampart, environment: Environment): RouteServices {
-  const { store, config } = rampart;
+export function routeServices(services: ApiServices, environment: Environment): RouteServices {
+  const { store, config } = services;
   return {
     accounts: {
-      reachable: (id, customerId, environment) => rampart.accounts.reachable(id, customerId, environment),
-      assertOpen: (a) => rampart.accounts.assertOpen(a),
-      assertTradable: (a) => rampart.accounts.assertTradable(a),
-      requireProduct: (id) => void rampart.accounts.requireProduct(id),
+      reachable: (id, customerId, environment) => services.accounts.reachable(id, customerId, environment),
+      assertOpen: (a) => services.accounts.assertOpen(a),
+      assertTradable: (a) => services.accounts.assertTradable(a),
+      requireProduct: (id) => void services.accounts.requireProduct(id),
       get: (id) => store.getAccount(id),
       list: (page) => store.listAccounts(page),
       count: (customerId, environment) => store.countAccounts(customerId, environment),
       sandboxOpening: async (tx, customerId) =>
         (await tx.listAccountsByStatus('pending')).find((a) => a.customer_id === customerId && a.environment === 'sandbox'),
-      openSandbox: (tx, customer, product) => rampart.accounts.openSandbox(tx, customer, product),
-      view: (record) => rampart.accounts.view(record),
-      liveView: (record) => rampart.accountView(record),
-      liveJson: (id, customerId, environment, serialize) => rampart.accountJson(id, customerId, environment, serialize),
+      openSandbox: (tx, customer, product) => services.accounts.openSandbox(tx, customer, product),
+      view: (record) => services.accounts.view(record),
+      liveView: (record) => services.accountReads.view(record),
+      liveJson: (id, customerId, environment, serialize) => services.accountReads.json(id, customerId, environment, serialize),
     },
-    engine: rampart.enginePort,
-    orders: { get: (id) => store.getOrder(id), page: (account, filter, serialize) => rampart.orderLists.page(account, filter, serialize) },
+    engine: services.enginePort,
+    orders: { get: (id) => store.getOrder(id), page: (account, filter, serialize) => services.orderLists.page(account, filter, serialize) },
     fills: { list: (accountId, afterId, limit) => store.listFills(accountId, afterId, limit) },
     history: { equity: (accountId, resolution) => store.listEquityPoints(accountId, resolution) },
     events: {
-      list: (scope, after, limit) => rampart.events.list(scope, after, limit),
-      head: (scope) => rampart.events.head(scope),
-      cursorSeq: (cursor, scope) => rampart.events.cursorSeq(cursor, scope),
+      list: (scope, after, limit) => services.events.list(scope, after, limit),
+      head: (scope) => services.events.head(scope),
+      cursorSeq: (cursor, scope) => services.events.cursorSeq(cursor, scope),
     },
-    streams: { open: (res, options, headers) => void rampart.streams.open(res, options, headers) },
+    streams: { open: (res, options, headers) => void services.streams.open(res, options, headers) },
     webhooks: {
-      checkUrl: (url) => rampart.webhooks.checkUrl(url),
-      create: (tx, customerId, environment, body) => rampart.webhooks.create(tx, customerId, environment, body),
-      list: (customerId, environment, after, limit) => rampart.webhooks.list(customerId, environment, after, limit),
-      delete: (customerId, environment, id) => rampart.webhooks.delete(customerId, environment, id),
-      deliveries: (customerId, environment, id, after, limit) => rampart.webhooks.deliveries(customerId, environment, id, after, limit),
+      checkUrl: (url) => services.webhooks.checkUrl(url),
+      create: (tx, customerId, environment, body) => services.webhooks.create(tx, customerId, environment, body),
+      list: (customerId, environment, after, limit) => services.webhooks.list(customerId, environment, after, limit),
+      delete: (customerId, environment, id) => services.webhooks.delete(customerId, environment, id),
+      deliveries: (customerId, environment, id, after, limit) => services.webhooks.deliveries(customerId, environment, id, after, limit),
     },
     markets: {
-      require: (id) => void rampart.markets.require(id),
-      list: () => rampart.markets.list(environment),
-      view: (id) => rampart.markets.view(id, environment),
+      require: (id) => void services.markets.require(id),
+      list: () => services.markets.list(environment),
+      view: (id) => services.markets.view(id, environment),
     },
-    environments: { get: (environment) => rampart.environments.get(environment) },
-    opener: { kick: () => rampart.opener.kick(), up: (environment) => rampart.opener.up[environment] },
+    environments: { get: (environment) => services.environments.get(environment) },
+    opener: { kick: () => services.opener.kick(), up: (environment) => services.opener.up[environment] },
     feed: {
-      now: () => rampart.clock.now(),
-      quote: (market) => rampart.quotesFor(environment).get(market),
-      source: rampart.feedSource(environment),
+      now: () => services.clock.now(),
+      quote: (market) => services.prices.for(environment).get(market),
+      source: services.prices.source(environment),
       // (Market halts, the operator's and the exchanges feed's, hold on both hosts: one market state for both.)
-      halts: () => rampart.markets.halts(),
-      sources: () => rampart.markets.feedStatus.snapshot.sources,
+      halts: () => services.markets.halts(),
+      sources: () => services.markets.feedStatus.snapshot.sources,
     },
     settings: {
       docsUrl: config.docsUrl,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../errors/codes.js';
 import type { Environment } from '../schemas/common.js';
-import type { Rampart } from '../rampart.js';
+import type { Config } from '../config/config.js';
 
 export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
 
@@ -23,8 +23,7 @@ export function bearerChallenge(code: ErrorCode, publicUrl: string): string {
  * it is asked with) and the dashboard as its authorization server. Public, no budget, answered even while the
  * environment is disabled (it only describes where tokens come from).
  */
-export function registerProtectedResource(app: FastifyInstance, rampart: Rampart, environment: Environment): void {
-  const { config } = rampart;
+export function registerProtectedResource(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'dashboard' | 'docsUrl'>, environment: Environment): void {
   // RFC 9728 defines this document; it is not an operation of the API, so it stays out of the OpenAPI document.
   app.get(PROTECTED_RESOURCE_PATH, { schema: { hide: true } as Record<string, unknown> }, async () => ({
     resource: trim(config.publicUrl[environment]),

@@ -24,7 +24,7 @@ export class MarketService {
   constructor(
     markets: readonly MarketConfig[],
     private readonly store: Store,
-    /** The book an environment prices from (Rampart.quotesFor). */
+    /** The book an environment prices from (PriceBooks.for). */
     private readonly quotesFor: (environment: Environment) => QuoteBook,
     private readonly clock: Clock,
     /** The exchanges feed's halts (written where the feed runs, handed to the other nodes of a cluster). */

@@ -55,7 +55,7 @@ describe.skipIf(!chromiumAvailable())('OAuth consent in a browser', () => {
 
   it('signs in, consents to sandbox trade on BTC-USD only, and the app trades within that fence until revoked', async () => {
     const as = await discover(s);
-    const made = await registerApp(s.rampart.store, { name: 'Tradebook', redirect_uris: [REDIRECT] });
+    const made = await registerApp(s.services.store, { name: 'Tradebook', redirect_uris: [REDIRECT] });
     const client: oauth.Client = { client_id: made.client_id, token_endpoint_auth_method: 'none' };
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();

@@ -32,7 +32,7 @@ async function person(): Promise<{ d: DashboardClient; email: string; customerId
 
 /** The code of the newest mail kept in the store for an address. */
 async function mailedCode(email: string): Promise<string> {
-  const mail = (await s.rampart.store.listMails(100)).find((m) => m.to_address === email);
+  const mail = (await s.services.store.listMails(100)).find((m) => m.to_address === email);
   const code = /\b(\d{6})\b/.exec(mail?.subject ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
@@ -63,7 +63,7 @@ describe('the dashboard: keys, emailed codes, dashboard tokens', { timeout: 90_0
     expectError(await other.d.call('DELETE', `/session/keys/${k.body.id}`), 404, 'route_not_found');
     const r = await d.call('DELETE', `/session/keys/${k.body.id}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.revoked_at).toBe(s.rampart.clock.now());
+    expect(r.body.revoked_at).toBe(s.services.clock.now());
     expectError(await s.sandboxCall('GET', '/v1/accounts', { key: k.body.key }), 401, 'revoked_api_key');
   });
 
@@ -73,7 +73,7 @@ describe('the dashboard: keys, emailed codes, dashboard tokens', { timeout: 90_0
     expectError(await d.call('POST', '/session/keys', { body: live }), 422, 'email_code_required');
     const sent = await d.call('POST', '/session/email-codes', { body: { purpose: 'live_key' } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
-    expect(sent.body).toEqual({ sent_to: `k***@example.com`, expires_at: s.rampart.clock.now() + 600_000 });
+    expect(sent.body).toEqual({ sent_to: `k***@example.com`, expires_at: s.services.clock.now() + 600_000 });
     const code = await mailedCode(email);
     // Only the code's hash is stored.
     expect(JSON.stringify(await s.rawQuery('SELECT * FROM email_codes'))).not.toContain(`"${code}"`);
@@ -163,7 +163,7 @@ describe('the dashboard: keys, emailed codes, dashboard tokens', { timeout: 90_0
     expect((await d.call('POST', '/session/email-codes', { body: { purpose: 'live_trade' } })).status).toBe(202);
     const trading = await d.call('POST', '/session/api-tokens', { body: { environment: 'live', email_code: await mailedCode(email) } });
     expect(trading.status, JSON.stringify(trading.body)).toBe(201);
-    expect(trading.body).toMatchObject({ token: expect.stringMatching(/^rat_live_/), access: 'trade', expires_at: s.rampart.clock.now() + 3_600_000 });
+    expect(trading.body).toMatchObject({ token: expect.stringMatching(/^rat_live_/), access: 'trade', expires_at: s.services.clock.now() + 3_600_000 });
     const placed = await order(trading.body.token);
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body).toMatchObject({ origin: 'platform', status: 'filled' });
@@ -176,7 +176,7 @@ describe('the dashboard: keys, emailed codes, dashboard tokens', { timeout: 90_0
     const accountId = k.body.opened_account.id as string;
     const t = await d.call('POST', '/session/api-tokens', { body: { environment: 'sandbox' } });
     expect(t.status, JSON.stringify(t.body)).toBe(201);
-    expect(t.body).toEqual({ token: expect.stringMatching(/^rat_test_/), expires_at: s.rampart.clock.now() + 3_600_000, api_url: s.rampart.config.publicUrl.sandbox, access: 'trade' });
+    expect(t.body).toEqual({ token: expect.stringMatching(/^rat_test_/), expires_at: s.services.clock.now() + 3_600_000, api_url: s.services.config.publicUrl.sandbox, access: 'trade' });
     expectError(await s.liveCall('GET', '/v1/accounts', { key: t.body.token }), 401, 'wrong_resource');
     await price();
     const order = await fetch(`${s.url.sandbox}/v1/accounts/${accountId}/orders`, {

@@ -64,7 +64,7 @@ describe('dashboard mail over SMTP (RAMPART_SMTP_URL)', { timeout: 60_000 }, () 
     expect(mail.from).toBe('no-reply@rampart.local');
     const code = /Subject: Your Rampart code: (\d{6})/.exec(mail.data)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    expect(await s.rampart.store.listMails(10)).toEqual([]);
+    expect(await s.services.store.listMails(10)).toEqual([]);
     const made = await d.call('POST', '/session/keys', { body: { environment: 'live', access: 'read', email_code: code } });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
   });
@@ -96,7 +96,7 @@ describe('dashboard mail kept in the store (no RAMPART_SMTP_URL)', { timeout: 12
     const cli = await cliOn(s, 'users', 'invite', '--email', 'Joiner@Example.com', '--customer', customer.id);
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.out).toMatchObject({ email: 'joiner@example.com', customer_id: customer.id, token: expect.stringMatching(/^rinv_/) });
-    const mail = (await s.rampart.store.listMails(10)).find((m) => m.to_address === 'joiner@example.com');
+    const mail = (await s.services.store.listMails(10)).find((m) => m.to_address === 'joiner@example.com');
     expect(mail?.body).toContain(cli.out.token);
     const r = await s.dashboard().signUp('joiner@example.com', PASSWORD, cli.out.token);
     expect(r.status, JSON.stringify(r.body)).toBe(201);

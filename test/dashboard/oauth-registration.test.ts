@@ -83,7 +83,7 @@ describe('self-registered clients', () => {
       [unused.client_id, used.client_id],
     );
     const row = (id: string) => rows.find((r) => r.id === id)!;
-    expect(Number(row(unused.client_id).expires_at)).toBe(s.rampart.clock.now() + DAY);
+    expect(Number(row(unused.client_id).expires_at)).toBe(s.services.clock.now() + DAY);
     expect(row(unused.client_id).address).toMatch(/127\.0\.0\.1/);
     expect(row(used.client_id)).toMatchObject({ expires_at: null, address: null });
     await advanceOn(s, DAY + 1);

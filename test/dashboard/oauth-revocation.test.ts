@@ -81,7 +81,7 @@ describe('revocation reaches every token a grant minted', () => {
   it("an app's access token lasts an hour and the refresh token renews it, until the end date chosen at consent", async () => {
     const { d } = await user();
     const client = await appClient(s);
-    const end = s.rampart.clock.now() + 2.5 * HOUR;
+    const end = s.services.clock.now() + 2.5 * HOUR;
     const tokens = await connect(s, as, client, d, { access: 'read', expires_at: end });
     expect(tokens.expires_in).toBe(3600);
     expect(await connectedApps(d)).toEqual([expect.objectContaining({ expires_at: end, ends_at: end })]);
@@ -93,7 +93,7 @@ describe('revocation reaches every token a grant minted', () => {
     await advanceOn(s, HOUR);
     // Half an hour of the grant is left: the token ends with it.
     const last = await refresh(s, as, client, renewed.refresh_token!);
-    expect(last.expires_in).toBe(Math.floor((end - s.rampart.clock.now()) / 1000));
+    expect(last.expires_in).toBe(Math.floor((end - s.services.clock.now()) / 1000));
     await advanceOn(s, HOUR / 2);
     expectError(await accounts(last.access_token), 401, 'expired_token');
     await expect(refresh(s, as, client, last.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
@@ -105,7 +105,7 @@ describe('revocation reaches every token a grant minted', () => {
     const client = await appClient(s, 'Steady');
     let tokens = await connect(s, as, client, d, { access: 'read' });
     // Without an end date: until revoked, a year at most.
-    expect(await connectedApps(d)).toEqual([expect.objectContaining({ expires_at: null, ends_at: s.rampart.clock.now() + 365 * 24 * HOUR })]);
+    expect(await connectedApps(d)).toEqual([expect.objectContaining({ expires_at: null, ends_at: s.services.clock.now() + 365 * 24 * HOUR })]);
     for (let day = 0; day < 3; day++) {
       expect((await accounts(tokens.access_token)).status).toBe(200);
       // A day later (the dashboard session, and the authorization server's login, are long over): it refreshes.

@@ -20,7 +20,7 @@ describe('the dashboard: sign-up, sign-in, sessions', { timeout: 60_000 }, () =>
   it('answers its configuration without a session', async () => {
     const r = await s.dashboard().call('GET', '/session/config');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ signup: 'open', api: { live: s.rampart.config.publicUrl.live, sandbox: s.rampart.config.publicUrl.sandbox } });
+    expect(r.body).toEqual({ signup: 'open', api: { live: s.services.config.publicUrl.live, sandbox: s.services.config.publicUrl.sandbox } });
   });
 
   it('signs up through the link mailed to the address: 202 first, then the link with the password makes the customer and user and a session', async () => {
@@ -148,7 +148,7 @@ describe('the dashboard: sign-up, sign-in, sessions', { timeout: 60_000 }, () =>
     };
     expectError(await post('/session/sign-in', '{"email":'), 400, 'invalid_json');
     expectError(await post('/session/sign-in', 'email=a', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
-    const max = s.rampart.config.limits.body_max_bytes;
+    const max = s.services.config.limits.body_max_bytes;
     expectError(await post('/session/sign-in', JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(max) })), 413, 'payload_too_large');
     const d = s.dashboard();
     await d.signUp(email(), PASSWORD);

@@ -35,7 +35,7 @@ const status = async () => (await s.sandboxCall('GET', '/v1/status', { key: t.ke
 const market = async () => (await s.sandboxCall('GET', '/v1/markets/BTC-USD', { key: t.key })).body;
 const source = (body: { price_feed: { sources: { id: string }[] } }, id: string) => body.price_feed.sources.find((x) => x.id === id) as Record<string, unknown>;
 /** The feed's own view (what /v1/status reports), read in process while waiting: polling over HTTP would spend the key's budget. */
-const board = (id: string) => s.rampart.markets.feedStatus.snapshot.sources.find((x) => x.id === id)!;
+const board = (id: string) => s.services.markets.feedStatus.snapshot.sources.find((x) => x.id === id)!;
 const position = () => s.sandboxCall('GET', `/v1/accounts/${t.accountId}/positions/BTC-USD`, { key: t.key });
 
 /**

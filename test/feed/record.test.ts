@@ -72,7 +72,7 @@ describe('rampart record', { timeout: 90_000 }, () => {
     try {
       const last = lines.at(-1);
       for (let i = 0; i < 500; i++) {
-        if (s.rampart.quotes.get('BTC-USD')?.last !== undefined && (await s.admin('GET', '/admin/v1/markets/BTC-USD/ticks?from=0&limit=1000')).body.data.length === lines.length) break;
+        if (s.services.prices.live.get('BTC-USD')?.last !== undefined && (await s.admin('GET', '/admin/v1/markets/BTC-USD/ticks?from=0&limit=1000')).body.data.length === lines.length) break;
         await new Promise((r) => setTimeout(r, 20));
       }
       const market = (await s.admin('GET', '/admin/v1/markets/BTC-USD/ticks?from=0&limit=1000')).body.data;

@@ -10,10 +10,10 @@ const BIN = resolve(import.meta.dirname, '../../bin/rampart.mjs');
 export async function cliOn(s: TestServer, ...args: string[]): Promise<{ code: number; out: any; stderr: string }> {
   const env = {
     ...process.env,
-    RAMPART_DATABASE_URL: s.rampart.config.databaseUrl,
-    RAMPART_LIVE_URL: s.rampart.config.publicUrl.live,
-    RAMPART_SANDBOX_URL: s.rampart.config.publicUrl.sandbox,
-    RAMPART_DASHBOARD_URL: s.rampart.config.dashboard.url,
+    RAMPART_DATABASE_URL: s.services.config.databaseUrl,
+    RAMPART_LIVE_URL: s.services.config.publicUrl.live,
+    RAMPART_SANDBOX_URL: s.services.config.publicUrl.sandbox,
+    RAMPART_DASHBOARD_URL: s.services.config.dashboard.url,
     RAMPART_LOG_LEVEL: 'silent',
   };
   try {

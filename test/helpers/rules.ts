@@ -68,7 +68,7 @@ export class World {
   }
 
   now(): number {
-    return this.s.rampart.clock.now();
+    return this.s.services.clock.now();
   }
 
   /** A new customer with a sandbox trade key and a sandbox account of the product (its first account is the default). */
@@ -173,7 +173,7 @@ export class World {
 
   /** The `close_reason` of every position.closed event of the account, oldest first (from the event log). */
   async closeReasons(t: Trader): Promise<string[]> {
-    const events = await this.s.rampart.store.listEvents({ accountId: t.accountId, afterSeq: 0, limit: 10_000 });
+    const events = await this.s.services.store.listEvents({ accountId: t.accountId, afterSeq: 0, limit: 10_000 });
     return events.filter((e) => e.type === 'position.closed').map((e) => (JSON.parse(e.data) as { close_reason: string }).close_reason);
   }
 

@@ -234,17 +234,17 @@ export class TestServer {
 
   /** Delivers every webhook due now, on every node (each node delivers what it claimed). */
   async drainWebhooks(): Promise<void> {
-    for (let round = 0; round < 2; round++) for (const node of this.nodes) await node.app.rampart.webhooks.drain();
+    for (let round = 0; round < 2; round++) for (const node of this.nodes) await node.app.services.webhooks.drain();
   }
 
   /** Open account streams on every node (of one account, or all). */
   streamCount(accountId?: string): number {
-    return this.nodes.reduce((n, node) => n + node.app.rampart.streams.count(accountId), 0);
+    return this.nodes.reduce((n, node) => n + node.app.services.streams.count(accountId), 0);
   }
 
   /** Judges every node's open streams again now (each node re-checks on its own every 250 ms too). */
   async recheckStreams(): Promise<void> {
-    for (const node of this.nodes) await node.app.rampart.streams.recheck();
+    for (const node of this.nodes) await node.app.services.streams.recheck();
   }
 
   /** Runs a lease round on every node (take, renew, give back) instead of waiting for their timers. */
@@ -254,8 +254,8 @@ export class TestServer {
 
   /** The node holding the engine partition of an account (the only node on SQLite). */
   async holder(env: 'live' | 'sandbox', accountId: string): Promise<App> {
-    for (const n of this.nodes) await n.app.rampart.engineHost.know(accountId);
-    const node = this.nodes.find((n) => n.app.rampart.engineHost.holds(env, accountId));
+    for (const n of this.nodes) await n.app.services.engineHost.know(accountId);
+    const node = this.nodes.find((n) => n.app.services.engineHost.holds(env, accountId));
     if (!node) throw new Error(`no node holds the ${env} partition of ${accountId}`);
     return node.app;
   }
@@ -266,8 +266,8 @@ export class TestServer {
     return node.url;
   }
 
-  get rampart() {
-    return this.app.rampart;
+  get services() {
+    return this.app.services;
   }
 
   /** The dashboard listener of the next node (round-robin, as `url`). */
@@ -313,7 +313,7 @@ export class TestServer {
    * while no app is up, with the store's directory (to copy the store aside, or put a copy back).
    */
   async restart(between?: (dir: string) => void | Promise<void>): Promise<void> {
-    const now = this.app.rampart.clock.now();
+    const now = this.app.services.clock.now();
     for (const node of this.nodes) await node.app.close();
     await between?.(this.dir);
     await this.startNodes(now, undefined, true);
@@ -373,15 +373,15 @@ export class TestServer {
 
   /** Lets the engine open what was just created. */
   async settle(): Promise<void> {
-    this.rampart.opener.kick();
-    await this.rampart.opener.settle();
+    this.services.opener.kick();
+    await this.services.opener.settle();
   }
 
   /** Waits until every tick and command so far is applied and stored (on every node). */
   async settleTrading(): Promise<void> {
     for (const node of this.nodes) {
-      await node.app.rampart.engineHost.settled();
-      await node.app.rampart.store.transaction(async () => undefined);
+      await node.app.services.engineHost.settled();
+      await node.app.services.store.transaction(async () => undefined);
     }
   }
 

@@ -20,7 +20,7 @@ afterEach(() => w.close());
 
 /** The rule figures as the engine holding the account keeps them (on whichever node holds it). */
 const ruleState = async (t: Trader) =>
-  JSON.stringify(ruleStateToJson((await w.s.holder('sandbox', t.accountId)).rampart.engineHost.engine('sandbox', t.accountId).books.get(t.accountId)!.rules!));
+  JSON.stringify(ruleStateToJson((await w.s.holder('sandbox', t.accountId)).services.engineHost.engine('sandbox', t.accountId).books.get(t.accountId)!.rules!));
 
 describe('reading an account changes nothing', () => {
   it('two GETs with no tick between answer the same and leave the rule figures as they were', async () => {
@@ -38,9 +38,9 @@ describe('reading an account changes nothing', () => {
     expect(first.metrics.peak_equity).toBe('100970');
     // … and keeps nothing: the engine's figures are as before the reads.
     expect(await ruleState(read)).toBe(state);
-    const events = await w.s.rampart.store.listEvents({ accountId: read.accountId, afterSeq: 0, limit: 10_000 });
+    const events = await w.s.services.store.listEvents({ accountId: read.accountId, afterSeq: 0, limit: 10_000 });
     await w.account(read);
-    expect(await w.s.rampart.store.listEvents({ accountId: read.accountId, afterSeq: 0, limit: 10_000 })).toEqual(events);
+    expect(await w.s.services.store.listEvents({ accountId: read.accountId, afterSeq: 0, limit: 10_000 })).toEqual(events);
     // After the price falls back, the account read at the high shows what the one never read shows.
     await w.price('60500'); // equity 100470
     const [a, b] = [await w.metrics(read), await w.metrics(unread)];

@@ -12,7 +12,7 @@ let s: TestServer;
 
 async function cli(...args: string[]): Promise<{ code: number; stderr: string }> {
   // The CLI runs on the system clock: the window is judged against the machine's time there.
-  const env = { ...process.env, RAMPART_DATABASE_URL: s.rampart.config.databaseUrl, RAMPART_LOG_LEVEL: 'silent', RAMPART_CLOCK: 'system' };
+  const env = { ...process.env, RAMPART_DATABASE_URL: s.services.config.databaseUrl, RAMPART_LOG_LEVEL: 'silent', RAMPART_CLOCK: 'system' };
   try {
     const { stderr } = await run(process.execPath, [BIN, ...args], { env });
     return { code: 0, stderr };

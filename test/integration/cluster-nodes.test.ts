@@ -131,10 +131,10 @@ describe.runIf(pgUp)('three nodes on one PostgreSQL store', { timeout: 60_000 },
   });
 
   it('acts cluster-wide on operator calls: the clock, a market halt and the engine restart reach every node', async () => {
-    const before = s.nodes.map((node) => node.app.rampart.clock.now());
+    const before = s.nodes.map((node) => node.app.services.clock.now());
     const set = await s.call(s.nodes[1]!.url.admin, 'POST', '/admin/v1/clock', { key: 'radm_test_admin_token_0123456789abcdef', body: { advance_ms: 60_000 } });
     expect(set.status).toBe(200);
-    expect(s.nodes.map((node) => node.app.rampart.clock.now())).toEqual(before.map((b) => b + 60_000));
+    expect(s.nodes.map((node) => node.app.services.clock.now())).toEqual(before.map((b) => b + 60_000));
     // The stored clock is the one a node starting now would take.
     expect(await s.rawQuery('SELECT value FROM settings WHERE name = ?', ['clock.manual_now'])).toEqual([{ value: String(before[0]! + 60_000) }]);
     await price('60000', '59999.5', '60000.5');
@@ -193,7 +193,7 @@ describe.runIf(pgUp)('the simulated feed on three nodes', { timeout: 60_000 }, (
     });
     try {
       const leader = c.holders().get('live/0')!;
-      const quotesOf = (i: number) => ['BTC-USD', 'ETH-USD', 'SOL-USD'].map((m) => c.nodes[i]!.app.rampart.quotes.get(m)?.last.toString());
+      const quotesOf = (i: number) => ['BTC-USD', 'ETH-USD', 'SOL-USD'].map((m) => c.nodes[i]!.app.services.prices.live.get(m)?.last.toString());
       // Ticks go on while we look: the nodes agree once one tick has reached all of them, within a bound.
       const deadline = Date.now() + 10_000;
       let views = [0, 1, 2].map(quotesOf);

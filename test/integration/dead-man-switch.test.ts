@@ -41,7 +41,7 @@ describe('POST/GET /v1/accounts/{id}/orders/cancel-all-after', () => {
   it('arms, reads, renews and disarms; the account view shows it', async () => {
     const t = await s.trader();
     expect((await read(t)).body).toEqual({ armed: false, fires_at: null });
-    const now = s.rampart.clock.now();
+    const now = s.services.clock.now();
     const armed = await arm(t, 60_000);
     expect(armed.status, JSON.stringify(armed.body)).toBe(200);
     expect(armed.body).toEqual({ armed: true, fires_at: now + 60_000 });
@@ -148,7 +148,7 @@ describe('POST/GET /v1/accounts/{id}/orders/cancel-all-after', () => {
     const stored = (await read(t)).body as { armed: boolean; fires_at: number };
     expect(stored.armed).toBe(true);
     expect(answers.map((a) => a.body.fires_at)).toContain(stored.fires_at);
-    const now = s.rampart.clock.now();
+    const now = s.services.clock.now();
     await advance(stored.fires_at - now - 1);
     expect((await order(t, limit.id)).status).toBe('working');
     await advance(1);
@@ -159,7 +159,7 @@ describe('POST/GET /v1/accounts/{id}/orders/cancel-all-after', () => {
 describe('the dead-man switch across a restart', () => {
   it('is still armed after a restart and fires on time after it', async () => {
     const t = await s.trader();
-    const now = s.rampart.clock.now();
+    const now = s.services.clock.now();
     expect((await arm(t, 30_000)).body).toEqual({ armed: true, fires_at: now + 30_000 });
     await s.settleTrading();
     await s.restart();
@@ -180,7 +180,7 @@ describe.runIf(TEST_STORE === 'postgres' && TEST_NODES > 1)('the dead-man switch
   it('fires on the node that took the partition over', async () => {
     const t = await s.trader();
     const limit = await place(t, { type: 'limit', size: '0.1', limit_price: '59500' });
-    const now = s.rampart.clock.now();
+    const now = s.services.clock.now();
     expect((await arm(t, 20_000)).body).toEqual({ armed: true, fires_at: now + 20_000 });
     await s.settleTrading();
     const all = s.holders().size;

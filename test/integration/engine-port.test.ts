@@ -39,7 +39,7 @@ describe('the engine-host port', () => {
       { kind: 'position', account_id: account, market: 'BTC-USD' },
       { kind: 'close_position', account_id: account, market: 'BTC-USD', actor },
     ];
-    const port = s.rampart.enginePort;
+    const port = s.services.enginePort;
     const run = async (step: EngineCommand | EngineQuery) =>
       'actor' in step || ['set_margin', 'adjust_margin', 'cancel_all'].includes(step.kind)
         ? port.execute('sandbox', step as EngineCommand, { timeoutMs: 2000 })
@@ -134,7 +134,7 @@ describe('the engine-host port', () => {
   });
 
   it('refuses a command or query it does not know, changing nothing', async () => {
-    const port = s.rampart.enginePort;
+    const port = s.services.enginePort;
     const count = async () => JSON.stringify(await s.rawQuery('SELECT COUNT(*) AS n FROM events'));
     const before = await count();
     await expect(port.execute('sandbox', JSON.parse('{"kind":"melt_down"}') as EngineCommand, { timeoutMs: 2000 })).rejects.toThrow('unknown engine command melt_down');
@@ -148,7 +148,7 @@ describe('the engine-host port', () => {
     expect(files.length).toBeGreaterThan(20);
     for (const f of files) {
       const text = readFileSync(join(root, f), 'utf8');
-      expect(text, f).not.toMatch(/\.command\(|\.books\b|rampart\.engineHost\b|\.engine\(|engine\/engine\.js|engine-host\/host\.js|engine\/book\.js/);
+      expect(text, f).not.toMatch(/\.command\(|\.books\b|services\.engineHost\b|\.engine\(|engine\/engine\.js|engine-host\/host\.js|engine\/book\.js/);
     }
   });
 

@@ -66,7 +66,7 @@ describe('GET /v1/events', () => {
     for (const e of all) {
       expect(Object.keys(e).sort()).toEqual(expect.arrayContaining(['account_id', 'created_at', 'data', 'id', 'source', 'type']));
       expect(e.source).toBe(e.type.startsWith('position.') ? 'engine' : 'api');
-      expect(e.created_at).toBe(s.rampart.clock.now());
+      expect(e.created_at).toBe(s.services.clock.now());
     }
     const order = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders/${filled.id}`, { key: t.key });
     expect(all[1].data).toEqual(order.body);
@@ -137,7 +137,7 @@ describe('GET /v1/events', () => {
     await s.settle();
     const platform = await s.admin('POST', `/admin/v1/accounts/${live.body.id}/orders`, { ...resting('59000'), origin: 'platform' });
     expect(platform.status, JSON.stringify(platform.body)).toBe(201);
-    const liveEvent = await s.rampart.store.listEvents({ environment: 'live', customerId: t.customer.id, afterSeq: 0, limit: 1 });
+    const liveEvent = await s.services.store.listEvents({ environment: 'live', customerId: t.customer.id, afterSeq: 0, limit: 1 });
     expect(liveEvent[0]!.id).toMatch(/^evt_live_\d+_\d{12}$/);
     expectError(await events(t.key, `?after=${liveEvent[0]!.id}`), 400, 'invalid_cursor');
     const beyond = liveEvent[0]!.id.replace('evt_live_', 'evt_test_').replace(/_\d{12}$/, '_000099999999');

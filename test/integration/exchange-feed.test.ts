@@ -25,8 +25,8 @@ const ik = () => `xf-${++n}`;
  */
 async function synced(): Promise<void> {
   const view = (i: number) => {
-    const r = s.nodes[i]!.app.rampart;
-    const q = r.quotes.get('BTC-USD');
+    const r = s.nodes[i]!.app.services;
+    const q = r.prices.live.get('BTC-USD');
     // (The sources' last tick times reach the other nodes within a second, not with every tick.)
     const sources = r.markets.feedStatus.snapshot.sources.map((x) => ({ ...x, last_tick_at: undefined }));
     return JSON.stringify([q ? [fmt(q.bid), fmt(q.ask), fmt(q.last), q.time] : null, r.markets.halts(), sources]);
@@ -100,7 +100,7 @@ describe('the exchanges feed', () => {
     expect(source(st, 'b')).toMatchObject({ set_aside: [], stale: [] });
     // The feed's node knows the last tick times at once; the others with its next check (every move of the clock).
     await advance(1);
-    const tickAt = (i: number) => s.nodes[i]!.app.rampart.markets.feedStatus.snapshot.sources.find((x) => x.id === 'b')?.last_tick_at;
+    const tickAt = (i: number) => s.nodes[i]!.app.services.markets.feedStatus.snapshot.sources.find((x) => x.id === 'b')?.last_tick_at;
     for (let round = 0; round < 500 && !s.nodes.every((_, i) => tickAt(i) === st.time); round++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(source(await status(), 'b')).toMatchObject({ last_tick_at: st.time });
   });

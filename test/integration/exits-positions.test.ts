@@ -83,7 +83,7 @@ describe('exits keep protecting the position with no client call', () => {
 
   it('expires gtd orders at expires_at and ioc orders that cannot fill at once', async () => {
     const t = await s.trader();
-    const now = s.rampart.clock.now();
+    const now = s.services.clock.now();
     const gtd = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000', time_in_force: 'gtd', expires_at: now + 5000 } });
     expect(gtd.body.status).toBe('working');
     const ioc = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000', time_in_force: 'ioc' } });

@@ -85,7 +85,7 @@ describe.runIf(pgUp)('the internal listener authenticates every request (docs/SE
     const clock = await sendInternal(internal, '/internal/v1/ops', { body: JSON.stringify({ kind: 'clock', now: T0 + 86_400_000 }), headers: { 'x-rampart-internal': OLD_TOKEN } });
     expectError(clock, 401, 'invalid_node_signature', { reason: 'missing' });
     expect(await openOrders()).toEqual(before);
-    expect(s.rampart.clock.now()).toBeLessThan(T0 + 86_400_000);
+    expect(s.services.clock.now()).toBeLessThan(T0 + 86_400_000);
   });
 
   it('takes a request signed with the node secret: an engine command and an operator op act', async () => {
@@ -234,12 +234,12 @@ describe.runIf(pgUp)('the node secret without RAMPART_NODE_SECRET', { timeout: 6
       }
       const set = await t.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '61000', ask: '61000', last: '61000' });
       expect(set.status, JSON.stringify(set.body)).toBe(200);
-      expect(t.nodes.map((n) => fmt(n.app.rampart.quotes.get('BTC-USD')!.last))).toEqual(['61000', '61000']);
+      expect(t.nodes.map((n) => fmt(n.app.services.prices.live.get('BTC-USD')!.last))).toEqual(['61000', '61000']);
       await advanceOn(t, 1000);
-      expect(t.nodes.map((n) => n.app.rampart.clock.now())).toEqual([T0 + 1000, T0 + 1000]);
+      expect(t.nodes.map((n) => n.app.services.clock.now())).toEqual([T0 + 1000, T0 + 1000]);
 
       // rampart secrets rotate seals it again under the new key: the nodes start again and still reach each other.
-      const config = t.rampart.config;
+      const config = t.services.config;
       const env = { ...process.env, RAMPART_DATABASE_URL: config.databaseUrl, RAMPART_DATA_DIR: config.dataDir, RAMPART_LOG_LEVEL: 'silent' };
       const rotated = JSON.parse((await run(process.execPath, [BIN, 'secrets', 'rotate'], { env })).stdout) as { key_id: string };
       const [after] = await t.rawQuery<{ value: string }>('SELECT value FROM settings WHERE name = ?', ['cluster.node_secret']);
@@ -247,7 +247,7 @@ describe.runIf(pgUp)('the node secret without RAMPART_NODE_SECRET', { timeout: 6
       await t.restart();
       const again = await t.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '61500', ask: '61500', last: '61500' });
       expect(again.status, JSON.stringify(again.body)).toBe(200);
-      expect(t.nodes.map((n) => fmt(n.app.rampart.quotes.get('BTC-USD')!.last))).toEqual(['61500', '61500']);
+      expect(t.nodes.map((n) => fmt(n.app.services.prices.live.get('BTC-USD')!.last))).toEqual(['61500', '61500']);
     } finally {
       await t.close();
       await own.drop();

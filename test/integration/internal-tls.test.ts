@@ -57,7 +57,7 @@ describe.runIf(pgUp)('the internal listener with mutual TLS (RAMPART_INTERNAL_TL
     for (const url of urls) expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     const set = await s.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60000', last: '60000' });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(s.nodes.map((n) => fmt(n.app.rampart.quotes.get('BTC-USD')!.last))).toEqual(['60000', '60000']);
+    expect(s.nodes.map((n) => fmt(n.app.services.prices.live.get('BTC-USD')!.last))).toEqual(['60000', '60000']);
     // An account held by one node, read through the other: the request is forwarded over TLS.
     const t = await s.trader();
     const owner = await s.holder('sandbox', t.accountId);

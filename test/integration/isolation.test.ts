@@ -250,7 +250,7 @@ describe('keys work on their own host only', () => {
       return;
     }
     expectError(r, 401, 'wrong_environment');
-    expect(r.body.error.details.expected_host).toBe(new URL(s.rampart.config.publicUrl[env]).host);
+    expect(r.body.error.details.expected_host).toBe(new URL(s.services.config.publicUrl[env]).host);
   });
 });
 

@@ -177,7 +177,7 @@ describe('every fence and permission of the credential applies', () => {
   });
 
   it('keeps the host body limit (413 payload_too_large) and answers with the rate-limit headers', async () => {
-    const max = s.rampart.config.limits.body_max_bytes;
+    const max = s.services.config.limits.body_max_bytes;
     const big = await s.call(s.url.sandbox, 'POST', '/mcp', { key: t.key, raw: JSON.stringify({ ...INIT, pad: 'x'.repeat(max) }) });
     expectError(big, 413, 'payload_too_large', { max_bytes: max });
     const r = await mcpPost(s.url.sandbox, t.key);

@@ -103,7 +103,7 @@ describe('GET /metrics', () => {
     expect(value(before, 'rampart_stream_clients')).toBe(1);
     expect(value(before, 'rampart_engine_tick_to_trigger_seconds_count')).toBe(0);
     // This node and the leases it holds (one node: every partition, epoch 1 on SQLite).
-    expect(value(before, 'rampart_node_info', { node: s.rampart.config.cluster.nodeId })).toBe(1);
+    expect(value(before, 'rampart_node_info', { node: s.services.config.cluster.nodeId })).toBe(1);
     expect(value(before, 'rampart_partition_lease_epoch', { environment: 'sandbox', partition: '0' })).toBeGreaterThanOrEqual(1);
     expect(value(before, 'rampart_partition_lease_epoch', { environment: 'live', partition: '0' })).toBeGreaterThanOrEqual(1);
 

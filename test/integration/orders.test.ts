@@ -111,7 +111,7 @@ describe('orders over HTTP', () => {
     expectError(await s.sandboxCall('PATCH', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key, idempotencyKey: ik(), body: {} }), 400, 'invalid_request');
     await s.sandboxCall('DELETE', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key, idempotencyKey: ik() });
     expectError(await s.sandboxCall('PATCH', `/v1/accounts/${t.accountId}/orders/${r.body.id}`, { key: t.key, idempotencyKey: ik(), body: { size: '0.03' } }), 409, 'order_not_working', { status: 'canceled' });
-    const events = await s.rampart.store.listOrders({ accountId: t.accountId, limit: 10 });
+    const events = await s.services.store.listOrders({ accountId: t.accountId, limit: 10 });
     expect(events).toHaveLength(1);
   });
 

@@ -123,7 +123,7 @@ describe('every refusal of POST /v1/accounts/{id}/orders, over HTTP, changing no
 
   it('account_paused, account_not_tradable and account_not_ready', async () => {
     const t = await s.trader();
-    await s.admin('PATCH', `/admin/v1/accounts/${t.accountId}`, { paused_until: s.rampart.clock.now() + 60_000 });
+    await s.admin('PATCH', `/admin/v1/accounts/${t.accountId}`, { paused_until: s.services.clock.now() + 60_000 });
     expectError(await place(t, btc({})), 422, 'account_paused');
     await s.admin('PATCH', `/admin/v1/accounts/${t.accountId}`, { paused_until: null, status: 'closed' });
     expectError(await place(t, btc({})), 422, 'account_not_tradable', { reason: 'closed' });

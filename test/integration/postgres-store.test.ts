@@ -34,7 +34,7 @@ describe.skipIf(!available)('RAMPART_DATABASE_URL=postgres://…', () => {
   }
 
   it('serves from PostgreSQL: orders and events are in its tables and survive a restart', async () => {
-    expect(s.rampart.store).toBeInstanceOf(PostgresStore);
+    expect(s.services.store).toBeInstanceOf(PostgresStore);
     const t = await s.trader();
     const placed = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'pg-1', body: resting });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
@@ -45,7 +45,7 @@ describe.skipIf(!available)('RAMPART_DATABASE_URL=postgres://…', () => {
     expect(events.body.data.map((e: { type: string }) => e.type)).toContain('order.created');
 
     await s.restart();
-    expect(s.rampart.store).toBeInstanceOf(PostgresStore);
+    expect(s.services.store).toBeInstanceOf(PostgresStore);
     const again = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders/${placed.body.id}`, { key: t.key });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(placed.body.id);

@@ -147,7 +147,7 @@ describe('RateLimit headers', () => {
     const { key } = await s.trader();
     const unauthorized = await s.sandboxCall('GET', '/v1/accounts', { key: 'rk_test_nope' });
     expectError(unauthorized, 401, 'invalid_api_key');
-    const ipCapacity = s.rampart.config.limits.rate_limits.ip.capacity;
+    const ipCapacity = s.services.config.limits.rate_limits.ip.capacity;
     expect(budget(unauthorized)).toMatchObject({ limit: ipCapacity });
     expect(budget(unauthorized)!.remaining).toBeLessThan(ipCapacity);
 
@@ -165,7 +165,7 @@ describe('RateLimit headers', () => {
     const { key } = await s.trader();
     const r = await s.sandboxCall('GET', '/v1/limits', { key });
     expect(r.status).toBe(200);
-    const { ip, account_orders } = s.rampart.config.limits.rate_limits; // config/limits.json
+    const { ip, account_orders } = s.services.config.limits.rate_limits; // config/limits.json
     expect(r.body.rate_limits).toEqual({ enabled: true, ip, key: { capacity: 3, refill_per_second: 1 }, account_orders });
     expect(ip.capacity).toBeGreaterThan(0);
     expect(budget(r)).toEqual({ limit: 3, remaining: 2, reset: 1 });

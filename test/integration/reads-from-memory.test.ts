@@ -33,7 +33,7 @@ async function raw(key: string, path: string): Promise<{ status: number; text: s
 /** While it runs, the node holding the account answers every list from the store, as before memory answered. */
 async function fromStore<T>(accountId: string, fn: () => Promise<T>): Promise<T> {
   const app: App = await s.holder('sandbox', accountId);
-  const host = app.rampart.engineHost;
+  const host = app.services.engineHost;
   const memoryBook = host.memoryBook.bind(host);
   host.memoryBook = () => undefined;
   try {
@@ -97,7 +97,7 @@ describe('order lists from memory', () => {
 describe('reads wait for the writes to their account to be on disk', () => {
   /** A sync of the WAL held until release() (SQLite's stand-in for a slow disk). */
   function holdSyncs(): () => void {
-    const store = s.rampart.store as SqliteStore;
+    const store = s.services.store as SqliteStore;
     let release!: () => void;
     store.syncFaults.hold = new Promise<void>((r) => (release = r));
     return () => {
@@ -138,7 +138,7 @@ describe('reads wait for the writes to their account to be on disk', () => {
       })
       .then((r) => ((answered = true), r));
     // The engine has filled it in memory, but the write is not on disk.
-    while (!holder.rampart.engineHost.quiet(t.accountId)) await new Promise((r) => setImmediate(r));
+    while (!holder.services.engineHost.quiet(t.accountId)) await new Promise((r) => setImmediate(r));
     const done = { account: false, list: false, all: false };
     const reads = {
       account: account(t).then((r) => ((done.account = true), r)),
@@ -172,11 +172,11 @@ describe('reads wait for the writes to their account to be on disk', () => {
         idempotencyKey: 'lost-1',
         body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1' },
       });
-      while (!s.rampart.engineHost.quiet(t.accountId)) await new Promise((r) => setImmediate(r));
+      while (!s.services.engineHost.quiet(t.accountId)) await new Promise((r) => setImmediate(r));
       const read = raw(t.key, `/v1/accounts/${t.accountId}`);
       const listed = raw(t.key, `/v1/accounts/${t.accountId}/orders?status=open`);
       expect((await raw(other.key, `/v1/accounts/${other.accountId}`)).status).toBe(200);
-      (s.rampart.store as SqliteStore).syncFaults.failing = true;
+      (s.services.store as SqliteStore).syncFaults.failing = true;
       release();
       expect((await write).status).toBe(503);
       for (const r of [await read, await listed]) {

@@ -55,7 +55,7 @@ describe('RAMPART_SANDBOX_PRICE_FEED=live (the default)', () => {
 
   it('is one book: a manual price, for either environment, shows on both hosts', async () => {
     const t = await traders(s);
-    expect(s.rampart.quotesFor('sandbox')).toBe(s.rampart.quotesFor('live'));
+    expect(s.services.prices.for('sandbox')).toBe(s.services.prices.for('live'));
     await setPrice(s, 'BTC-USD', '60000');
     for (const v of [...(await marketOnEveryNode(s, 'live', t.live.key)), ...(await marketOnEveryNode(s, 'sandbox', t.sandbox.key))]) {
       expect(v).toMatchObject(quote('60000'));
@@ -92,11 +92,11 @@ describe('RAMPART_SANDBOX_PRICE_FEED=replay:<file>', () => {
 
   it("shows the replay's prices on the sandbox host and the operator's on the live host; fills, marks and stops follow each environment's own", async () => {
     const t = await traders(s);
-    expect(s.rampart.quotesFor('sandbox')).not.toBe(s.rampart.quotesFor('live'));
+    expect(s.services.prices.for('sandbox')).not.toBe(s.services.prices.for('live'));
     // The replay runs as the feed starts, on the node leading the feed; the others are handed its quotes (those that
     // joined after it ran, once the leader's next lease round sees them).
     const replayed = (node: (typeof s.nodes)[number]) => {
-      const book = node.app.rampart.quotesFor('sandbox');
+      const book = node.app.services.prices.for('sandbox');
       return book.get('BTC-USD')?.last === parseDec('50000') && book.get('ETH-USD')?.last === parseDec('2500');
     };
     for (let i = 0; !s.nodes.every(replayed); i++) {
@@ -163,7 +163,7 @@ describe('RAMPART_SANDBOX_PRICE_FEED=replay:<file>', () => {
   it("keeps the sandbox book out of the store: only the live book's quotes are stored", async () => {
     await setPrice(s, 'BTC-USD', '61000');
     await setPrice(s, 'BTC-USD', '51000', 'sandbox');
-    for (const node of s.nodes) await node.app.rampart.engineHost.storeQuotes();
+    for (const node of s.nodes) await node.app.services.engineHost.storeQuotes();
     // BTC-USD at its live price; ETH-USD, quoted in the sandbox only (by the replay), not at all.
     const rows = await s.rawQuery<{ market: string; last: string }>('SELECT market, last FROM quotes ORDER BY market');
     expect(rows.map((r) => [r.market, String(r.last)])).toEqual([['BTC-USD', '61000']]);
@@ -180,7 +180,7 @@ describe('RAMPART_SANDBOX_PRICE_FEED=simulated', () => {
   it('walks the sandbox book (one walk, on every node) and leaves the live book to the operator', async () => {
     const t = await traders(s);
     await setPrice(s, 'BTC-USD', '70000');
-    const lasts = (env: 'live' | 'sandbox') => s.nodes.map((node) => node.app.rampart.quotesFor(env).get('BTC-USD')?.last);
+    const lasts = (env: 'live' | 'sandbox') => s.nodes.map((node) => node.app.services.prices.for(env).get('BTC-USD')?.last);
     // Ticks go on while we look: the nodes agree once one tick has reached all of them, within a bound.
     const seen = new Set<bigint>();
     for (let i = 0; ; i++) {
@@ -233,7 +233,7 @@ describe('RAMPART_SANDBOX_PRICE_FEED values', () => {
     try {
       const r = await s.admin('PUT', '/admin/v1/markets/BTC-USD/price?environment=staging', quote('60000'));
       expectError(r, 400, 'invalid_parameter');
-      expect(s.rampart.quotesFor('live').get('BTC-USD')).toBeUndefined();
+      expect(s.services.prices.for('live').get('BTC-USD')).toBeUndefined();
     } finally {
       await s.close();
     }

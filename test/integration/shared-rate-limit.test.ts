@@ -78,11 +78,11 @@ describe.skipIf(!up)('budgets shared through Redis', () => {
     const a = await start(direct, prefix, limits);
     const { key } = await a.trader();
     // A second node on the same database (as nodes share PostgreSQL, and the secrets key): same key, same budget.
-    const b = await start(direct, prefix, { ...limits, env: { RAMPART_DATABASE_URL: a.rampart.config.databaseUrl, RAMPART_DATA_DIR: a.rampart.config.dataDir } });
+    const b = await start(direct, prefix, { ...limits, env: { RAMPART_DATABASE_URL: a.services.config.databaseUrl, RAMPART_DATA_DIR: a.services.config.dataDir } });
 
     const first = await a.sandboxCall('GET', '/v1/limits', { key });
     expect(first.status).toBe(200);
-    const { ip, account_orders } = a.rampart.config.limits.rate_limits;
+    const { ip, account_orders } = a.services.config.limits.rate_limits;
     const window = (c: number, r: number) => Math.ceil(c / r);
     expect(first.body.rate_limits).toEqual({
       enabled: true,
@@ -155,7 +155,7 @@ describe.skipIf(!up)('budgets shared through Redis', () => {
     await proxy.restore();
     const back = await untilServing(s, t.key);
     expect(back.status).toBe(200);
-    expect(budget(back).limit).toBe(String(s.rampart.config.limits.rate_limits.key.capacity));
+    expect(budget(back).limit).toBe(String(s.services.config.limits.rate_limits.key.capacity));
     expect((await fetch(`${s.url.admin}/readyz`)).status).toBe(200);
     const accounts = await s.sandboxCall('GET', '/v1/accounts', { key: t.key });
     expect(accounts.body.data).toHaveLength(1);

@@ -24,7 +24,7 @@ const WRITES = /^(insert|upsert|put|update|delete|set|next|revoke)/;
  * (store_failing switches on), so the rest of the transaction and its COMMIT fail: a failure mid-transaction.
  */
 function failMidTransaction(app: App): { fired: () => boolean; restore: () => boolean } {
-  const store = app.rampart.store;
+  const store = app.services.store;
   const original = store.transaction.bind(store);
   let fired = false;
   (store as { transaction: Store['transaction'] }).transaction = <T>(fn: (tx: Tx) => Promise<T>) =>
@@ -37,7 +37,7 @@ function failMidTransaction(app: App): { fired: () => boolean; restore: () => bo
           return async (...args: unknown[]) => {
             const out = await (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
             fired = true;
-            app.rampart.storeFaults!.failing = true;
+            app.services.storeFaults!.failing = true;
             return out;
           };
         },

@@ -13,9 +13,9 @@ let s: TestServer;
 async function cli(...args: string[]): Promise<any> {
   const env = {
     ...process.env,
-    RAMPART_DATABASE_URL: s.rampart.config.databaseUrl,
-    RAMPART_LIVE_URL: s.rampart.config.publicUrl.live,
-    RAMPART_SANDBOX_URL: s.rampart.config.publicUrl.sandbox,
+    RAMPART_DATABASE_URL: s.services.config.databaseUrl,
+    RAMPART_LIVE_URL: s.services.config.publicUrl.live,
+    RAMPART_SANDBOX_URL: s.services.config.publicUrl.sandbox,
     RAMPART_LOG_LEVEL: 'silent',
   };
   const { stdout } = await run(process.execPath, [BIN, ...args], { env, maxBuffer: 16 * 1024 * 1024 });

@@ -42,7 +42,7 @@ async function streamsOf(server: TestServer, accountId: string, count: number): 
  */
 async function waitingForClient(server: TestServer, accountId: string): Promise<void> {
   type Seen = { waitingSinceBeat: number | undefined };
-  const hub = server.rampart.streams as unknown as { byAccount: Map<string, Set<Seen>> };
+  const hub = server.services.streams as unknown as { byAccount: Map<string, Set<Seen>> };
   const deadline = Date.now() + 15_000;
   while (![...(hub.byAccount.get(accountId) ?? [])].some((x) => x.waitingSinceBeat !== undefined)) {
     if (Date.now() > deadline) throw new Error('the stream never waited on its client: the backlog did not fill the socket');
@@ -176,10 +176,10 @@ function socketBufferMax(): number {
 describe('slow stream clients and shutdown', () => {
   /** Writes events straight into the log of a server that trades no more: a backlog of `count` events of ~2 KB. */
   async function seedBacklog(server: TestServer, accountId: string, count: number): Promise<void> {
-    const customerId = (await server.rampart.store.getAccount(accountId))!.customer_id;
-    const counter = (await server.rampart.store.eventCounters('sandbox', [customerId])).get(customerId)!;
-    const now = server.rampart.clock.now();
-    await server.rampart.store.transaction(async (tx) => {
+    const customerId = (await server.services.store.getAccount(accountId))!.customer_id;
+    const counter = (await server.services.store.eventCounters('sandbox', [customerId])).get(customerId)!;
+    const now = server.services.clock.now();
+    await server.services.store.transaction(async (tx) => {
       const rows = Array.from({ length: count }, (_, k) => {
         const seq = counter.last + k + 1;
         const id = `evt_test_${counter.number}_${String(seq).padStart(12, '0')}`;

@@ -6,7 +6,7 @@ import { advanceOn, expectError, T0, TestServer } from '../helpers/server.js';
 
 /** Writes what every node buffered (the record is batched; a list reads the store, and may be served by any node). */
 async function flushAll(s: TestServer): Promise<void> {
-  for (const n of s.nodes) await n.app.rampart.tickLog.flush();
+  for (const n of s.nodes) await n.app.services.tickLog.flush();
 }
 
 const ticks = (s: TestServer, market: string, query: string) => s.admin('GET', `/admin/v1/markets/${market}/ticks?${query}`);

@@ -104,7 +104,7 @@ describe('signing secrets sealed at rest', { timeout: 120_000 }, () => {
   });
 
   it('stores no whsec_ text: the row holds the secret sealed with the key of the 0600 key file, and deliveries verify', async () => {
-    const config = s.rampart.config;
+    const config = s.services.config;
     expect(hook.secret).toMatch(/^whsec_/);
     const stored = await storedSecret(config, hook.id);
     expect(stored).toMatch(/^sealed:v1:[0-9a-f]{16}:/);
@@ -119,7 +119,7 @@ describe('signing secrets sealed at rest', { timeout: 120_000 }, () => {
   });
 
   it('rampart secrets rotate seals every secret again under a new key; the running server keeps signing with the same whsec_', async () => {
-    const config = s.rampart.config;
+    const config = s.services.config;
     const sealedBefore = await storedSecret(config, hook.id);
     const keyBefore = keyLines(config);
     const r = await cli(config, {}, 'secrets', 'rotate');
@@ -141,7 +141,7 @@ describe('signing secrets sealed at rest', { timeout: 120_000 }, () => {
   });
 
   it('seals at start a secret stored in plain text (a database from before sealing), and deliveries verify', async () => {
-    const config = s.rampart.config;
+    const config = s.services.config;
     // Written while the service is down, as a database from before sealing would hold it.
     await s.restart(async () => {
       await onStore(config, 'UPDATE webhooks SET secret = ? WHERE id = ?', [hook.secret, hook.id]);
@@ -160,7 +160,7 @@ describe('start with a missing or wrong key', { timeout: 120_000 }, () => {
     const s = await TestServer.start();
     const t = await trader(s);
     await register(s, t.key, 'https://hooks.example.com/rampart');
-    config = s.rampart.config;
+    config = s.services.config;
     await s.app.close();
   });
   afterAll(() => rmSync(config.dataDir, { recursive: true, force: true }));

@@ -78,7 +78,7 @@ describe('webhook endpoints', () => {
       types: ['order.filled', 'position.closed'],
       account_id: t.accountId,
       environment: 'sandbox',
-      created_at: s.rampart.clock.now(),
+      created_at: s.services.clock.now(),
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+={0,2}$/),
     });
     const replay = await s.sandboxCall('POST', '/v1/webhooks', { key: t.key, idempotencyKey: 'same-hook', body });
@@ -204,7 +204,7 @@ describe('webhook delivery', () => {
     const t = await s.trader();
     const rcv = await receiver((k) => (k <= 3 ? 500 : 204));
     const hook = await register(s, t.key, { url: rcv.url });
-    const t0 = s.rampart.clock.now();
+    const t0 = s.services.clock.now();
     await place(s, t.key, t.accountId, resting('59000'));
     await s.drainWebhooks();
     expect((await deliveries(s, t.key, hook.id))[0]).toMatchObject({ status: 'pending', attempt_count: 1, next_attempt_at: t0 + 10_000 });
@@ -258,7 +258,7 @@ describe('webhook delivery across restarts and time', () => {
   afterAll(() => d.close());
 
   it('takes live loopback endpoints when RAMPART_WEBHOOK_ALLOW_PRIVATE is set, and delivers to them', async () => {
-    expect(d.rampart.config.webhookAllowPrivate).toBe(true);
+    expect(d.services.config.webhookAllowPrivate).toBe(true);
     const c = await d.customer('live');
     const live = await d.key(c.id, { environment: 'live' });
     const account = await d.admin('POST', `/admin/v1/customers/${c.id}/accounts`, { product: 'funded-100k' });
@@ -293,12 +293,12 @@ describe('webhook delivery across restarts and time', () => {
     const t = await d.trader();
     const rcv = await receiver(() => 503);
     const hook = await register(d, t.key, { url: rcv.url });
-    const t0 = d.rampart.clock.now();
+    const t0 = d.services.clock.now();
     await place(d, t.key, t.accountId, resting('59000'));
     await d.drainWebhooks();
     let [delivery] = await deliveries(d, t.key, hook.id);
     while (delivery.status === 'pending') {
-      await advance(d, delivery.next_attempt_at - d.rampart.clock.now());
+      await advance(d, delivery.next_attempt_at - d.services.clock.now());
       [delivery] = await deliveries(d, t.key, hook.id);
     }
     const offsets = delivery.attempts.map((a: any) => (a.at - t0) / 1000);

@@ -10,7 +10,7 @@ const planted = new Planted(join(ROOT, 'src/http/routes'));
  * dependency-cruiser on route files planted for one run (it reads files from disk) and removed at once.
  */
 const FORBIDDEN: Record<string, string> = {
-  'rampart.ts': "import type { Rampart } from '../../rampart.js';\nexport type R = Rampart;",
+  'compose.ts': "import type { Services } from '../../compose.js';\nexport type R = Services;",
   'store/port.ts': "import type { Store } from '../../store/port.js';\nexport type S = Store;",
   'store/sqlite': "import { RecordCache } from '../../store/sqlite/cache.js';\nexport const C = RecordCache;",
 };
@@ -19,7 +19,7 @@ const CLEAN = "import type { AccountsFacade } from '../facades.js';\nexport type
 describe('route fence', () => {
   afterAll(() => planted.remove());
 
-  it('dependency-cruiser refuses a route that imports Rampart or the store, and passes one that imports the facades', { timeout: 120_000 }, async () => {
+  it('dependency-cruiser refuses a route that imports the composition root or the store, and passes one that imports the facades', { timeout: 120_000 }, async () => {
     const cases = Object.entries(FORBIDDEN).map(([name, text]) => [name, planted.plant(text)] as const);
     const clean = planted.plant(CLEAN);
     let violations;

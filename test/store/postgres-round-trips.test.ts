@@ -17,7 +17,7 @@ describe.skipIf(!available)('round trips of a market order on PostgreSQL', () =>
   beforeAll(async () => {
     schema = await freshSchema();
     s = await TestServer.start({ env: { RAMPART_DATABASE_URL: schema.url, RAMPART_RATE_LIMITS: 'off' }, nodes: 1 });
-    const pool = (s.app.rampart.store as unknown as { pool: pg.Pool }).pool;
+    const pool = (s.app.services.store as unknown as { pool: pg.Pool }).pool;
     const counted = new WeakSet<pg.PoolClient>();
     pool.on('acquire', (client) => {
       if (counted.has(client)) return;
@@ -50,7 +50,7 @@ describe.skipIf(!available)('round trips of a market order on PostgreSQL', () =>
       sent.length = 0;
       const r = await place(i);
       expect(r.status, JSON.stringify(r.body)).toBe(201);
-      await (s.app.rampart.store as unknown as { notices: { drain(): Promise<void> } }).notices.drain();
+      await (s.app.services.store as unknown as { notices: { drain(): Promise<void> } }).notices.drain();
       const isNotice = (x: string) => /^BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify/.test(x);
       counts.push(sent.filter((x) => !isNotice(x)).length);
       notices.push(sent.filter(isNotice).length);

@@ -18,13 +18,13 @@ export const apiToken = defineSessionRoute({
   url: '/session/api-tokens',
   session: true,
   schema: { body: strict({ environment: Environment, email_code: Type.Optional(Type.String({ maxLength: 32 })) }) },
-  handler: async ({ rampart, current, body, reply }) => {
+  handler: async ({ services, current, body, reply }) => {
     if (body.environment === 'sandbox' && body.email_code !== undefined) {
       throw new ApiError('invalid_request', { message: 'Sandbox tokens take no email_code.', details: { field: 'email_code' } });
     }
-    if (body.email_code !== undefined) await rampart.people.codes.use(current.user, 'live_trade', body.email_code);
+    if (body.email_code !== undefined) await services.people.codes.use(current.user, 'live_trade', body.email_code);
     const access = body.environment === 'sandbox' || body.email_code !== undefined ? 'trade' : 'read';
-    const issued = await rampart.people.tokens.issue(current.user, current.session, body.environment, access);
+    const issued = await services.people.tokens.issue(current.user, current.session, body.environment, access);
     reply.code(201);
     return issued;
   },
@@ -35,8 +35,8 @@ export const emailCode = defineSessionRoute({
   url: '/session/email-codes',
   session: true,
   schema: { body: strict({ purpose: Type.Union(CODE_PURPOSES.map((p) => Type.Literal(p))) }) },
-  handler: async ({ rampart, current, body, reply }) => {
-    const sent = await rampart.people.codes.send(current.user, body.purpose);
+  handler: async ({ services, current, body, reply }) => {
+    const sent = await services.people.codes.send(current.user, body.purpose);
     reply.code(202);
     return sent;
   },
@@ -47,7 +47,7 @@ export const listKeys = defineSessionRoute({
   url: '/session/keys',
   session: true,
   schema: {},
-  handler: async ({ rampart, current }) => ({ data: await rampart.keys.list(current.user.customer_id) }),
+  handler: async ({ services, current }) => ({ data: await services.keys.list(current.user.customer_id) }),
 });
 
 export const createKey = defineSessionRoute({
@@ -55,14 +55,14 @@ export const createKey = defineSessionRoute({
   url: '/session/keys',
   session: true,
   schema: { body: strict({ ...KeyBody.properties, email_code: Type.Optional(Type.String({ maxLength: 32 })) }) },
-  handler: async ({ rampart, current, body, reply }) => {
+  handler: async ({ services, current, body, reply }) => {
     const { email_code, ...input } = body;
     // SPEC: "Sandbox keys need no email code"; a live key does.
     if (input.environment === 'live') {
       if (email_code === undefined) throw new ApiError('email_code_required', { details: { purpose: 'live_key' } });
-      await rampart.people.codes.use(current.user, 'live_key', email_code);
+      await services.people.codes.use(current.user, 'live_key', email_code);
     }
-    const created = await rampart.keys.create(current.user.customer_id, input);
+    const created = await services.keys.create(current.user.customer_id, input);
     reply.code(201);
     const opened = created.opened_account;
     return { ...created.record, key: created.key, opened_account: opened ? { id: opened.id, environment: opened.environment } : null };
@@ -74,13 +74,13 @@ export const revokeKey = defineSessionRoute({
   url: '/session/keys/:id',
   session: true,
   schema: { params: IdParam },
-  handler: async ({ rampart, current, params }) => {
-    const key = await rampart.credentials.require('key', params.id).catch(() => undefined);
+  handler: async ({ services, current, params }) => {
+    const key = await services.credentials.require('key', params.id).catch(() => undefined);
     // Another customer's key is as unknown as a made-up id.
     if (!key || key.customer_id !== current.user.customer_id) {
       throw new ApiError('route_not_found', { message: `no key ${params.id}`, details: { key_id: params.id } });
     }
-    return rampart.keys.revoke(params.id);
+    return services.keys.revoke(params.id);
   },
 });
 

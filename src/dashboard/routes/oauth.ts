@@ -29,7 +29,7 @@ export const approveRequest = defineSessionRoute({
   url: '/consent/:uid/approve',
   session: true,
   schema: { params: UidParam, body: ConsentBody },
-  handler: async ({ rampart, oauth, current, params, body, request, reply }) => {
+  handler: async ({ services, oauth, current, params, body, request, reply }) => {
     const { email_code, ...choice } = body;
     // Judged once the request is known to be this browser's and for which host, before anything is granted.
     const confirm = async (environment: Environment) => {
@@ -38,7 +38,7 @@ export const approveRequest = defineSessionRoute({
         return;
       }
       if (email_code === undefined) throw new ApiError('email_code_required', { details: { purpose: 'live_app' } });
-      await rampart.people.codes.use(current.user, 'live_app', email_code);
+      await services.people.codes.use(current.user, 'live_app', email_code);
     };
     return oauth.approve(params.uid, current.user, choice, { req: request.raw, res: reply.raw }, confirm);
   },

@@ -19,7 +19,7 @@ export const signIn = defineSessionRoute({
   schema: { body: strict({ email: Email, password: Password }) },
   handler: async (ctx) => {
     await spendSignIn(ctx, ctx.request);
-    const { user, customer } = await ctx.rampart.people.users.signIn(ctx.request.ip, ctx.body.email, ctx.body.password);
+    const { user, customer } = await ctx.services.people.users.signIn(ctx.request.ip, ctx.body.email, ctx.body.password);
     return openSession(ctx, ctx.reply, user, customer);
   },
 });
@@ -29,10 +29,10 @@ export const signOut = defineSessionRoute({
   url: '/session/sign-out',
   session: true,
   schema: {},
-  handler: async ({ rampart, current, reply, secure, oauth }) => {
-    await rampart.people.sessions.end(current.session);
+  handler: async ({ services, current, reply, secure, oauth }) => {
+    await services.people.sessions.end(current.session);
     await oauth.signedOut(current.user);
-    rampart.credentials.accessChanged();
+    services.credentials.accessChanged();
     clearSessionCookie(reply, secure);
     return reply.code(204).send();
   },
@@ -43,7 +43,7 @@ export const whoAmI = defineSessionRoute({
   url: '/session',
   session: true,
   schema: {},
-  handler: async ({ rampart, current }) => sessionView(current.user, await rampart.people.users.customerOf(current.user), current.session),
+  handler: async ({ services, current }) => sessionView(current.user, await services.people.users.customerOf(current.user), current.session),
 });
 
 export const changePassword = defineSessionRoute({
@@ -51,8 +51,8 @@ export const changePassword = defineSessionRoute({
   url: '/session/password',
   session: true,
   schema: { body: strict({ current_password: Password, new_password: Password }) },
-  handler: async ({ rampart, current, body, reply, oauth }) => {
-    await rampart.people.users.changePassword(current.user, current.session, body.current_password, body.new_password);
+  handler: async ({ services, current, body, reply, oauth }) => {
+    await services.people.users.changePassword(current.user, current.session, body.current_password, body.new_password);
     await oauth.passwordChanged(current.user);
     return reply.code(204).send();
   },

@@ -13,7 +13,7 @@ export const signUp = defineSessionRoute({
   schema: { body: strict({ email: Email, password: Password, invitation: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }) },
   handler: async (ctx) => {
     await spendSignIn(ctx, ctx.request);
-    const outcome = await ctx.rampart.people.signUps.start(ctx.body);
+    const outcome = await ctx.services.people.signUps.start(ctx.body);
     if ('mailed' in outcome) {
       ctx.reply.code(202);
       return outcome.mailed;
@@ -31,7 +31,7 @@ export const verifySignUp = defineSessionRoute({
   schema: { body: strict({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password }) },
   handler: async (ctx) => {
     await spendSignIn(ctx, ctx.request);
-    const { user, customer } = await ctx.rampart.people.signUps.confirm(ctx.body.token, ctx.body.password);
+    const { user, customer } = await ctx.services.people.signUps.confirm(ctx.body.token, ctx.body.password);
     ctx.reply.code(201);
     return openSession(ctx, ctx.reply, user, customer);
   },

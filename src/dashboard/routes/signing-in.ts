@@ -31,7 +31,7 @@ export async function spendSignIn(deps: SessionDeps, request: FastifyRequest): P
 
 /** A new session for the user: the cookie set, and what sign-in answers (the person, the customer, the CSRF token). */
 export async function openSession(deps: SessionDeps, reply: FastifyReply, user: UserRecord, customer: CustomerRecord) {
-  const { session, secret } = await deps.rampart.people.sessions.open(user);
+  const { session, secret } = await deps.services.people.sessions.open(user);
   setSessionCookie(reply, secret, deps.secure);
   return sessionView(user, customer, session);
 }

@@ -20,12 +20,12 @@ export const openLiveAccount = defineAdminRoute({
   tags,
   errors: ['route_not_found'],
   schema: { params: IdParam, body: strict({ product: Type.String({ minLength: 1 }) }) },
-  handler: async ({ rampart, params, body, reply }) => {
-    const customer = await rampart.customers.require(params.id);
-    const account = await rampart.accounts.openLive(customer, body.product);
-    rampart.opener.kick();
+  handler: async ({ services, params, body, reply }) => {
+    const customer = await services.customers.require(params.id);
+    const account = await services.accounts.openLive(customer, body.product);
+    services.opener.kick();
     reply.code(201);
-    return rampart.accountView(account);
+    return services.accountReads.view(account);
   },
 });
 
@@ -47,24 +47,24 @@ export const updateAccount = defineAdminRoute({
       { additionalProperties: false, minProperties: 1 },
     ),
   },
-  handler: async ({ rampart, ops, params, body }) => {
+  handler: async ({ services, ops, params, body }) => {
     const { id } = params;
     const { status, paused_until } = body;
-    const account = await rampart.store.getAccount(id);
+    const account = await services.store.getAccount(id);
     if (!account) throw new ApiError('account_not_found', { details: { account_id: id } });
-    await rampart.store.transaction((tx) =>
+    await services.store.transaction((tx) =>
       tx.updateAccount(
         id,
         {
           ...(status !== undefined ? { status, status_reason: status === 'active' ? null : status } : {}),
           ...(paused_until !== undefined ? { paused_until } : {}),
         },
-        rampart.clock.now(),
+        services.clock.now(),
       ),
     );
     // The node holding the account's partition makes its engine judge the new status (every node is told).
     await ops.all({ kind: 'accounts', account_ids: [id] });
-    return rampart.accountView((await rampart.store.getAccount(id))!);
+    return services.accountReads.view((await services.store.getAccount(id))!);
   },
 });
 
@@ -91,12 +91,12 @@ export const placeOperatorOrder = defineAdminRoute({
       { additionalProperties: false },
     ),
   },
-  handler: async ({ rampart, params, body: { origin, ...order }, reply }) => {
+  handler: async ({ services, params, body: { origin, ...order }, reply }) => {
     const { id } = params;
-    const account = await rampart.store.getAccount(id);
+    const account = await services.store.getAccount(id);
     if (!account) throw new ApiError('account_not_found', { details: { account_id: id } });
-    rampart.accounts.assertTradable(account);
-    const r = await rampart.enginePort.execute(
+    services.accounts.assertTradable(account);
+    const r = await services.enginePort.execute(
       account.environment,
       { kind: 'place', account_id: id, order, exits: null, actor: { key_id: null, fences: null, origin } },
       { timeoutMs: ANSWER_WAIT_MS },
@@ -104,7 +104,7 @@ export const placeOperatorOrder = defineAdminRoute({
     if (r.outcome === 'rejected') throw rejectionToError(r.rejection);
     if (r.outcome === 'timeout') {
       reply.code(202);
-      return storedOrderView((await rampart.store.getOrder(r.order_id))!);
+      return storedOrderView((await services.store.getOrder(r.order_id))!);
     }
     reply.code(201);
     return r.result.order;
@@ -123,12 +123,12 @@ export const cancelOperatorOrder = defineAdminRoute({
     params: strict({ id: Type.String(), order_id: Type.String() }),
     body: strict({ reason: Type.Union([Type.Literal('external'), Type.Literal('strategy')]) }),
   },
-  handler: async ({ rampart, params, body }) => {
+  handler: async ({ services, params, body }) => {
     const { id, order_id } = params;
     const { reason } = body;
-    const account = await rampart.store.getAccount(id);
+    const account = await services.store.getAccount(id);
     if (!account) throw new ApiError('account_not_found', { details: { account_id: id } });
-    const r = await rampart.enginePort.execute(account.environment, { kind: 'cancel', account_id: id, order_id, reason, markets: null }, { timeoutMs: ANSWER_WAIT_MS });
+    const r = await services.enginePort.execute(account.environment, { kind: 'cancel', account_id: id, order_id, reason, markets: null }, { timeoutMs: ANSWER_WAIT_MS });
     if (r.outcome === 'rejected') throw rejectionToError(r.rejection);
     if (r.outcome === 'timeout') throw new ApiError('engine_unavailable');
     return r.result.order;

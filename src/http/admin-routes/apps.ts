@@ -20,8 +20,8 @@ export const createApp = defineAdminRoute({
   tags,
   errors: [],
   schema: { body: AppBody },
-  handler: async ({ rampart, body, reply }) => {
-    const made = await registerApp(rampart.store, body);
+  handler: async ({ services, body, reply }) => {
+    const made = await registerApp(services.store, body);
     reply.code(201);
     return made;
   },
@@ -36,7 +36,7 @@ export const listAppClients = defineAdminRoute({
   tags,
   errors: [],
   schema: {},
-  handler: async ({ rampart }) => ({ data: await listApps(rampart.store, rampart.clock) }),
+  handler: async ({ services }) => ({ data: await listApps(services.store, services.clock) }),
 });
 
 export const appRoutes = [createApp, listAppClients];

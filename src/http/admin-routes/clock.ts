@@ -17,13 +17,13 @@ export const setClock = defineAdminRoute({
   tags,
   errors: [],
   schema: { body: Type.Union([strict({ now: TimeMs }), strict({ advance_ms: Type.Integer({ minimum: 0 }) })]) },
-  handler: async ({ rampart, ops, body }) => {
-    const clock = rampart.clock;
+  handler: async ({ services, ops, body }) => {
+    const clock = services.clock;
     if (!(clock instanceof ManualClock)) throw new ApiError('invalid_request', { message: 'The clock is the system clock; start with RAMPART_CLOCK=manual.' });
     const next = 'now' in body ? body.now : clock.now() + body.advance_ms;
     if (!Number.isSafeInteger(next) || next < clock.now()) throw new ApiError('invalid_request', { message: 'The clock never goes back.', details: { now: clock.now() } });
     // Kept in the store (one `now` for the cluster; a node that starts takes it), then moved on every node.
-    await rampart.store.transaction((tx) => tx.setSetting(CLOCK_SETTING, String(next)));
+    await services.store.transaction((tx) => tx.setSetting(CLOCK_SETTING, String(next)));
     return ops.all({ kind: 'clock', now: next });
   },
 });
@@ -37,7 +37,7 @@ export const getClock = defineAdminRoute({
   tags,
   errors: [],
   schema: {},
-  handler: async ({ rampart }) => ({ kind: rampart.clock.kind, now: rampart.clock.now() }),
+  handler: async ({ services }) => ({ kind: services.clock.kind, now: services.clock.now() }),
 });
 
 export const clockRoutes = [setClock, getClock];

@@ -13,7 +13,7 @@ export const listCustomers = defineAdminRoute({
   tags,
   errors: [],
   schema: {},
-  handler: async ({ rampart }) => ({ data: await rampart.customers.list() }),
+  handler: async ({ services }) => ({ data: await services.customers.list() }),
 });
 
 export const createCustomer = defineAdminRoute({
@@ -25,9 +25,9 @@ export const createCustomer = defineAdminRoute({
   tags,
   errors: [],
   schema: { body: strict({ name: Type.String({ minLength: 1, maxLength: 200 }) }) },
-  handler: async ({ rampart, body, reply }) => {
+  handler: async ({ services, body, reply }) => {
     reply.code(201);
-    return rampart.customers.create(body.name);
+    return services.customers.create(body.name);
   },
 });
 
@@ -41,8 +41,8 @@ export const setCustomerApiEnabled = defineAdminRoute({
   errors: ['route_not_found'],
   schema: { params: IdParam, body: strict({ api_enabled: Type.Boolean() }) },
   // Credentials are read from the store on every node; the fan-out re-judges open streams everywhere at once.
-  handler: async ({ rampart, ops, params, body }) => {
-    const out = await rampart.customers.setApiEnabled(params.id, body.api_enabled);
+  handler: async ({ services, ops, params, body }) => {
+    const out = await services.customers.setApiEnabled(params.id, body.api_enabled);
     await ops.others({ kind: 'access' });
     return out;
   },

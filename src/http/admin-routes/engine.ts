@@ -11,11 +11,11 @@ export const restartEngine = defineAdminRoute({
   tags: ['Engine'],
   errors: [],
   schema: { body: strict({ environment: Environment }) },
-  handler: async ({ rampart, ops, body }) => {
+  handler: async ({ services, ops, body }) => {
     const { environment } = body;
     // Every node restarts the partitions of env it holds.
     await ops.all({ kind: 'restart', environment });
-    return { environment, restarted_at: rampart.clock.now() };
+    return { environment, restarted_at: services.clock.now() };
   },
 });
 

@@ -12,8 +12,8 @@ export const updateEnvironment = defineAdminRoute({
   tags: ['Environments'],
   errors: [],
   schema: { params: strict({ environment: Environment }), body: strict({ enabled: Type.Optional(Type.Boolean()), sandbox_opening: Type.Optional(Type.Boolean()) }) },
-  handler: async ({ rampart, ops, params, body }) => {
-    const out = await rampart.environments.set(params.environment, body);
+  handler: async ({ services, ops, params, body }) => {
+    const out = await services.environments.set(params.environment, body);
     await ops.others({ kind: 'environments' });
     return out;
   },

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { EngineFault } from '../../engine-host/faults.js';
 import { Environment } from '../../schemas/common.js';
-import type { Rampart } from '../../rampart.js';
+import type { Services } from '../../compose.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { strict } from './shared.js';
 
@@ -32,20 +32,20 @@ export const setFault = defineAdminRoute({
 export const faultRoutes = [setFault];
 
 /** How a fault switch is applied in this process (given to ClusterOps when app.ts makes it): the same switch on every node. */
-export function faultApplier(rampart: Rampart): (fault: Record<string, unknown>) => unknown {
+export function faultApplier(services: Pick<Services, 'storeFaults' | 'engineFaults' | 'opener'>): (fault: Record<string, unknown>) => unknown {
   return (fault) => {
     const f = fault as Static<typeof Fault>;
     // The store's switches are a gate installed on it, the engine's a decorator around the engine-host port:
     // both only with RAMPART_FAULTS=1.
-    const switches = rampart.storeFaults!;
+    const switches = services.storeFaults!;
     if (f.kind === 'store_failing') switches.failing = f.enabled;
     if (f.kind === 'store_error') switches.erroring = f.enabled;
     if (f.kind === 'store_delay') switches.delayMs = f.ms;
     if (f.kind === 'clear') switches.clear();
     const store = switches.view();
-    const faults = rampart.engineFaults!;
+    const faults = services.engineFaults!;
     const engine = f.kind === 'clear' || f.kind.startsWith('engine_') ? faults.set(f as EngineFault) : faults.view();
-    if (f.kind === 'clear' || f.kind === 'engine_down') rampart.opener.kick();
-    return { engine_up: rampart.opener.up, store, engine: { busy: engine.busy, answerDelayMs: engine.answerDelayMs, answerLost: engine.answerLost } };
+    if (f.kind === 'clear' || f.kind === 'engine_down') services.opener.kick();
+    return { engine_up: services.opener.up, store, engine: { busy: engine.busy, answerDelayMs: engine.answerDelayMs, answerLost: engine.answerLost } };
   };
 }

@@ -15,8 +15,8 @@ export const createKey = defineAdminRoute({
   tags,
   errors: ['route_not_found'],
   schema: { params: IdParam, body: KeyBody },
-  handler: async ({ rampart, params, body, reply }) => {
-    const created = await rampart.keys.create(params.id, body);
+  handler: async ({ services, params, body, reply }) => {
+    const created = await services.keys.create(params.id, body);
     reply.code(201);
     return { ...created.record, key: created.key, opened_account_id: created.opened_account?.id ?? null };
   },
@@ -31,7 +31,7 @@ export const listKeys = defineAdminRoute({
   tags,
   errors: ['route_not_found'],
   schema: { params: IdParam },
-  handler: async ({ rampart, params }) => ({ data: await rampart.keys.list(params.id) }),
+  handler: async ({ services, params }) => ({ data: await services.keys.list(params.id) }),
 });
 
 export const revokeKey = defineAdminRoute({
@@ -43,8 +43,8 @@ export const revokeKey = defineAdminRoute({
   tags,
   errors: ['route_not_found'],
   schema: { params: IdParam },
-  handler: async ({ rampart, ops, params }) => {
-    const out = await rampart.keys.revoke(params.id);
+  handler: async ({ services, ops, params }) => {
+    const out = await services.keys.revoke(params.id);
     await ops.others({ kind: 'access' });
     return out;
   },

@@ -40,8 +40,8 @@ export const updateMarket = defineAdminRoute({
       offered: Type.Optional(Type.Boolean()),
     }),
   },
-  handler: async ({ rampart, ops, params, body }) => {
-    const out = await rampart.markets.setState(params.market, body);
+  handler: async ({ services, ops, params, body }) => {
+    const out = await services.markets.setState(params.market, body);
     await ops.others({ kind: 'markets' });
     return out;
   },
@@ -66,8 +66,8 @@ export const listMarketTicks = defineAdminRoute({
       cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     }),
   },
-  handler: async ({ rampart, params, query }) =>
-    rampart.tickRecord.list(params.market, { from: query.from, to: query.to, limit: query.limit ?? 100, cursor: query.cursor }),
+  handler: async ({ services, params, query }) =>
+    services.tickRecord.list(params.market, { from: query.from, to: query.to, limit: query.limit ?? 100, cursor: query.cursor }),
 });
 
 export const marketRoutes = [setMarketPrice, updateMarket, listMarketTicks];

@@ -15,7 +15,7 @@ export const listMails = defineAdminRoute({
   tags,
   errors: [],
   schema: {},
-  handler: async ({ rampart }) => ({ data: await rampart.store.listMails(MAILS_LIMIT) }),
+  handler: async ({ services }) => ({ data: await services.store.listMails(MAILS_LIMIT) }),
 });
 
 export const createInvitation = defineAdminRoute({
@@ -28,8 +28,8 @@ export const createInvitation = defineAdminRoute({
   tags,
   errors: ['route_not_found'],
   schema: { body: strict({ email: Type.String({ minLength: 1, maxLength: 254 }), customer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }) },
-  handler: async ({ rampart, body, reply }) => {
-    const created = await rampart.people.invitations.create(body.email, body.customer_id);
+  handler: async ({ services, body, reply }) => {
+    const created = await services.people.invitations.create(body.email, body.customer_id);
     reply.code(201);
     return created;
   },

@@ -21,8 +21,8 @@ export const issueToken = defineAdminRoute({
   tags,
   errors: ['route_not_found'],
   schema: { params: IdParam, body: TokenBody },
-  handler: async ({ rampart, params, body, reply }) => {
-    const issued = await rampart.tokens.issue(params.id, body);
+  handler: async ({ services, params, body, reply }) => {
+    const issued = await services.tokens.issue(params.id, body);
     reply.code(201);
     return { ...issued.record, token: issued.token };
   },
@@ -37,8 +37,8 @@ export const revokeToken = defineAdminRoute({
   tags,
   errors: ['route_not_found'],
   schema: { params: IdParam },
-  handler: async ({ rampart, ops, params }) => {
-    const out = await rampart.tokens.revoke(params.id);
+  handler: async ({ services, ops, params }) => {
+    const out = await services.tokens.revoke(params.id);
     await ops.others({ kind: 'access' });
     return out;
   },

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors/api-error.js';
 import type { Environment } from '../../schemas/common.js';
 import { KINDS } from '../../services/credential-service.js';
-import type { Rampart } from '../../rampart.js';
+import type { CredentialService } from '../../services/credential-service.js';
 import type { Access, CredentialKind, CustomerRecord, Fences } from '../../store/port.js';
 
 /** Who is calling: a key or an app token, its customer, and the fences it carries. */
@@ -47,7 +47,7 @@ export function authorizationOf(request: FastifyRequest): string | undefined {
  */
 export async function authenticate(
   request: FastifyRequest,
-  rampart: Rampart,
+  credentials: Pick<CredentialService, 'find' | 'judge' | 'touch'>,
   environment: Environment,
   needed: 'read' | 'trade',
 ): Promise<Principal> {
@@ -56,9 +56,9 @@ export async function authenticate(
   const m = BEARER_RE.exec(header);
   if (!m) throw new ApiError(KINDS[header.trimStart().toLowerCase().startsWith('bearer rat_') ? 'token' : 'key'].invalid);
   const secret = m[1] ?? '';
-  const credential = await rampart.credentials.find(secret);
-  const customer = await rampart.credentials.judge(credential, { environment, ip: request.ip, needed });
-  rampart.credentials.touch(credential);
+  const credential = await credentials.find(secret);
+  const customer = await credentials.judge(credential, { environment, ip: request.ip, needed });
+  credentials.touch(credential);
   return {
     kind: credential.kind,
     id: credential.id,

@@ -41,7 +41,7 @@ export function checkAppInput(input: AppInput): void {
  * tokens last until the end date the user gives at consent and come with refresh tokens. Clients that register
  * themselves (RFC 7591) are assistants.
  */
-export async function registerApp(store: Store, input: AppInput): Promise<AppClient> {
+export async function registerApp(store: Pick<Store, 'transaction'>, input: AppInput): Promise<AppClient> {
   checkAppInput(input);
   const clientId = `app_${randomBytes(12).toString('base64url')}`;
   const name = input.name.trim();
@@ -62,7 +62,7 @@ export async function registerApp(store: Store, input: AppInput): Promise<AppCli
 }
 
 /** The app clients the operator registered (not the self-registered assistants), by client id. */
-export async function listApps(store: Store, clock: Clock): Promise<AppClient[]> {
+export async function listApps(store: Pick<Store, 'listOAuthRecords'>, clock: Clock): Promise<AppClient[]> {
   const records = await store.listOAuthRecords('Client', clock.now());
   return records
     .map((r) => JSON.parse(r.payload) as AppClient & { rampart_kind?: unknown })
