@@ -1,7 +1,6 @@
 import type { Dec } from './decimal.js';
 import { fail, type Core, type Outcome } from './pipeline/core.js';
 import { systemOrder } from './pipeline/5-exits.js';
-import { judgeDirty } from './pipeline/6-risk-watch.js';
 import type { CloseReason, Order } from './state.js';
 import type { Origin } from './types.js';
 
@@ -38,6 +37,6 @@ export function closePosition(
     o.keyLossStop = by.lossStop;
   }
   e.fill(o, p.side === 'long' ? q.bid : q.ask, now, 'taker');
-  judgeDirty(e, now);
+  e.risk.judgeDirty(e, now);
   return { ok: true, value: o };
 }

@@ -1,5 +1,5 @@
 import type { Book } from './book.js';
-import type { Core } from './pipeline/core.js';
+import type { Core, DeadMenPort } from './pipeline/core.js';
 import type { Order } from './state.js';
 
 /**
@@ -23,34 +23,40 @@ export function isOpeningOrder(o: Order): boolean {
 /** Arms (timeoutMs > 0: fires at now + timeoutMs, replacing any earlier deadline) or disarms (0). Answers the deadline. */
 export function armDeadMan(e: Core, book: Book, timeoutMs: number, now: number): number | null {
   const firesAt = timeoutMs === 0 ? null : now + timeoutMs;
-  setDeadline(e, book, firesAt);
+  e.deadMen.set(e, book, firesAt);
   return firesAt;
 }
 
-/** Loads a stored deadline into the index (a book added from the store). */
-export function indexDeadMan(e: Core, book: Book): void {
-  if (book.deadManAt !== null && book.deadManAt !== undefined) e.deadMen.set(book.id, book.deadManAt);
-  else e.deadMen.delete(book.id);
-}
+/** The armed switches: account → when it fires. Owned here; the clock looks only at these, not at every book. */
+export class DeadMen implements DeadMenPort {
+  private readonly armed = new Map<string, number>();
 
-/** Fires every switch whose deadline is at or before now: it disarms, and the account's opening orders are canceled. */
-export function fireDeadMen(e: Core, now: number): void {
-  if (e.deadMen.size === 0) return;
-  for (const [id, at] of [...e.deadMen]) {
-    if (at > now) continue;
-    const book = e.books.get(id);
-    if (!book) {
-      e.deadMen.delete(id);
-      continue;
-    }
-    setDeadline(e, book, null);
-    for (const o of [...book.orders.values()]) if (isOpeningOrder(o)) e.cancel(o, 'dead_man_switch', now);
+  /** Loads a stored deadline into the index (a book added from the store). */
+  load(book: Book): void {
+    if (book.deadManAt !== null && book.deadManAt !== undefined) this.armed.set(book.id, book.deadManAt);
+    else this.armed.delete(book.id);
   }
-}
 
-function setDeadline(e: Core, book: Book, firesAt: number | null): void {
-  book.deadManAt = firesAt;
-  if (firesAt === null) e.deadMen.delete(book.id);
-  else e.deadMen.set(book.id, firesAt);
-  e.journal.deadMan(book.id, firesAt);
+  /** The account's deadline set (null: disarmed), on its book, here and in the effects. */
+  set(e: Core, book: Book, firesAt: number | null): void {
+    book.deadManAt = firesAt;
+    if (firesAt === null) this.armed.delete(book.id);
+    else this.armed.set(book.id, firesAt);
+    e.journal.deadMan(book.id, firesAt);
+  }
+
+  /** Fires every switch whose deadline is at or before now: it disarms, and the account's opening orders are canceled. */
+  fire(e: Core, now: number): void {
+    if (this.armed.size === 0) return;
+    for (const [id, at] of [...this.armed]) {
+      if (at > now) continue;
+      const book = e.books.get(id);
+      if (!book) {
+        this.armed.delete(id);
+        continue;
+      }
+      this.set(e, book, null);
+      for (const o of [...book.orders.values()]) if (isOpeningOrder(o)) e.cancel(o, 'dead_man_switch', now);
+    }
+  }
 }

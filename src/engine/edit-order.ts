@@ -4,7 +4,6 @@ import type { OrderBody } from './order-checks.js';
 import { fail, sourceOf, type Core, type Evaluation, type Fences, type Outcome, type PlaceRequest } from './pipeline/core.js';
 import { validate } from './pipeline/1-validate.js';
 import { pretradeRisk } from './pipeline/2-pretrade-risk.js';
-import { index } from './pipeline/3-match.js';
 import type { Order } from './state.js';
 
 /** What an edit may change of a working order (PATCH …/orders/{id}); exits given replace those parts. */
@@ -28,7 +27,7 @@ function evaluate(e: Core, req: PlaceRequest): Outcome<Evaluation> {
  */
 export function editOrder(e: Core, accountId: string, orderId: string, patch: OrderPatch, fences: Fences | null, now: number): Outcome<Order> {
   const book = e.books.get(accountId);
-  const o = e.open.get(orderId);
+  const o = e.resting.get(orderId);
   if (!book || !o || o.accountId !== accountId) return fail('order_not_found', { order_id: orderId });
   if (o.status !== 'working') return fail('order_not_working', { order_id: orderId, status: o.status });
   if (o.exitKind !== null || o.side === null || (o.type !== 'limit' && o.type !== 'stop_market' && o.type !== 'stop_limit')) {
@@ -47,7 +46,7 @@ export function editOrder(e: Core, accountId: string, orderId: string, patch: Or
     ...((patch.expires_at !== undefined ? patch.expires_at : o.expiresAt) !== null ? { expires_at: (patch.expires_at !== undefined ? patch.expires_at : o.expiresAt)! } : {}),
   };
   if (o.triggered && o.type === 'stop_limit' && patch.stop_price !== undefined) {
-    return fail('invalid_request', { field: 'stop_price' }, 'The stop of e order has already triggered.');
+    return fail('invalid_request', { field: 'stop_price' }, 'The stop of this order has already triggered.');
   }
   // Exits given replace those parts of the pending exits (null removes one, or all when exits is null).
   const exits = patch.exits !== undefined ? mergeExits(o.exits, patch.exits) : o.exits;
@@ -80,7 +79,7 @@ export function editOrder(e: Core, accountId: string, orderId: string, patch: Or
   o.exits = exits;
   o.updatedAt = now;
   book.orders.set(o.id, o); // again: the OrderMap takes the new size and prices into the account's reservation
-  index(e, o);
+  e.resting.index(o);
   e.journal.order(o);
   e.journal.emit({ type: 'order.edited', accountId, at: now, source: sourceOf(o.origin), order: o, changes });
   return { ok: true, value: o };

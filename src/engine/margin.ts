@@ -1,7 +1,6 @@
 import { marginLocked, settingOf } from './book.js';
 import { add, ceilToStep, div, floorToStep, fmt, fromInt, mul, roundMoney, sub, type Dec } from './decimal.js';
 import { fail, type Core, type Outcome } from './pipeline/core.js';
-import { judgeDirty } from './pipeline/6-risk-watch.js';
 import type { Position } from './state.js';
 
 /** Saves the leverage and mode new positions on the market get (an open position keeps its own). */
@@ -17,7 +16,7 @@ export function setMargin(e: Core, accountId: string, market: string, leverage: 
   if (mode !== undefined && mode !== current.mode && marginLocked(book, market)) return fail('margin_mode_locked', { market, margin_mode: current.mode });
   const next = { leverage: leverage ?? saved.leverage, mode: mode ?? saved.mode };
   book.margin.set(market, next);
-  e.journal.fx.margins.set(`${accountId}\u0000${market}`, { accountId, market, ...next });
+  e.journal.margin(accountId, market, next);
   return { ok: true, value: next };
 }
 
@@ -47,8 +46,8 @@ export function adjustMargin(e: Core, accountId: string, market: string, amount:
   p.margin = add(p.margin, amount);
   p.updatedAt = now;
   e.journal.position(p);
-  e.dirty.add(accountId);
-  judgeDirty(e, now);
+  e.risk.touch(accountId);
+  e.risk.judgeDirty(e, now);
   e.journal.emit({ type: 'position.changed', accountId, at: now, source: 'engine', position: p, previousSize: p.size });
   return { ok: true, value: p };
 }

@@ -39,7 +39,7 @@ export function pretradeRisk(e: Core, req: PlaceRequest, v: Validated): Outcome<
   if (priced.immediate === null && !priced.expiresUnfilled) {
     if (book.orders.size >= e.o.caps.perAccount) return fail('working_order_cap', { scope: 'account', limit: e.o.caps.perAccount });
     let customerCount = 0;
-    for (const b of e.byCustomer.get(book.customerId) ?? []) customerCount += b.orders.size;
+    for (const b of e.accounts.ofCustomer(book.customerId)) customerCount += b.orders.size;
     if (customerCount >= e.o.caps.perCustomer) return fail('working_order_cap', { scope: 'customer', limit: e.o.caps.perCustomer });
   }
   const setting = settingOf(book, m);
@@ -80,7 +80,7 @@ export function exposure(e: Core, book: Book, m: MarketSpec): Dec {
   // bigint division per account was most of this check's time. Equal to the sum of rounded products whenever each
   // fits 18 places (sizes × prices do), closer when one does not (sumOfProducts).
   let raw = 0n;
-  for (const b of e.byCustomer.get(book.customerId) ?? []) {
+  for (const b of e.accounts.ofCustomer(book.customerId)) {
     if (b.product !== book.product) continue;
     const p = b.positions.get(m.id);
     if (p) raw += p.size * (q?.last ?? p.entryPrice);

@@ -6,7 +6,6 @@ import { transition } from '../order-status.js';
 import type { CloseReason, Fill, Order, Position } from '../state.js';
 import type { CancelReason, MarketSpec } from '../types.js';
 import { sourceOf, type Core } from './core.js';
-import { unindex } from './3-match.js';
 import { placeExits, resizeExits } from './5-exits.js';
 
 /**
@@ -27,7 +26,7 @@ export function settle(e: Core, o: Order, price: Dec, now: number, liquidity: 'm
   const placesExits = hasExits(o.exits) && (n.kind === 'opened' || n.kind === 'added' || n.kind === 'flipped');
   if (placesExits) o.exitOrderIds = { takeProfit: o.exits!.takeProfit ? e.o.newId('ord') : null, stopLoss: o.exits!.stopLoss ? e.o.newId('ord') : null };
   book.balance = sub(add(book.balance, n.realized), fee);
-  e.journal.fx.balances.set(book.id, book.balance);
+  e.journal.balance(book);
   e.afterFill(book, o, n.realized, fee, now);
   o.status = transition(o.status, 'fill');
   o.filledSize = o.size;
@@ -35,9 +34,8 @@ export function settle(e: Core, o: Order, price: Dec, now: number, liquidity: 'm
   o.fee = fee;
   o.filledAt = now;
   o.updatedAt = now;
-  unindex(e, o);
+  e.resting.remove(o);
   book.orders.delete(o.id);
-  e.open.delete(o.id);
   e.journal.order(o);
   const fill: Fill = {
     id: e.o.newId('fil'),
@@ -52,7 +50,7 @@ export function settle(e: Core, o: Order, price: Dec, now: number, liquidity: 'm
     realizedPnl: n.realized,
     filledAt: now,
   };
-  e.journal.fx.fills.push(fill);
+  e.journal.fill(fill);
   const source = sourceOf(o.origin);
   e.journal.emit({ type: 'order.filled', accountId: o.accountId, at: now, source, order: o });
   e.journal.emit({ type: 'fill.created', accountId: o.accountId, at: now, source, fill });
@@ -64,7 +62,7 @@ export function settle(e: Core, o: Order, price: Dec, now: number, liquidity: 'm
   // The closed trade's point of the equity curve, taken once the position shows the fill: the P&L it realized
   // is in the balance and no longer in the open position's unrealized P&L.
   if (book.rule && book.rules && n.realized !== ZERO) {
-    e.journal.fx.equity.push({ accountId: book.id, resolution: 'trade', time: now, equity: e.figures(book).equity, balance: book.balance });
+    e.journal.equityPoint(book, 'trade', now, e.figures(book).equity);
   }
 }
 
@@ -94,7 +92,7 @@ function position(e: Core, book: Book, m: MarketSpec, o: Order, pos: Position | 
       updatedAt: now,
     };
     book.positions.set(o.market, opened);
-    hold(e, opened);
+    e.accounts.hold(opened);
     e.journal.position(opened);
     e.journal.emit({ type: 'position.opened', accountId: book.id, at: now, source: 'engine', position: opened });
     return opened;
@@ -121,24 +119,17 @@ function position(e: Core, book: Book, m: MarketSpec, o: Order, pos: Position | 
   return p;
 }
 
-/** The account holds a position in the market. */
-export function hold(e: Core, p: Position): void {
-  let set = e.holders.get(p.market);
-  if (!set) e.holders.set(p.market, (set = new Set()));
-  set.add(p.accountId);
-}
-
 /** The position is gone (closed, or reversed by a fill): its exits are canceled (oco when an exit closed it). */
 function closePositionRecord(e: Core, book: Book, p: Position, now: number, reason: CloseReason, realized: Dec, exitReason: CancelReason, by?: Order): void {
   p.realizedPnl = add(p.realizedPnl, realized);
   const closed: Position = { ...p, size: ZERO, updatedAt: now };
   book.positions.delete(p.market);
-  e.holders.get(p.market)?.delete(book.id);
-  e.breakEvens.get(p.market)?.remove(book.id);
-  e.dirty.add(book.id);
+  e.accounts.release(book.id, p.market);
+  e.breakEvens.remove(p.market, book.id);
+  e.risk.touch(book.id);
   for (const id of [p.takeProfitId, p.stopLossId]) {
     if (!id || id === by?.id) continue;
-    const exit = e.open.get(id);
+    const exit = e.resting.get(id);
     if (exit) e.cancel(exit, by?.exitKind ? 'oco' : exitReason, now);
   }
   e.journal.positionGone(book.id, p.market);

@@ -1,9 +1,8 @@
 import { add, ceilToStep, floorToStep, fmt, fromInt, mul, sub, type Dec } from '../decimal.js';
 import type { ExitSpec, Order, Position } from '../state.js';
-import type { Trigger } from '../trigger-book.js';
+import { TriggerBook } from '../trigger-book.js';
 import type { Origin, Quote, Side } from '../types.js';
-import type { Core } from './core.js';
-import { index, indexTrail } from './3-match.js';
+import type { BreakEvenIndex, Core } from './core.js';
 import { newOrder, type OrderInit } from './order-factory.js';
 
 /**
@@ -58,7 +57,7 @@ export function placeExits(
   ids: { takeProfit: string | null; stopLoss: string | null } | null = null,
 ): void {
   for (const id of [p.takeProfitId, p.stopLossId]) {
-    const old = id ? e.open.get(id) : undefined;
+    const old = id ? e.resting.get(id) : undefined;
     if (old) e.cancel(old, 'replaced', now);
   }
   p.takeProfitId = null;
@@ -89,10 +88,10 @@ export function placeExits(
     p.stopLossId = o.id;
     e.admit(o, now, 'rest');
   }
-  e.breakEvens.get(p.market)?.remove(p.accountId);
+  e.breakEvens.remove(p.market, p.accountId);
   if (spec.breakEven) {
     p.breakEven = { ...spec.breakEven, done: false };
-    indexBreakEven(e, p);
+    e.breakEvens.add(p);
   }
   p.updatedAt = now;
   e.journal.position(p);
@@ -100,7 +99,7 @@ export function placeExits(
 
 export function resizeExits(e: Core, p: Position, now: number): void {
   for (const id of [p.takeProfitId, p.stopLossId]) {
-    const o = id ? e.open.get(id) : undefined;
+    const o = id ? e.resting.get(id) : undefined;
     if (o && o.size !== p.size) {
       const from = fmt(o.size);
       o.size = p.size;
@@ -128,7 +127,7 @@ function trail(e: Core, o: Order, last: Dec, now: number): boolean {
   if (!(long ? candidate > o.stopPrice! : candidate < o.stopPrice!)) return false;
   o.stopPrice = candidate;
   o.updatedAt = now;
-  index(e, o);
+  e.resting.index(o);
   return true;
 }
 
@@ -144,30 +143,52 @@ function breakEven(e: Core, p: Position, q: Quote, now: number): void {
   be.done = true;
   p.updatedAt = now;
   e.journal.position(p);
-  const sl = p.stopLossId ? e.open.get(p.stopLossId) : undefined;
+  const sl = p.stopLossId ? e.resting.get(p.stopLossId) : undefined;
   if (sl) {
     if (long ? target > sl.stopPrice! : target < sl.stopPrice!) {
       const from = fmt(sl.stopPrice!);
       sl.stopPrice = target;
       sl.updatedAt = now;
       e.journal.order(sl);
-      if (e.deferred === null) index(e, sl);
-      else e.deferred.push(sl);
+      e.resting.indexAfterTriggers(sl);
       e.journal.emit({ type: 'order.edited', accountId: p.accountId, at: now, source: 'engine', order: sl, changes: { stop_price: { from, to: fmt(target) } } });
     }
     return;
   }
-  const tp = p.takeProfitId ? e.open.get(p.takeProfitId) : undefined;
+  const tp = p.takeProfitId ? e.resting.get(p.takeProfitId) : undefined;
   const by = tp ? { keyId: tp.keyId, lossStop: tp.keyLossStop ?? null } : null;
   placeExits(e, p, { takeProfit: tp ? { price: tp.stopPrice!, limitPrice: tp.limitPrice } : null, stopLoss: { price: target, trailingDistance: null }, breakEven: null }, tp?.origin ?? 'api', now, by);
   be.done = true;
 }
 
 
-/** A pending break-even in its market's index, at its trigger price (one per position: keyed by the account). */
-export function indexBreakEven(e: Core, p: Position): void {
-  if (!p.breakEven) return;
-  e.breakEvens.get(p.market)?.add({ id: p.accountId, seq: 0, price: p.breakEven.triggerPrice, strict: false, direction: p.side === 'long' ? 'up' : 'down' });
+/**
+ * Positions' pending break-evens by market, indexed by their trigger price (one per position: keyed by the account).
+ * Owned by this stage.
+ */
+export class BreakEvens implements BreakEvenIndex {
+  private readonly byMarket = new Map<string, TriggerBook>();
+
+  constructor(markets: Iterable<string>) {
+    for (const id of markets) this.byMarket.set(id, new TriggerBook());
+  }
+
+  /** The position's pending break-even in its market's index, at its trigger price. */
+  add(p: Position): void {
+    if (!p.breakEven) return;
+    this.byMarket.get(p.market)?.add({ id: p.accountId, seq: 0, price: p.breakEven.triggerPrice, strict: false, direction: p.side === 'long' ? 'up' : 'down' });
+  }
+
+  remove(market: string, accountId: string): void {
+    this.byMarket.get(market)?.remove(accountId);
+  }
+
+  /** The accounts whose break-even in the market a last reached (taken out of the index). */
+  *due(market: string, last: Dec, rising: boolean): Generator<string> {
+    const bes = this.byMarket.get(market);
+    if (!bes) return;
+    for (let t = bes.next(last, rising); t; t = bes.next(last, rising)) yield t.id;
+  }
 }
 
 /**
@@ -176,20 +197,14 @@ export function indexBreakEven(e: Core, p: Position): void {
  * (= last, not due again on this tick).
  */
 export function exitsOnQuote(e: Core, market: string, q: Quote, rising: boolean, now: number): void {
-  const trailing = e.trailing.get(market);
-  if (trailing && trailing.size > 0) {
-    const due: Trigger[] = [];
-    for (let t = trailing.next(q.last, rising); t; t = trailing.next(q.last, rising)) due.push(t);
-    for (const t of due) {
-      const o = e.open.get(t.id);
-      if (!o) continue;
-      // Put back at its new level (not due again on this tick), unless moving it re-indexed it already.
-      if (!(o.status === 'working' && trail(e, o, q.last, now))) indexTrail(e, o);
-    }
+  for (const t of e.resting.trailingDue(market, q.last, rising)) {
+    const o = e.resting.get(t.id);
+    if (!o) continue;
+    // Put back at its new level (not due again on this tick), unless moving it re-indexed it already.
+    if (!(o.status === 'working' && trail(e, o, q.last, now))) e.resting.indexTrail(o);
   }
-  const bes = e.breakEvens.get(market)!;
-  for (let t = bes.next(q.last, rising); t; t = bes.next(q.last, rising)) {
-    const p = e.books.get(t.id)?.positions.get(market);
+  for (const id of e.breakEvens.due(market, q.last, rising)) {
+    const p = e.books.get(id)?.positions.get(market);
     if (p) breakEven(e, p, q, now);
   }
 }

@@ -26,13 +26,40 @@ const newEffects = (): Effects => ({ orders: new Map(), fills: [], positions: ne
  * before anyone hears of them.
  */
 export class Journal {
-  fx: Effects = newEffects();
+  private fx: Effects = newEffects();
 
   /** Hands over what changed since the last call. */
   take(): Effects {
     const out = this.fx;
     this.fx = newEffects();
     return out;
+  }
+
+  /** The accounts recorded as changed since the last take. */
+  changedAccounts(): Iterable<Book> {
+    return this.fx.accounts.values();
+  }
+
+  /** The account's status, pause or rule figures changed. */
+  account(book: Book): void {
+    this.fx.accounts.set(book.id, book);
+  }
+
+  balance(book: Book): void {
+    this.fx.balances.set(book.id, book.balance);
+  }
+
+  fill(f: Fill): void {
+    this.fx.fills.push(f);
+  }
+
+  /** A point of the equity curve: a closed trade's, or a trading day's. */
+  equityPoint(book: Book, resolution: 'trade' | 'day', time: number, equity: Dec): void {
+    this.fx.equity.push({ accountId: book.id, resolution, time, equity, balance: book.balance });
+  }
+
+  margin(accountId: string, market: string, setting: { leverage: number; mode: 'isolated' | 'cross' }): void {
+    this.fx.margins.set(`${accountId}\u0000${market}`, { accountId, market, ...setting });
   }
 
   order(o: Order): void {

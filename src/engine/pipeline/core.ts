@@ -1,13 +1,12 @@
 import type { Rejection } from '../../errors/api-error.js';
 import type { Book, Figures } from '../book.js';
-import type { PeakWatch } from '../peak-watch.js';
-import type { Band } from '../risk.js';
 import type { Dec } from '../decimal.js';
 import type { OrderBody, PricedOrder } from '../order-checks.js';
-import type { ExitSpec, Order } from '../state.js';
-import type { TriggerBook } from '../trigger-book.js';
+import type { ExitSpec, Order, Position } from '../state.js';
 import type { CancelReason, MarketSpec, Origin, Quote } from '../types.js';
 import type { Journal } from './7-journal.js';
+import type { AccountBooks } from './account-books.js';
+import type { Trigger, TriggerBook } from '../trigger-book.js';
 
 export interface MarketStateLike {
   status: 'open' | 'closed' | 'halted';
@@ -81,45 +80,72 @@ export const sourceOf = (origin: Origin): 'api' | 'platform' | 'engine' => (orig
 export type Route = { price: Dec; liquidity: 'maker' | 'taker' } | 'expire' | 'rest' | 'hold';
 
 /**
- * What the stages of the pipeline share: the state and indexes the `Engine` facade owns, and the facade's entry
- * points a stage hands an order on through (so stages never import one another in a circle). Stages are plain
+ * What the stages of the pipeline share: the parts of the engine's state, each owned by one module and changed only
+ * through its methods (the account books by account-books.ts, open and resting orders by stage 3, break-evens by
+ * stage 5, the risk watch by stage 6, dead-man switches by dead-man-switch.ts, the effects by stage 7), and the
+ * entry points a stage hands an order on through (so stages never import one another in a circle). Stages are plain
  * functions of this core; the numbered files under pipeline/ are the order an order goes through them.
  */
+/** The open orders and their books (owned by stage 3, `Resting` in 3-match.ts): what the other stages may do with them. */
+export interface RestingOrders {
+  get(id: string): Order | undefined;
+  values(): IterableIterator<Order>;
+  /** The order is open from now on (admitted, or restored from the store). */
+  add(o: Order): void;
+  /** The order ended: off its books, no longer open. */
+  remove(o: Order): void;
+  /** The market's trigger book (undefined: not a market of this engine). */
+  book(market: string): TriggerBook | undefined;
+  /** Puts a working order on its trigger book (again, at its current trigger). */
+  index(o: Order): void;
+  /** As `index`, but while a tick's triggers run, once they are done. */
+  indexAfterTriggers(o: Order): void;
+  /** A trailing stop back in the trailing index, at the last beyond which it moves. */
+  indexTrail(o: Order): void;
+  /** The trailing stops a last reached (taken out of the index). */
+  trailingDue(market: string, last: Dec, rising: boolean): Trigger[];
+  /** Runs a tick's triggers; orders placed or moved meanwhile go on their books once they are done. */
+  duringTriggers(run: () => void): void;
+}
+
+/** Positions' pending break-evens (owned by stage 5, `BreakEvens` in 5-exits.ts). */
+export interface BreakEvenIndex {
+  add(p: Position): void;
+  remove(market: string, accountId: string): void;
+  /** The accounts whose break-even in the market a last reached (taken out of the index). */
+  due(market: string, last: Dec, rising: boolean): Iterable<string>;
+}
+
+/** The risk watch (owned by stage 6, `RiskWatch` in 6-risk-watch.ts): what the other stages ask of it. */
+export interface RiskWatchPort {
+  /** The account is to be judged once the current command or tick is done. */
+  touch(accountId: string): void;
+  /** Judges every account touched by the command or tick just done, once, in a stable order. */
+  judgeDirty(e: Core, now: number): void;
+  /** Re-derives the account's risk bands (after anything about it changed). */
+  refresh(e: Core, book: Book): void;
+  /** A tick's risk work, once its triggers are done. */
+  onQuote(e: Core, market: string, q: Quote, rising: boolean, now: number): void;
+  /** Time moved: a new trading day rolls the accounts over. */
+  onTime(e: Core, now: number): void;
+}
+
+/** The armed dead-man switches (owned by dead-man-switch.ts, `DeadMen`). */
+export interface DeadMenPort {
+  set(e: Core, book: Book, firesAt: number | null): void;
+  fire(e: Core, now: number): void;
+}
+
 export interface Core {
   readonly o: EngineOptions;
-  readonly books: Map<string, Book>;
-  /** Open orders by id (working, and pending while a command runs). */
-  readonly open: Map<string, Order>;
-  /** Resting orders by market, indexed by the price that triggers them. */
-  readonly triggers: Map<string, TriggerBook>;
-  /** Working trailing stops by market, indexed by the price at which the stop would next move (5-exits.ts). */
-  readonly trailing: Map<string, TriggerBook>;
-  /** Pending break-evens by market, indexed by their trigger price (one per account: the position's). */
-  readonly breakEvens: Map<string, TriggerBook>;
-  /** Accounts holding a position, by market. */
-  readonly holders: Map<string, Set<string>>;
-  /** Books by customer: exposure and working-order caps look at one customer's accounts, not all. */
-  readonly byCustomer: Map<string, Set<Book>>;
-  /** Accounts to judge against their rule once the current command or tick is done. */
-  readonly dirty: Set<string>;
-  /** Per market: accounts' risk bands (see risk.ts), indexed by price like orders (6-risk-watch.ts). */
-  readonly riskBooks: Map<string, TriggerBook>;
-  /** Per account: its band in each market it holds, as indexed in riskBooks, and its ids there. */
-  readonly riskBands: Map<string, Map<string, Band>>;
-  readonly riskIds: Map<string, [string, string]>;
-  /** Accounts on peak-equity rules whose peak follows a running high shared with others (peak-watch.ts). */
-  readonly peakWatch: PeakWatch;
-  /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
-  readonly stats: { riskLooks: number };
-  /** Armed dead-man switches: account → when it fires (dead-man-switch.ts). */
-  readonly deadMen: Map<string, number>;
-  /** The start of the trading day the accounts were last rolled over to (6-risk-watch.ts). */
-  currentDay: number;
-  /** While the dirty accounts are judged (a verdict's closes, which judge again, leave that to the pass running). */
-  judging: boolean;
+  readonly accounts: AccountBooks;
+  /** Every book by account id (the account books', read-only). */
+  readonly books: ReadonlyMap<string, Book>;
+  readonly resting: RestingOrders;
+  readonly breakEvens: BreakEvenIndex;
+  readonly risk: RiskWatchPort;
+  readonly deadMen: DeadMenPort;
   readonly journal: Journal;
-  /** During a tick: orders whose trigger moved, indexed again once the tick's triggers are done (null otherwise). */
-  deferred: Order[] | null;
   nextSeq(): number;
   /** The one way an order enters the engine (see Engine.admit). */
   admit(o: Order, now: number, route: Route): void;
