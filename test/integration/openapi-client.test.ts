@@ -48,7 +48,7 @@ describe('a client generated from the OpenAPI document', () => {
 
     const client = await import(join(dir, 'client.ts'));
     const t = await s.trader();
-    const api = client.services(s.url.sandbox, t.key);
+    const api = client.rampart(s.url.sandbox, t.key);
     const placed = await client.placeLimitBuy(api, t.accountId, '0.01', 'gen-1');
     expect(placed.order).toMatchObject({ account_id: t.accountId, status: 'working', limit_price: '59000', size: '0.01' });
     const refused = await client.placeLimitBuy(api, t.accountId, '0.00001', 'gen-2');
