@@ -200,7 +200,7 @@ export async function build(options: BuildOptions): Promise<App> {
   const limiter = makeLimiter(config, services.clock, logger);
   if (!config.rateLimitsEnabled) logger.warn('RATE LIMITING IS OFF (RAMPART_RATE_LIMITS=off): for benchmarks and load tests only');
   const idempotency = new Idempotency(store, services.clock, config.limits.idempotency_ttl_ms);
-  idempotency.register('account', async (id) => services.accountReads.view((await store.getAccount(id))!));
+  idempotency.register('account', async (id) => services.accountViews.view((await store.getAccount(id))!));
   idempotency.register('order', async (id) => storedOrderView((await store.getOrder(id))!));
   // A replay of a webhook's creation answers it with its secret, as the first answer did.
   idempotency.register('webhook', async (id) => {

@@ -25,7 +25,7 @@ import { TickLog } from './feed/tick-recorder.js';
 import type { Environment } from './schemas/common.js';
 import type { AccountRecord, Store } from './store/port.js';
 import { NO_TELEMETRY, type Telemetry } from './kernel/telemetry.js';
-import { AccountReads } from './services/account-reads.js';
+import { AccountViews } from './services/account-views.js';
 import { AccountService } from './services/accounts.js';
 import { CredentialService } from './services/credential-service.js';
 import { CustomerService } from './services/customers.js';
@@ -99,7 +99,7 @@ export interface Services {
   readonly customers: CustomerService;
   readonly accounts: AccountService;
   /** Accounts with their engine figures, from whichever node holds them. */
-  readonly accountReads: AccountReads;
+  readonly accountViews: AccountViews;
   /** Keys and app tokens alike: lookup, judging, revocation. */
   readonly credentials: CredentialService;
   /** The secrets key (services/secrets): webhook signing secrets and the OAuth server's keys are sealed with it. */
@@ -224,7 +224,7 @@ export function compose(opts: ComposeOptions): Composed {
     environments,
     customers,
     accounts,
-    accountReads: new AccountReads(engineHost, accounts, enginePort),
+    accountViews: new AccountViews(engineHost, accounts, enginePort),
     credentials,
     secrets: opts.secrets,
     keys: new KeyService(store, credentials, customers, accounts, () => opener.kick()),

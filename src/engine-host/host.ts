@@ -122,7 +122,7 @@ export class EngineHost {
 
   constructor(
     private readonly config: Config,
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'getAccount' | 'listQuotes' | 'transaction'>,
     private readonly clock: Clock,
     private readonly markets: MarketStates,
     /** The book an environment prices from: the same object for both unless the sandbox has a feed of its own. */

@@ -67,7 +67,7 @@ export class InProcessEngine implements EnginePort {
         return done({ settings: [...this.host.specs.values()].map((m) => marginSettingView(book, m)) });
       }
       case 'figures': {
-        // As for a read on this node (src/services/account-reads.ts json): never figures a write in flight changed.
+        // As for a read on this node (src/services/account-views.ts json): never figures a write in flight changed.
         await this.host.quiet(q.account_id);
         const account = await this.store.getAccount(q.account_id);
         const f = account ? this.liveFigures(account) : {};

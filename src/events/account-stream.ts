@@ -44,7 +44,7 @@ export class AccountStream {
 
   constructor(
     private readonly res: ServerResponse,
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'listEvents'>,
     readonly options: StreamOptions,
     private readonly log: FastifyBaseLogger,
     private readonly onEnd: (s: AccountStream) => void,

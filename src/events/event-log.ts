@@ -33,7 +33,7 @@ export class EventLog {
   private stopPrune: (() => void) | undefined;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'eventHead' | 'getCustomer' | 'getEvent' | 'listEvents' | 'transaction'>,
     private readonly clock: Clock,
     private readonly retentionMs: number,
     private readonly log: FastifyBaseLogger,

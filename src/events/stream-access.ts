@@ -20,7 +20,7 @@ export interface StreamGrant {
  */
 export class StreamAccess {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'findCredentialByHash' | 'getAccount'>,
     private readonly credentials: CredentialService,
   ) {}
 

@@ -90,7 +90,7 @@ export class WebhookDispatcher {
   private http: Promise<WebhookHttp> | undefined;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'dueDeliveries' | 'getWebhook' | 'onEventsCommitted' | 'transaction'>,
     private readonly clock: Clock,
     private readonly limits: WebhookLimits,
     /** This node's id (CONTRACT §8 RAMPART_NODE_ID): the deliveries it claims are claimed in its name. */

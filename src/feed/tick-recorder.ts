@@ -65,7 +65,7 @@ export class TickLog implements TickSink {
   private readonly maxBuffered: number;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'transaction'>,
     private readonly clock: Clock,
     private readonly opts: TickLogOptions,
     private readonly log: FastifyBaseLogger,

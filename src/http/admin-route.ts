@@ -29,7 +29,7 @@ export type AdminServices = Pick<
   | 'keys'
   | 'tokens'
   | 'accounts'
-  | 'accountReads'
+  | 'accountViews'
   | 'credentials'
   | 'markets'
   | 'environments'

@@ -166,7 +166,7 @@ export type ApiServices = Pick<
   | 'clock'
   | 'prices'
   | 'accounts'
-  | 'accountReads'
+  | 'accountViews'
   | 'credentials'
   | 'enginePort'
   | 'orderLists'
@@ -197,8 +197,8 @@ export function routeServices(services: ApiServices, environment: Environment): 
         (await tx.listAccountsByStatus('pending')).find((a) => a.customer_id === customerId && a.environment === 'sandbox'),
       openSandbox: (tx, customer, product) => services.accounts.openSandbox(tx, customer, product),
       view: (record) => services.accounts.view(record),
-      liveView: (record) => services.accountReads.view(record),
-      liveJson: (id, customerId, environment, serialize) => services.accountReads.json(id, customerId, environment, serialize),
+      liveView: (record) => services.accountViews.view(record),
+      liveJson: (id, customerId, environment, serialize) => services.accountViews.json(id, customerId, environment, serialize),
     },
     engine: services.enginePort,
     orders: { get: (id) => store.getOrder(id), page: (account, filter, serialize) => services.orderLists.page(account, filter, serialize) },

@@ -12,7 +12,7 @@ export class AccountOpener {
   private again = false;
   private started = false;
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'listAccountsByStatus' | 'transaction'>,
     private readonly now: () => number,
     private readonly log: FastifyBaseLogger,
     /** Whether the engine of an environment is up (the engine-host port says). */

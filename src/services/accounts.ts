@@ -10,7 +10,7 @@ import type { AccountRecord, CustomerRecord, Store, Tx } from '../store/port.js'
 export class AccountService {
   constructor(
     private readonly config: Config,
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'getAccount' | 'transaction'>,
     private readonly clock: Clock,
     private readonly calendar: TradingCalendar,
     /** The engine's live figures for an account, from this process's engine host (none: the CLI, no engine). */

@@ -90,7 +90,7 @@ export class CredentialService {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'findCredentialByHash' | 'getCredential' | 'getCustomer' | 'listCredentials' | 'touchCredential' | 'transaction'>,
     private readonly clock: Clock,
     private readonly customers: CustomerService,
     private readonly marketIds: ReadonlySet<string>,

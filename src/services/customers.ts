@@ -5,7 +5,7 @@ import { newId } from '../kernel/ids.js';
 
 export class CustomerService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'getCustomer' | 'listCustomers' | 'transaction'>,
     private readonly clock: Clock,
     /** Told when a customer's API access was switched (open streams re-check their credentials at once). */
     private readonly onAccessChanged: () => void = () => undefined,

@@ -10,7 +10,7 @@ export class EnvironmentService {
   };
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'listEnvironmentStates' | 'transaction'>,
     /** Told after a change is stored (open account streams of a host switched off end). */
     private readonly onChange: (state: EnvironmentState) => void = () => undefined,
   ) {}

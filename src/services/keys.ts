@@ -51,7 +51,7 @@ export function keyView(c: CredentialRecord): KeyView {
 /** API keys: what only keys do (the first sandbox key opens the first sandbox account); the rest is shared. */
 export class KeyService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'transaction'>,
     private readonly credentials: CredentialService,
     private readonly customers: CustomerService,
     private readonly accounts: AccountService,

@@ -23,7 +23,7 @@ export class MarketService {
 
   constructor(
     markets: readonly MarketConfig[],
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'listMarketStates' | 'transaction'>,
     /** The book an environment prices from (PriceBooks.for). */
     private readonly quotesFor: (environment: Environment) => QuoteBook,
     private readonly clock: Clock,

@@ -15,7 +15,7 @@ export type OrderPage = { json: Buffer } | { rows: { id: string; data: string }[
  */
 export class OrderLists {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'getOrder' | 'listOrders'>,
     private readonly host: EngineHost,
   ) {}
 

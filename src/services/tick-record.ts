@@ -28,7 +28,7 @@ const view = (r: TickRow): TickView => ({
 /** Reads of the tick record for the operator (src/feed/tick-recorder.ts writes it). */
 export class TickRecordService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'listTicks'>,
     private readonly markets: MarketService,
     private readonly clock: Clock,
     private readonly tickLog: TickLog,

@@ -35,7 +35,7 @@ export function tokenView(c: CredentialRecord): TokenView {
 /** App access tokens: an app's lasts until its end date, an AI assistant's one hour (SPEC Authentication 8). */
 export class TokenService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'transaction'>,
     private readonly credentials: CredentialService,
   ) {}
 

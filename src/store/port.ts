@@ -449,14 +449,23 @@ export interface TickWrites {
   deleteTicksBefore(time: number, limit: number): Promise<number>;
 }
 
-export interface Reads extends PeopleReads, OAuthReads, TickReads {
+/** Customers (store/<adapter>/customers.ts). */
+export interface CustomerReads {
   getCustomer(id: string): Promise<CustomerRecord | undefined>;
   listCustomers(): Promise<CustomerRecord[]>;
+}
+
+/** Keys and app tokens (store/<adapter>/credentials.ts). */
+export interface CredentialReads {
   findCredentialByHash(hash: string): Promise<StoredCredential | undefined>;
   getCredential(id: string): Promise<CredentialRecord | undefined>;
   /** A customer's credentials of one kind, oldest first. */
   listCredentials(customerId: string, kind: CredentialKind): Promise<CredentialRecord[]>;
   countCredentials(customerId: string, kind: CredentialKind, environment: Environment): Promise<number>;
+}
+
+/** Accounts (store/<adapter>/accounts.ts). */
+export interface AccountReads {
   getAccount(id: string): Promise<AccountRecord | undefined>;
   listAccounts(page: AccountPage): Promise<AccountRecord[]>;
   /** Every account ever opened for the customer in the environment (the lifetime limit counts these). */
@@ -464,10 +473,19 @@ export interface Reads extends PeopleReads, OAuthReads, TickReads {
   listAccountsByStatus(status: AccountStatus): Promise<AccountRecord[]>;
   /** Accounts of an environment that are open on the engine (not pending). */
   listAccountsByStatusIn(environment: Environment): Promise<AccountRecord[]>;
+}
+
+/** Operator state, idempotency records and stored quotes (store/<adapter>/settings.ts). */
+export interface SettingReads {
   getIdempotency(scope: string, key: string): Promise<IdempotencyRecord | undefined>;
   listMarketStates(): Promise<MarketState[]>;
   listEnvironmentStates(): Promise<EnvironmentState[]>;
   getSetting(name: string): Promise<string | undefined>;
+  listQuotes(): Promise<QuoteRow[]>;
+}
+
+/** Orders, fills, positions, margin settings and the equity curve (store/<adapter>/orders.ts). */
+export interface OrderReads {
   getOrder(id: string): Promise<OrderRow | undefined>;
   findOrderByClientId(customerId: string, environment: Environment, clientOrderId: string): Promise<OrderRow | undefined>;
   /** Newest first; the stored order (data) is all a list shows. */
@@ -477,7 +495,11 @@ export interface Reads extends PeopleReads, OAuthReads, TickReads {
   listFills(accountId: string, afterId: string | undefined, limit: number): Promise<{ id: string; data: string }[]>;
   listPositions(environment: Environment): Promise<{ account_id: string; market: string; data: string }[]>;
   listMarginSettings(environment: Environment): Promise<{ account_id: string; market: string; leverage: number; mode: 'isolated' | 'cross' }[]>;
-  listQuotes(): Promise<QuoteRow[]>;
+  listEquityPoints(accountId: string, resolution: 'trade' | 'day'): Promise<{ time: number; equity: string; balance: string }[]>;
+}
+
+/** The event log (store/<adapter>/events.ts). */
+export interface EventReads {
   /**
    * The customers' event counters in an environment (their number, and the last seq written, 0 for none): read
    * by the partition that numbers their events when it takes them, through its fenced transaction.
@@ -489,6 +511,10 @@ export interface Reads extends PeopleReads, OAuthReads, TickReads {
   getEvent(id: string): Promise<StoredEvent | undefined>;
   /** The seq of the scope's last committed event (0 when it has none). */
   eventHead(scope: EventScope): Promise<number>;
+}
+
+/** Webhook endpoints, deliveries and attempts (store/<adapter>/webhooks.ts). */
+export interface WebhookReads {
   getWebhook(id: string): Promise<WebhookRecord | undefined>;
   /** A customer's endpoints in an environment, oldest first, after the endpoint `afterId`. */
   listWebhooks(customerId: string, environment: Environment, afterId: string | undefined, limit: number): Promise<WebhookRecord[]>;
@@ -501,33 +527,36 @@ export interface Reads extends PeopleReads, OAuthReads, TickReads {
   dueDeliveries(now: number, limit: number): Promise<DeliveryRow[]>;
   /** How many pending deliveries are due at `now`, claimed or not (the webhook backlog gauge). */
   countDueDeliveries(now: number): Promise<number>;
-  listEquityPoints(accountId: string, resolution: 'trade' | 'day'): Promise<{ time: number; equity: string; balance: string }[]>;
 }
 
-export interface Tx extends Reads, PeopleWrites, OAuthWrites, TickWrites {
-  /**
-   * Called if this transaction rolls back, after the ROLLBACK: whoever changed in-memory state along with the
-   * transaction's writes (the trading engine) undoes it, so nothing of a failed call stays visible.
-   */
-  onRollback(undo: () => void): void;
-  /**
-   * Called once this transaction is over: `durable` true once it is on disk (on SQLite after the sync of its batch),
-   * before its caller is answered; false once it rolled back (after the onRollback undos) or its sync failed (the
-   * file then holds what may not be on disk: whoever changed memory with it must not trust that memory). Reads
-   * served from memory the transaction changed wait for it (engine-host/in-flight.ts).
-   */
-  onSettled(settled: (durable: boolean) => void): void;
+/** Every read of the store, resource by resource: a service names the ports it reads (a `Pick` or one of these). */
+export interface Reads extends PeopleReads, OAuthReads, TickReads, CustomerReads, CredentialReads, AccountReads, SettingReads, OrderReads, EventReads, WebhookReads {}
+
+/** Customers (store/<adapter>/customers.ts). */
+export interface CustomerWrites {
   insertCustomer(c: CustomerRecord): Promise<void>;
   setCustomerApiEnabled(id: string, enabled: boolean): Promise<boolean>;
+}
+
+/** Keys and app tokens (store/<adapter>/credentials.ts). */
+export interface CredentialWrites {
   insertCredential(c: StoredCredential): Promise<void>;
   /** Sets revoked_at unless already revoked; answers whether it did. */
   revokeCredential(id: string, at: number): Promise<boolean>;
+}
+
+/** Accounts (store/<adapter>/accounts.ts). */
+export interface AccountWrites {
   insertAccount(a: AccountRecord): Promise<void>;
   updateAccount(
     id: string,
     patch: Partial<Pick<AccountRecord, 'status' | 'status_reason' | 'balance' | 'parked' | 'paused_until' | 'last_used_at' | 'rule_state' | 'dead_man_fires_at'>>,
     at: number,
   ): Promise<boolean>;
+}
+
+/** Operator state, named counters, idempotency records and stored quotes (store/<adapter>/settings.ts). */
+export interface SettingWrites {
   /** Next value of a named counter (customer numbers, live account ids, sandbox numbers per customer). */
   nextSequence(name: string, start: number): Promise<number>;
   putIdempotency(r: IdempotencyRecord): Promise<void>;
@@ -535,28 +564,15 @@ export interface Tx extends Reads, PeopleWrites, OAuthWrites, TickWrites {
   setMarketState(s: MarketState): Promise<void>;
   setEnvironmentState(s: EnvironmentState): Promise<void>;
   setSetting(name: string, value: string): Promise<void>;
+  putQuote(q: QuoteRow): Promise<void>;
+}
+
+/** An engine's effects: orders, fills, positions, margin settings, equity points; the start-up restart cancel (store/<adapter>/orders.ts). */
+export interface OrderWrites {
   upsertOrder(o: OrderRow): Promise<void>;
   insertFill(f: { id: string; account_id: string; order_id: string; filled_at: number; data: string }): Promise<void>;
   putPosition(accountId: string, market: string, data: string | null): Promise<void>;
   putMarginSetting(accountId: string, market: string, leverage: number, mode: 'isolated' | 'cross'): Promise<void>;
-  /**
-   * Writes events numbered by their partition, and with them, in the same transaction, a delivery for every webhook
-   * endpoint of their customer that wants them (the outbox): an endpoint committed before the events is served, no
-   * cursor or lock shared by partitions is needed.
-   */
-  insertEvents(events: readonly EventRow[]): Promise<void>;
-  /**
-   * Refuses (LeaseLostError; the transaction then rolls back) unless this node still holds the engine partition's
-   * lease at this epoch. PostgreSQL checks the lease row (src/store/postgres/lease-fence.ts); SQLite has one node and never refuses.
-   */
-  fence(f: Fence): Promise<void>;
-  /**
-   * This transaction may pause between its statements for up to `ms` (a partition's engine built from thousands of
-   * rows between two reads). PostgreSQL ends a transaction idle for longer than the connections' bound (2 s,
-   * durability.ts CLIENT_DEFAULTS), which stops a frozen node holding its lease rows: this one transaction gets a
-   * longer bound. SQLite has no such bound and ignores it.
-   */
-  allowPauses(ms: number): Promise<void>;
   /**
    * The restart transition at start-up, where the orders are stored (none is loaded): every open order of
    * `c.accounts` canceled as the engine's cancel leaves it and announced by its order.canceled event, numbered after
@@ -564,28 +580,31 @@ export interface Tx extends Reads, PeopleWrites, OAuthWrites, TickWrites {
    * orders each account had.
    */
   cancelOpenOrders(c: OpenOrdersCancel): Promise<Map<string, number>>;
+  insertEquityPoint(p: { account_id: string; resolution: 'trade' | 'day'; time: number; equity: string; balance: string }): Promise<void>;
+}
+
+/** The event log and its webhook outbox (store/<adapter>/events.ts). */
+export interface EventWrites {
+  /**
+   * Writes events numbered by their partition, and with them, in the same transaction, a delivery for every webhook
+   * endpoint of their customer that wants them (the outbox): an endpoint committed before the events is served, no
+   * cursor or lock shared by partitions is needed.
+   */
+  insertEvents(events: readonly EventRow[]): Promise<void>;
   /**
    * Retention: drops the oldest events, at most `limit`, up to the first one created at or after `time` (in the
    * order they were written, which follows time); each customer's newest event in an environment always stays (the
    * partition numbers the next after it).
    */
   deleteEventsBefore(time: number, limit: number): Promise<number>;
+}
+
+/** Webhook endpoints, deliveries and attempts (store/<adapter>/webhooks.ts). */
+export interface WebhookWrites {
   insertWebhook(w: WebhookRecord): Promise<void>;
   /** Replaces the stored (sealed) signing secret: sealing at start-up, key rotation. */
   setWebhookSecret(id: string, secret: string): Promise<void>;
   deleteWebhook(id: string): Promise<boolean>;
-  /**
-   * Several nodes share the store: a named lock held by this transaction until it ends, other nodes' transactions
-   * asking for it wait (PostgreSQL: a transaction-scoped advisory lock). On SQLite, one process whose transactions
-   * already run one at a time, it holds at once. `tryLock` answers false instead of waiting when another holds it.
-   */
-  lock(name: string): Promise<void>;
-  tryLock(name: string): Promise<boolean>;
-  /**
-   * `tryLock(lock)`, then, if it got it, `getIdempotency(scope, key)` read after it: in one round trip where the
-   * store can (PostgreSQL); `locked` false when another transaction holds the lock (then nothing is read).
-   */
-  claimIdempotency?(lock: string, scope: string, key: string): Promise<{ locked: boolean; prior: IdempotencyRecord | undefined }>;
   insertDelivery(d: DeliveryRow): Promise<void>;
   /**
    * Claims due deliveries for one node (one statement; on PostgreSQL rows another transaction is claiming are
@@ -601,9 +620,54 @@ export interface Tx extends Reads, PeopleWrites, OAuthWrites, TickWrites {
   insertAttempt(a: AttemptRow): Promise<void>;
   /** Drops up to `limit` finished deliveries (and their attempts) finished before `time`, oldest first. */
   deleteDeliveriesBefore(time: number, limit: number): Promise<number>;
-  putQuote(q: QuoteRow): Promise<void>;
-  insertEquityPoint(p: { account_id: string; resolution: 'trade' | 'day'; time: number; equity: string; balance: string }): Promise<void>;
 }
+
+/** Named locks held until the transaction ends (store/<adapter>/locks.ts). */
+export interface LockWrites {
+  /**
+   * Several nodes share the store: a named lock held by this transaction until it ends, other nodes' transactions
+   * asking for it wait (PostgreSQL: a transaction-scoped advisory lock). On SQLite, one process whose transactions
+   * already run one at a time, it holds at once. `tryLock` answers false instead of waiting when another holds it.
+   */
+  lock(name: string): Promise<void>;
+  tryLock(name: string): Promise<boolean>;
+  /**
+   * `tryLock(lock)`, then, if it got it, `getIdempotency(scope, key)` read after it: in one round trip where the
+   * store can (PostgreSQL); `locked` false when another transaction holds the lock (then nothing is read).
+   */
+  claimIdempotency?(lock: string, scope: string, key: string): Promise<{ locked: boolean; prior: IdempotencyRecord | undefined }>;
+}
+
+/** The transaction itself: what runs when it rolls back or settles, the lease fence, its idle bound (the adapters' store files). */
+export interface TransactionControl {
+  /**
+   * Called if this transaction rolls back, after the ROLLBACK: whoever changed in-memory state along with the
+   * transaction's writes (the trading engine) undoes it, so nothing of a failed call stays visible.
+   */
+  onRollback(undo: () => void): void;
+  /**
+   * Called once this transaction is over: `durable` true once it is on disk (on SQLite after the sync of its batch),
+   * before its caller is answered; false once it rolled back (after the onRollback undos) or its sync failed (the
+   * file then holds what may not be on disk: whoever changed memory with it must not trust that memory). Reads
+   * served from memory the transaction changed wait for it (engine-host/in-flight.ts).
+   */
+  onSettled(settled: (durable: boolean) => void): void;
+  /**
+   * Refuses (LeaseLostError; the transaction then rolls back) unless this node still holds the engine partition's
+   * lease at this epoch. PostgreSQL checks the lease row (src/store/postgres/lease-fence.ts); SQLite has one node and never refuses.
+   */
+  fence(f: Fence): Promise<void>;
+  /**
+   * This transaction may pause between its statements for up to `ms` (a partition's engine built from thousands of
+   * rows between two reads). PostgreSQL ends a transaction idle for longer than the connections' bound (2 s,
+   * durability.ts CLIENT_DEFAULTS), which stops a frozen node holding its lease rows: this one transaction gets a
+   * longer bound. SQLite has no such bound and ignores it.
+   */
+  allowPauses(ms: number): Promise<void>;
+}
+
+/** One transaction: every read, every write of each resource, and the transaction's own controls. */
+export interface Tx extends Reads, TransactionControl, PeopleWrites, OAuthWrites, TickWrites, CustomerWrites, CredentialWrites, AccountWrites, SettingWrites, OrderWrites, EventWrites, WebhookWrites, LockWrites {}
 
 export interface Store extends Reads {
   /** Runs fn in one transaction: everything it wrote commits together, durably, or not at all. */

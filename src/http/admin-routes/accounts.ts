@@ -25,7 +25,7 @@ export const openLiveAccount = defineAdminRoute({
     const account = await services.accounts.openLive(customer, body.product);
     services.opener.kick();
     reply.code(201);
-    return services.accountReads.view(account);
+    return services.accountViews.view(account);
   },
 });
 
@@ -64,7 +64,7 @@ export const updateAccount = defineAdminRoute({
     );
     // The node holding the account's partition makes its engine judge the new status (every node is told).
     await ops.all({ kind: 'accounts', account_ids: [id] });
-    return services.accountReads.view((await services.store.getAccount(id))!);
+    return services.accountViews.view((await services.store.getAccount(id))!);
   },
 });
 

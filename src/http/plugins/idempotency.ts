@@ -60,7 +60,7 @@ export class Idempotency {
   private readonly renderers = new Map<string, Renderer>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'transaction'>,
     private readonly clock: Clock,
     private readonly ttlMs: number,
   ) {}

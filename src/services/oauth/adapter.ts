@@ -35,7 +35,7 @@ export class StoreAdapter implements Adapter {
 
   constructor(
     private readonly model: string,
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'findOAuthRecordBy' | 'getOAuthRecord' | 'transaction'>,
     private readonly clock: Clock,
     private readonly endGrant: (grantId: string) => Promise<void>,
   ) {

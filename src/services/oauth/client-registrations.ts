@@ -14,7 +14,7 @@ export const UNUSED_CLIENTS_PER_ADDRESS = 10;
  */
 export class ClientRegistrations {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'transaction'>,
     private readonly clock: Clock,
   ) {}
 

@@ -17,7 +17,7 @@ export class GrantEnd {
   private readonly ending = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'listOAuthRecordsBy' | 'transaction'>,
     private readonly clock: Clock,
     private readonly credentials: CredentialService,
   ) {}

@@ -21,7 +21,7 @@ export interface OAuthKeys {
  * sealed with the secrets key like the webhook signing secrets; never in plain text. Without a secrets box (a
  * store in memory) they live and die with the process.
  */
-export async function openOAuthKeys(store: Store, box: SecretBox | undefined): Promise<OAuthKeys> {
+export async function openOAuthKeys(store: Pick<Store, 'transaction'>, box: SecretBox | undefined): Promise<OAuthKeys> {
   const secrets = box ?? new Box([newSecretKey()], { kind: 'memory' });
   return store.transaction(async (tx) => {
     await tx.lock(SETTING);

@@ -22,7 +22,7 @@ const fresh = (subject: string, now: number): AttemptRecord => ({ subject, hits:
  */
 export class Attempts {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'getAttempts' | 'transaction'>,
     private readonly clock: Clock,
   ) {}
 

@@ -15,7 +15,7 @@ export const DASHBOARD_TOKEN_LIFETIME_MS = 3_600_000;
  */
 export class DashboardTokens {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'transaction'>,
     private readonly clock: Clock,
     private readonly credentials: CredentialService,
     private readonly sessions: SessionService,

@@ -37,7 +37,7 @@ type Refusal = 'wrong' | 'expired' | 'used';
  */
 export class EmailCodeService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'transaction'>,
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly attempts: Attempts,

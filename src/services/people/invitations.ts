@@ -21,7 +21,7 @@ const view = (i: InvitationRecord): InvitationView => ({ id: i.id, email: i.emai
 /** The operator's invitations to sign up (RAMPART_SIGNUP=invite): a one-time token, 7 days, for one email. */
 export class InvitationService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'transaction'>,
     private readonly clock: Clock,
     private readonly customers: CustomerService,
     private readonly mailer: Mailer,

@@ -32,7 +32,7 @@ const emailBackoff = (failures: number): number =>
  */
 export class LockOut {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'transaction'>,
     private readonly clock: Clock,
     private readonly attempts: Attempts,
   ) {}

@@ -21,7 +21,7 @@ export interface OpenSession {
  */
 export class SessionService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'findSessionByHash' | 'getUser' | 'transaction'>,
     private readonly clock: Clock,
   ) {}
 

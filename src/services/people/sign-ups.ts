@@ -52,7 +52,7 @@ export class SignUpService {
   private readonly base: string;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'findSignUpByHash' | 'transaction'>,
     private readonly clock: Clock,
     private readonly customers: CustomerService,
     private readonly invitations: InvitationService,

@@ -25,7 +25,7 @@ export const userView = (u: UserRecord): UserView => ({
 /** The dashboard's people: sign-in with lock-out, the demo user, password change (sign-up: sign-ups.ts). */
 export class UserService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'findUserByEmail' | 'getCustomer' | 'transaction'>,
     private readonly clock: Clock,
     private readonly lockOut: LockOut,
     private readonly passwords: PasswordHasher,

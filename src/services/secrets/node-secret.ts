@@ -15,7 +15,7 @@ const OWNER = 'cluster.node_secret';
  * cluster needs no new setting, and reading the database alone does not give it. Never derived from the operator
  * token: whoever holds that token is not thereby a node.
  */
-export async function openNodeSecret(configured: string | undefined, store: Store, box: SecretBox): Promise<string> {
+export async function openNodeSecret(configured: string | undefined, store: Pick<Store, 'transaction'>, box: SecretBox): Promise<string> {
   if (configured !== undefined) return configured;
   try {
     return await store.transaction(async (tx) => {

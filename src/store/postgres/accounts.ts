@@ -1,4 +1,4 @@
-import type { AccountPage, AccountRecord, AccountStatus } from '../port.js';
+import type { AccountPage, AccountRecord, AccountStatus, AccountReads, AccountWrites } from '../port.js';
 import type { Environment } from '../../schemas/common.js';
 import type { Q, Row } from './durability.js';
 
@@ -8,7 +8,7 @@ export const PATCHABLE = ['status', 'status_reason', 'balance', 'parked', 'pause
 
 const toAccount = (r: Row): AccountRecord => ({ ...(r as unknown as AccountRecord), rule: JSON.parse(String(r.rule)) as AccountRecord['rule'] });
 
-export function accountReads(q: Q) {
+export function accountReads(q: Q): AccountReads {
   const list = async (sql: string, params: unknown[]) => (await q.rows(sql, params)).map(toAccount);
   return {
     getAccount: async (id: string) => (await list(`SELECT ${COLUMNS} FROM accounts WHERE id = $1`, [id]))[0],
@@ -30,7 +30,7 @@ export function accountReads(q: Q) {
   };
 }
 
-export function accountWrites(q: Q) {
+export function accountWrites(q: Q): AccountWrites {
   return {
     insertAccount: async (a: AccountRecord) => {
       await q.changes(

@@ -1,4 +1,4 @@
-import type { CredentialKind, CredentialRecord, StoredCredential } from '../port.js';
+import type { CredentialKind, CredentialRecord, StoredCredential, CredentialReads, CredentialWrites } from '../port.js';
 import type { Environment } from '../../schemas/common.js';
 import type { Q, Row } from './durability.js';
 
@@ -17,7 +17,7 @@ function strip(r: StoredCredential): CredentialRecord {
   return rest;
 }
 
-export function credentialReads(q: Q) {
+export function credentialReads(q: Q): CredentialReads {
   return {
     findCredentialByHash: async (hash: string) => {
       const r = (await q.rows('SELECT * FROM credentials WHERE hash = $1', [hash]))[0];
@@ -36,7 +36,7 @@ export function credentialReads(q: Q) {
   };
 }
 
-export function credentialWrites(q: Q) {
+export function credentialWrites(q: Q): CredentialWrites {
   return {
     insertCredential: async (c: StoredCredential) => {
       await q.changes(

@@ -1,5 +1,5 @@
 import type { Environment } from '../../schemas/common.js';
-import type { EventCounter, EventQuery, EventRow, EventScope, StoredEvent } from '../port.js';
+import type { EventCounter, EventQuery, EventRow, EventScope, StoredEvent, EventReads, EventWrites } from '../port.js';
 import { customerRanges } from '../sqlite/events.js';
 import type { Q } from './durability.js';
 
@@ -35,7 +35,7 @@ function scoped(scope: EventScope): { where: string[]; params: unknown[] } {
  * after another on its node (the lease's epoch fences an earlier owner). So the events of one customer become
  * visible in the order of their places, and every reader reads one customer's (a list, a stream, an endpoint).
  */
-export function eventReads(q: Q) {
+export function eventReads(q: Q): EventReads {
   return {
     eventCounters: async (environment: Environment, customerIds: readonly string[]) => {
       const rows = await q.rows<{ id: string; number: number; last: number }>(
@@ -83,7 +83,7 @@ export const postgresOutbox = (cond: string): string =>
 
 const OUTBOX = postgresOutbox('e.environment = $1 AND e.customer_id = $2 AND e.cseq BETWEEN $3 AND $4');
 
-export function eventWrites(q: Q, state: EventTxState) {
+export function eventWrites(q: Q, state: EventTxState): EventWrites {
   return {
     // Held (sent with the next statement): no answer is needed, so an order's events cost no round trip.
     insertEvents: async (events: readonly EventRow[]) => {

@@ -1,4 +1,4 @@
-import type { IdempotencyRecord } from '../port.js';
+import type { IdempotencyRecord, LockWrites } from '../port.js';
 import type { Q } from './durability.js';
 
 /**
@@ -8,7 +8,7 @@ import type { Q } from './durability.js';
  */
 const KEY = "hashtext('rampart.' || $1 || ':' || current_schema())";
 
-export function lockWrites(q: Q) {
+export function lockWrites(q: Q): LockWrites {
   return {
     // A wait longer than lock_timeout answers 55P03, a StoreUnavailableError (durability.ts).
     lock: async (name: string) => {

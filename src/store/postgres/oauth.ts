@@ -1,11 +1,11 @@
-import type { OAuthRecord } from '../port.js';
+import type { OAuthRecord, OAuthReads, OAuthWrites } from '../port.js';
 import type { Q } from './durability.js';
 
 const LIVE = '(expires_at IS NULL OR expires_at > $NOW)';
 const live = (sql: string, nowIndex: number) => sql.replace('$NOW', `$${nowIndex}`);
 
 /** The OAuth authorization server's records on PostgreSQL: the mirror of ../sqlite/oauth.ts (migrations 007 and 009). */
-export function oauthReads(q: Q) {
+export function oauthReads(q: Q): OAuthReads {
   const first = async (sql: string, params: unknown[]): Promise<OAuthRecord | undefined> => (await q.rows<OAuthRecord>(sql, params))[0];
   return {
     getOAuthRecord: (model: string, id: string, now: number) =>
@@ -23,7 +23,7 @@ export function oauthReads(q: Q) {
   };
 }
 
-export function oauthWrites(q: Q) {
+export function oauthWrites(q: Q): OAuthWrites {
   return {
     putOAuthRecord: async (r: OAuthRecord) => {
       await q.changes(

@@ -1,6 +1,6 @@
 import { OPEN_STATUSES } from '../../engine/order-status.js';
 import { canceledEventJson, canceledKeys, canceledStatus, KEY_ALWAYS_WRITTEN, sqlText, type JsonDialect, type OpenOrdersCancel } from '../canceled-orders.js';
-import type { OrderQuery, OrderRow } from '../port.js';
+import type { OrderQuery, OrderRow, OrderReads, OrderWrites } from '../port.js';
 import type { Environment } from '../../schemas/common.js';
 import type { Q } from './durability.js';
 import { noteWritten, postgresOutbox, type EventTxState } from './events.js';
@@ -12,7 +12,7 @@ const ORDER_COLUMNS = 'id, seq, environment, account_id, customer_id, client_ord
 type Fill = { id: string; account_id: string; order_id: string; filled_at: number; data: string };
 type Mode = 'isolated' | 'cross';
 
-export function orderReads(q: Q) {
+export function orderReads(q: Q): OrderReads {
   return {
     getOrder: async (id: string) => (await q.rows<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]))[0],
     findOrderByClientId: async (customerId: string, environment: Environment, clientOrderId: string) =>
@@ -73,7 +73,7 @@ export function orderReads(q: Q) {
   };
 }
 
-export function orderWrites(q: Q, events: EventTxState) {
+export function orderWrites(q: Q, events: EventTxState): OrderWrites {
   return {
     upsertOrder: async (o: OrderRow) => {
       await q.write(

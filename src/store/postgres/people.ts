@@ -16,7 +16,7 @@ import {
   upsertAttempts,
   USER_COLUMNS,
 } from '../people-rows.js';
-import type { AttemptRecord, EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, SignUpRecord, UserRecord } from '../port.js';
+import type { AttemptRecord, EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, SignUpRecord, UserRecord, PeopleReads, PeopleWrites } from '../port.js';
 import type { Q, Row } from './durability.js';
 
 const numbered = (_c: string, i: number) => `$${i + 1}`;
@@ -24,7 +24,7 @@ const numbered = (_c: string, i: number) => `$${i + 1}`;
 const valuesOf = <R>(record: R, columns: readonly (keyof R)[]): unknown[] => columns.map((c) => record[c]);
 
 /** The dashboard's people on PostgreSQL: the mirror of ../sqlite/people.ts, with its row shapes (../people-rows.ts). */
-export function peopleReads(q: Q) {
+export function peopleReads(q: Q): PeopleReads {
   const first = async <T>(sql: string, params: unknown[], map: (r: Row) => T): Promise<T | undefined> => {
     const row = (await q.rows<Row>(sql, params))[0];
     return row ? map(row) : undefined;
@@ -42,7 +42,7 @@ export function peopleReads(q: Q) {
   };
 }
 
-export function peopleWrites(q: Q) {
+export function peopleWrites(q: Q): PeopleWrites {
   return {
     insertUser: async (u: UserRecord) => {
       await q.changes(insertInto('users', USER_COLUMNS, numbered), valuesOf(u, USER_COLUMNS));

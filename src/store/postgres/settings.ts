@@ -1,8 +1,8 @@
-import type { EnvironmentState, IdempotencyRecord, MarketState, QuoteRow } from '../port.js';
+import type { EnvironmentState, IdempotencyRecord, MarketState, QuoteRow, SettingReads, SettingWrites } from '../port.js';
 import type { Q } from './durability.js';
 
 /** Operator switches, settings, named counters, idempotency records and the last quotes. */
-export function settingReads(q: Q) {
+export function settingReads(q: Q): SettingReads {
   return {
     getIdempotency: async (scope: string, key: string) =>
       (await q.rows<IdempotencyRecord>('SELECT * FROM idempotency WHERE scope = $1 AND key = $2', [scope, key]))[0],
@@ -13,7 +13,7 @@ export function settingReads(q: Q) {
   };
 }
 
-export function settingWrites(q: Q) {
+export function settingWrites(q: Q): SettingWrites {
   return {
     nextSequence: async (name: string, start: number) =>
       (

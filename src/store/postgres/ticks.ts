@@ -1,8 +1,8 @@
-import type { TickQuery, TickRow } from '../port.js';
+import type { TickQuery, TickRow, TickReads, TickWrites } from '../port.js';
 import type { Q } from './durability.js';
 
 /** The tick record on PostgreSQL: the mirror of ../sqlite/ticks.ts (migration 008). */
-export function tickReads(q: Q) {
+export function tickReads(q: Q): TickReads {
   return {
     listTicks: (t: TickQuery) =>
       q.rows<TickRow>(
@@ -13,7 +13,7 @@ export function tickReads(q: Q) {
   };
 }
 
-export function tickWrites(q: Q) {
+export function tickWrites(q: Q): TickWrites {
   return {
     // One statement for the batch: one round trip, whatever its size.
     insertTicks: async (rows: readonly Omit<TickRow, 'id'>[]) => {

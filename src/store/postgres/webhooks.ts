@@ -1,4 +1,4 @@
-import type { AttemptRow, DeliveryClaim, DeliveryClaimRequest, DeliveryRow, WebhookRecord } from '../port.js';
+import type { AttemptRow, DeliveryClaim, DeliveryClaimRequest, DeliveryRow, WebhookRecord, WebhookReads, WebhookWrites } from '../port.js';
 import type { Environment } from '../../schemas/common.js';
 import type { Q, Row } from './durability.js';
 
@@ -10,7 +10,7 @@ const toWebhook = (r: Row): WebhookRecord => ({
   types: r.types === null ? null : (JSON.parse(String(r.types)) as string[]),
 });
 
-export function webhookReads(q: Q) {
+export function webhookReads(q: Q): WebhookReads {
   return {
     getWebhook: async (id: string) => (await q.rows(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1`, [id])).map(toWebhook)[0],
     listWebhooks: async (customerId: string, environment: Environment, afterId: string | undefined, limit: number) => {
@@ -71,7 +71,7 @@ UPDATE webhook_deliveries w SET claimed_by = $2, claimed_until = $3
   FROM chosen WHERE w.seq = chosen.seq
 RETURNING w.seq, ${DELIVERY_COLUMNS.split(', ').map((c) => `w.${c}`).join(', ')}`;
 
-export function webhookWrites(q: Q) {
+export function webhookWrites(q: Q): WebhookWrites {
   return {
     insertWebhook: async (w: WebhookRecord) => {
       // after_seq: of the fan-out cursor's time (deliveries are now written with their events), kept 0.

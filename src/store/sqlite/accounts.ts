@@ -1,5 +1,5 @@
 import type { Environment } from '../../schemas/common.js';
-import type { AccountPage, AccountRecord, AccountStatus } from '../port.js';
+import type { AccountPage, AccountRecord, AccountStatus, AccountReads, AccountWrites } from '../port.js';
 import { remember, type RecordCache } from './cache.js';
 import { bool, json, type Row } from './connection.js';
 import type { Sql } from './durability.js';
@@ -28,7 +28,7 @@ const toAccount = (r: Row): AccountRecord => ({
 /** The columns an account update may set (Tx.updateAccount); anything else in a patch is ignored. */
 const UPDATABLE = new Set(['status', 'status_reason', 'balance', 'parked', 'paused_until', 'last_used_at', 'rule_state', 'dead_man_fires_at']);
 
-export function accountReads(sql: Sql, cache: RecordCache) {
+export function accountReads(sql: Sql, cache: RecordCache): AccountReads {
   const byId = sql.stmt('SELECT * FROM accounts WHERE id = ?');
   const seqOf = sql.stmt('SELECT seq FROM accounts WHERE id = ?');
   const page = sql.stmt('SELECT * FROM accounts WHERE customer_id = ? AND environment = ? AND seq > ? ORDER BY seq LIMIT ?');
@@ -56,7 +56,7 @@ export function accountReads(sql: Sql, cache: RecordCache) {
   };
 }
 
-export function accountWrites(sql: Sql, cache: RecordCache) {
+export function accountWrites(sql: Sql, cache: RecordCache): AccountWrites {
   const insert = sql.stmt(
     `INSERT INTO accounts (id, customer_id, environment, status, stage, product, size, starting_balance, balance, rule,
        status_reason, parked, paused_until, last_used_at, created_at, updated_at)

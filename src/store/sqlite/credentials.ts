@@ -1,5 +1,5 @@
 import type { Environment } from '../../schemas/common.js';
-import type { CredentialKind, CredentialRecord, StoredCredential } from '../port.js';
+import type { CredentialKind, CredentialRecord, StoredCredential, CredentialReads, CredentialWrites } from '../port.js';
 import { remember, type RecordCache } from './cache.js';
 import { bool, json, type Row } from './connection.js';
 import type { Sql } from './durability.js';
@@ -51,7 +51,7 @@ function strip<T extends { hash: string }>(r: T): Omit<T, 'hash'> {
   return rest;
 }
 
-export function credentialReads(sql: Sql, cache: RecordCache) {
+export function credentialReads(sql: Sql, cache: RecordCache): CredentialReads {
   const byHash = sql.stmt('SELECT * FROM credentials WHERE hash = ?');
   const byId = sql.stmt('SELECT * FROM credentials WHERE id = ?');
   const ofCustomer = sql.stmt('SELECT * FROM credentials WHERE customer_id = ? AND kind = ? ORDER BY created_at, id');
@@ -77,7 +77,7 @@ export function credentialReads(sql: Sql, cache: RecordCache) {
   };
 }
 
-export function credentialWrites(sql: Sql, cache: RecordCache) {
+export function credentialWrites(sql: Sql, cache: RecordCache): CredentialWrites {
   const insert = sql.stmt(
     `INSERT INTO credentials (id, kind, customer_id, name, environment, access, token_kind, resource, markets, reduce_only,
        max_order_usd, max_position_usd, loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash,

@@ -1,4 +1,4 @@
-import type { CustomerRecord } from '../port.js';
+import type { CustomerRecord, CustomerReads, CustomerWrites } from '../port.js';
 import { remember, type RecordCache } from './cache.js';
 import { bool, type Row } from './connection.js';
 import type { Sql } from './durability.js';
@@ -11,7 +11,7 @@ const toCustomer = (r: Row): CustomerRecord => ({
   created_at: Number(r.created_at),
 });
 
-export function customerReads(sql: Sql, cache: RecordCache) {
+export function customerReads(sql: Sql, cache: RecordCache): CustomerReads {
   const byId = sql.stmt('SELECT * FROM customers WHERE id = ?');
   const all = sql.stmt('SELECT * FROM customers ORDER BY number');
   return {
@@ -27,7 +27,7 @@ export function customerReads(sql: Sql, cache: RecordCache) {
   };
 }
 
-export function customerWrites(sql: Sql, cache: RecordCache) {
+export function customerWrites(sql: Sql, cache: RecordCache): CustomerWrites {
   const insert = sql.stmt('INSERT INTO customers (id, number, name, api_enabled, created_at) VALUES (?, ?, ?, ?, ?)');
   const setApiEnabled = sql.stmt('UPDATE customers SET api_enabled = ? WHERE id = ?');
   return {

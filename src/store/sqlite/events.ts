@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Environment } from '../../schemas/common.js';
-import type { EventCounter, EventQuery, EventRow, EventScope, StoredEvent } from '../port.js';
+import type { EventCounter, EventQuery, EventRow, EventScope, StoredEvent, EventReads, EventWrites } from '../port.js';
 import type { Row } from './connection.js';
 import type { Durability, Sql } from './durability.js';
 
@@ -25,7 +25,7 @@ function scoped(scope: EventScope): { where: string[]; params: Row } {
  * The event log. Lists and streams read it on the log's own connection (committed data only), after the syncs that
  * cover what is committed (Sql.readLog): no event is shown before it is on disk.
  */
-export function eventReads(sql: Sql) {
+export function eventReads(sql: Sql): EventReads {
   const byId = sql.logStmt(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`);
   return {
     eventCounters: (environment: Environment, customerIds: readonly string[]) => sql.read(() => counters(sql, environment, customerIds)),
@@ -89,7 +89,8 @@ export function customerRanges(events: readonly EventRow[]): { environment: Envi
 /** Rows per INSERT of events: 8 values each, far below SQLite's limit on a statement's parameters. */
 const EVENTS_PER_INSERT = 16;
 
-export function eventWrites(d: Durability) {
+/** The log's writes, and its list as a transaction reads it (without waiting for the sync in flight). */
+export function eventWrites(d: Durability): EventWrites & Pick<EventReads, 'listEvents'> {
   // A transaction's events in one statement (up to EVENTS_PER_INSERT rows each): a market order writes four, and a
   // statement per row was 3.9% of its samples under the bench. Rows take their seq in the order of VALUES.
   // Prepared here, not on the write path: inserts[n - 1] takes n rows.

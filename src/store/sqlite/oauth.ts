@@ -1,4 +1,4 @@
-import type { OAuthRecord } from '../port.js';
+import type { OAuthRecord, OAuthReads, OAuthWrites } from '../port.js';
 import type { Row } from './connection.js';
 import type { Sql } from './durability.js';
 
@@ -20,7 +20,7 @@ const toRecord = (r: Row): OAuthRecord => ({
 const LIVE = '(expires_at IS NULL OR expires_at > ?)';
 
 /** The OAuth authorization server's records on SQLite (migrations 013 and 015). */
-export function oauthReads(sql: Sql) {
+export function oauthReads(sql: Sql): OAuthReads {
   const get = sql.stmt(`SELECT * FROM oauth_records WHERE model = ? AND id = ? AND ${LIVE}`);
   const byUid = sql.stmt(`SELECT * FROM oauth_records WHERE model = ? AND uid = ? AND ${LIVE}`);
   const byUserCode = sql.stmt(`SELECT * FROM oauth_records WHERE model = ? AND user_code = ? AND ${LIVE}`);
@@ -40,7 +40,7 @@ export function oauthReads(sql: Sql) {
   };
 }
 
-export function oauthWrites(sql: Sql) {
+export function oauthWrites(sql: Sql): OAuthWrites {
   const put = sql.stmt(
     `INSERT OR REPLACE INTO oauth_records (model, id, payload, expires_at, grant_id, user_code, uid, consumed_at, account_id, address)
      VALUES (@model, @id, @payload, @expires_at, @grant_id, @user_code, @uid, @consumed_at, @account_id, @address)`,

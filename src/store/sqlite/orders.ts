@@ -1,7 +1,7 @@
 import type { Environment } from '../../schemas/common.js';
 import { OPEN_STATUSES } from '../../engine/order-status.js';
 import { canceledEventJson, canceledKeys, canceledStatus, KEY_ALWAYS_WRITTEN, type JsonDialect, type OpenOrdersCancel } from '../canceled-orders.js';
-import type { OrderQuery, OrderRow, QuoteRow } from '../port.js';
+import type { OrderQuery, OrderRow, OrderReads, OrderWrites } from '../port.js';
 import type { Row } from './connection.js';
 import type { Durability, Sql } from './durability.js';
 import { sqliteOutbox } from './events.js';
@@ -14,8 +14,8 @@ type Fill = { id: string; account_id: string; order_id: string; filled_at: numbe
 type EquityPoint = { account_id: string; resolution: 'trade' | 'day'; time: number; equity: string; balance: string };
 type MarginSetting = { account_id: string; market: string; leverage: number; mode: 'isolated' | 'cross' };
 
-/** Orders, fills, positions, margin settings, quotes and equity points. */
-export function orderReads(sql: Sql) {
+/** Orders, fills, positions, margin settings and equity points. */
+export function orderReads(sql: Sql): OrderReads {
   const byId = sql.stmt('SELECT * FROM orders WHERE id = ?');
   const byClientId = sql.stmt('SELECT * FROM orders WHERE customer_id = ? AND environment = ? AND client_order_id = ?');
   // Per account off orders_account (one seek each), not a scan of every order ever placed: at start-up with a
@@ -27,7 +27,6 @@ export function orderReads(sql: Sql) {
   const fills = sql.stmt('SELECT id, data FROM fills WHERE account_id = ? ORDER BY seq DESC LIMIT ?');
   const positions = sql.stmt('SELECT p.account_id, p.market, p.data FROM positions p JOIN accounts a ON a.id = p.account_id WHERE a.environment = ?');
   const margins = sql.stmt('SELECT m.account_id, m.market, m.leverage, m.mode FROM margin_settings m JOIN accounts a ON a.id = m.account_id WHERE a.environment = ?');
-  const quotes = sql.stmt('SELECT * FROM quotes');
   const equity = sql.stmt('SELECT time, equity, balance FROM equity_points WHERE account_id = ? AND resolution = ? ORDER BY seq');
   return {
     getOrder: (id: string) => sql.read(() => byId.get(id) as OrderRow | undefined),
@@ -40,7 +39,6 @@ export function orderReads(sql: Sql) {
       sql.read(() => (afterId ? (fillsAfter.all(accountId, afterId, accountId, limit) as Listed[]) : (fills.all(accountId, limit) as Listed[]))),
     listPositions: (environment: Environment) => sql.read(() => positions.all(environment) as { account_id: string; market: string; data: string }[]),
     listMarginSettings: (environment: Environment) => sql.read(() => margins.all(environment) as MarginSetting[]),
-    listQuotes: () => sql.read(() => quotes.all() as QuoteRow[]),
     listEquityPoints: (accountId: string, resolution: 'trade' | 'day') =>
       sql.read(() => equity.all(accountId, resolution) as { time: number; equity: string; balance: string }[]),
   };
@@ -70,7 +68,7 @@ function listOrders(sql: Sql, q: OrderQuery): Listed[] {
   return sql.stmt(`SELECT id, data FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params) as Listed[];
 }
 
-export function orderWrites(d: Durability) {
+export function orderWrites(d: Durability): OrderWrites {
   const sql: Sql = d;
   const upsert = sql.stmt(
     `INSERT INTO orders (id, seq, environment, account_id, customer_id, client_order_id, market, status, created_at, updated_at, data)
@@ -81,7 +79,6 @@ export function orderWrites(d: Durability) {
   const deletePosition = sql.stmt('DELETE FROM positions WHERE account_id = ? AND market = ?');
   const putPosition = sql.stmt('INSERT OR REPLACE INTO positions (account_id, market, data) VALUES (?, ?, ?)');
   const putMargin = sql.stmt('INSERT OR REPLACE INTO margin_settings (account_id, market, leverage, mode) VALUES (?, ?, ?, ?)');
-  const putQuote = sql.stmt('INSERT OR REPLACE INTO quotes (market, bid, ask, last, time) VALUES (@market, @bid, @ask, @last, @time)');
   const insertEquity = sql.stmt('INSERT INTO equity_points (account_id, resolution, time, equity, balance) VALUES (@account_id, @resolution, @time, @equity, @balance)');
   return {
     upsertOrder: async (o: OrderRow) => {
@@ -96,9 +93,6 @@ export function orderWrites(d: Durability) {
     },
     putMarginSetting: async (accountId: string, market: string, leverage: number, mode: 'isolated' | 'cross') => {
       putMargin.run(accountId, market, leverage, mode);
-    },
-    putQuote: async (q: QuoteRow) => {
-      putQuote.run(q);
     },
     insertEquityPoint: async (p: EquityPoint) => {
       insertEquity.run(p);

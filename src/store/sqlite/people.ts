@@ -15,12 +15,12 @@ import {
   upsertAttempts,
   USER_COLUMNS,
 } from '../people-rows.js';
-import type { AttemptRecord, EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, SignUpRecord, UserRecord } from '../port.js';
+import type { AttemptRecord, EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, SignUpRecord, UserRecord, PeopleReads, PeopleWrites } from '../port.js';
 import type { RecordCache } from './cache.js';
 import type { Row } from './connection.js';
 import type { Sql } from './durability.js';
 
-export function peopleReads(sql: Sql) {
+export function peopleReads(sql: Sql): PeopleReads {
   const user = sql.stmt('SELECT * FROM users WHERE id = ?');
   const userByEmail = sql.stmt('SELECT * FROM users WHERE email = ?');
   const session = sql.stmt('SELECT * FROM sessions WHERE hash = ?');
@@ -42,7 +42,7 @@ export function peopleReads(sql: Sql) {
   };
 }
 
-export function peopleWrites(sql: Sql, cache: RecordCache) {
+export function peopleWrites(sql: Sql, cache: RecordCache): PeopleWrites {
   const named = (c: string) => `@${c}`;
   const insertUser = sql.stmt(insertInto('users', USER_COLUMNS, named));
   const setPassword = sql.stmt('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?');

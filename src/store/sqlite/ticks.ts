@@ -1,4 +1,4 @@
-import type { TickQuery, TickRow } from '../port.js';
+import type { TickQuery, TickRow, TickReads, TickWrites } from '../port.js';
 import type { Row } from './connection.js';
 import type { Sql } from './durability.js';
 
@@ -20,7 +20,7 @@ const toTick = (r: Row): TickRow => ({
 });
 
 /** The tick record on SQLite (migration 014): pages by (time, id) on the index (market, time, id). */
-export function tickReads(sql: Sql) {
+export function tickReads(sql: Sql): TickReads {
   const page = sql.stmt(
     `SELECT * FROM ticks WHERE market = @market AND time >= @from AND time <= @to AND (time, id) > (@at, @id)
      ORDER BY time, id LIMIT @limit`,
@@ -33,7 +33,7 @@ export function tickReads(sql: Sql) {
   };
 }
 
-export function tickWrites(sql: Sql) {
+export function tickWrites(sql: Sql): TickWrites {
   const insert = sql.stmt(
     `INSERT INTO ticks (market, time, kind, source, bid, ask, last, exchange_time, raw, used, set_aside)
      VALUES (@market, @time, @kind, @source, @bid, @ask, @last, @exchange_time, @raw, @used, @set_aside)`,

@@ -1,5 +1,5 @@
 import type { Environment } from '../../schemas/common.js';
-import type { AttemptRow, DeliveryClaim, DeliveryClaimRequest, DeliveryRow, WebhookRecord } from '../port.js';
+import type { AttemptRow, DeliveryClaim, DeliveryClaimRequest, DeliveryRow, WebhookRecord, WebhookReads, WebhookWrites } from '../port.js';
 import { deepFreeze, type RecordCache } from './cache.js';
 import { json, type Row } from './connection.js';
 import type { Sql } from './durability.js';
@@ -18,7 +18,7 @@ const toWebhook = (r: Row): WebhookRecord => ({
 });
 
 /** Webhook endpoints (cached whole: few, read by each delivery pass), their deliveries and delivery attempts. */
-export function webhookReads(sql: Sql, cache: RecordCache) {
+export function webhookReads(sql: Sql, cache: RecordCache): WebhookReads {
   const all = sql.stmt('SELECT * FROM webhooks ORDER BY seq');
   const seqOf = sql.stmt('SELECT seq FROM webhooks WHERE id = ?');
   const page = sql.stmt('SELECT * FROM webhooks WHERE customer_id = ? AND environment = ? AND seq > ? ORDER BY seq LIMIT ?');
@@ -58,7 +58,7 @@ export function webhookReads(sql: Sql, cache: RecordCache) {
   };
 }
 
-export function webhookWrites(sql: Sql, cache: RecordCache) {
+export function webhookWrites(sql: Sql, cache: RecordCache): WebhookWrites {
   const insert = sql.stmt(
     // after_seq: of the fan-out cursor's time (deliveries are now written with their events), kept 0.
     `INSERT INTO webhooks (id, customer_id, environment, url, types, account_id, secret, after_seq, created_at)

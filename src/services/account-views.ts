@@ -9,7 +9,7 @@ import type { AccountService } from './accounts.js';
  * An account as REST shows it, with its engine figures from whichever node holds its partition: this node's
  * engine from memory, another node's through the engine port.
  */
-export class AccountReads {
+export class AccountViews {
   constructor(
     private readonly host: Pick<EngineHost, 'learn' | 'holds' | 'quiet' | 'writesBegun' | 'unchangedSince'>,
     private readonly accounts: Pick<AccountService, 'view' | 'json' | 'reachable'>,
