@@ -1,26 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Fence } from '../store/fence.js';
-import { partitionOf } from './partition.js';
 import type { Config } from '../config/config.js';
 import type { Book } from '../engine/book.js';
 import type { Clock } from '../engine/clock.js';
 import type { TradingCalendar } from '../engine/trading-day.js';
-import { dec, fmt } from '../engine/decimal.js';
 import { Engine, type Effects } from '../engine/engine.js';
 import { marketSpec } from '../engine/market-spec.js';
-import type { EngineEvent, Position } from '../engine/state.js';
+import type { Position } from '../engine/state.js';
 import type { MarketSpec, Quote } from '../engine/types.js';
 import type { Quote as BookQuote, QuoteBook } from '../feed/quotes.js';
 import type { Environment } from '../schemas/common.js';
-import { StoreUnavailableError, type AccountRecord, type EventCounter, type EventRow, type MarketState, type Store, type Tx } from '../store/port.js';
+import { StoreUnavailableError, type AccountRecord, type MarketState, type Store, type Tx } from '../store/port.js';
 import { newId } from '../kernel/ids.js';
 import { NO_TELEMETRY, type Telemetry } from '../kernel/telemetry.js';
-import { eventView, orderFromData, positionFromData, positionView } from '../views/trading-views.js';
-import { accountsOf, bookFromRecord, hasEffects, writeEffects } from './effects.js';
+import { orderFromData, positionFromData } from '../views/trading-views.js';
+import { accountsOf, bookFromRecord, hasEffects } from './effects.js';
 import { InFlight } from './in-flight.js';
 import { OpenOrders } from './open-orders.js';
-
-const QUOTE_STORE_INTERVAL_MS = 1000;
+import { EffectWriter, customersOf } from './effect-writer.js';
+import { PartitionNotHeldError, PartitionSet, partitionKey, type Partition } from './partition-set.js';
+import { QuoteCheckpoint } from './quote-checkpoint.js';
 
 /**
  * How long a transaction that loads a partition's engine may pause between two statements: the open orders of the
@@ -29,39 +28,9 @@ const QUOTE_STORE_INTERVAL_MS = 1000;
  * loads holds that partition's lease row this long at most.
  */
 const LOAD_PAUSE_MS = 10_000;
-/** An event's id is this prefix and its seq padded to 12 digits. */
-const eventIdPrefix = (env: Environment) => `evt_${env === 'live' ? 'live' : 'test'}_`;
-/** The customers whose accounts an engine holds. */
-const customersOf = (engine: Engine): string[] => [...new Set([...engine.books.values()].map((b) => b.customerId))];
-
-/** One engine partition this node owns: its engine and the lease its writes are fenced by. */
-export interface Partition {
-  readonly key: string;
-  readonly environment: Environment;
-  readonly partition: number;
-  readonly fence: Fence;
-  engine: Engine;
-  /**
-   * The event counters of the partition's customers (docs/ARCHITECTURE.md, "The event log"): this partition alone
-   * numbers their events while it holds them, so the counter lives here; read from the store when the partition is
-   * taken (or a customer first writes), it only ever grows (a rolled-back number is skipped, never reused).
-   */
-  readonly events: Map<string, EventCounter>;
-}
 
 /** How a partition is taken: its working orders resume, or the SPEC restart transition runs first. */
 export type AdoptMode = 'resume' | 'restart';
-
-/** This node holds no engine for the account's partition (another node owns it, or nobody does yet). */
-export class PartitionNotHeldError extends Error {
-  override readonly name = 'PartitionNotHeldError';
-  constructor(
-    readonly environment: Environment,
-    readonly partition: number,
-  ) {
-    super(`this node does not hold ${environment} engine partition ${partition}`);
-  }
-}
 
 /** What one store transaction did so far: the partitions it fenced. */
 interface TxState {
@@ -72,8 +41,6 @@ interface TxState {
   readonly held: Set<string>;
 }
 const newTxState = (): TxState => ({ fenced: new Set(), undo: new Set(), held: new Set() });
-
-export const partitionKey = (env: Environment, partition: number) => `${env}/${partition}`;
 
 /** Each market's state as the engines judge it (open, halted, closed): the market service, as the host needs it. */
 export interface MarketStates {
@@ -89,25 +56,15 @@ export interface MarketStates {
  */
 export class EngineHost {
   readonly specs: ReadonlyMap<string, MarketSpec>;
-  private readonly parts = new Map<string, Partition>();
-  /**
-   * Account → its partition (the hash of its customer, worked out once: every request about an account asks), for
-   * every account this node has seen.
-   */
-  private readonly partitions = new Map<string, number>();
-  /**
-   * Partitions whose engine may hold changes their transaction rolled back: rebuilt from the store before they
-   * act again (a failed call leaves nothing behind in memory either).
-   */
-  private readonly stale = new Set<string>();
+  /** The partitions held, each account's partition, the engines waiting to be rebuilt (partition-set.ts). */
+  private readonly parts: PartitionSet;
   private readonly rebuilding = new Map<string, NodeJS.Timeout | null>();
   private stopped = false;
   private readonly unsubscribe: (() => void)[] = [];
-  private readonly unstoredQuotes = new Map<string, BookQuote>();
-  private quotesStoredAt = 0;
-  /** When a separate sandbox book's ticks last flushed the sandbox engines' peaks (its quotes are not stored). */
-  private sandboxPeaksAt = 0;
-  private quoteTimer: NodeJS.Timeout | undefined;
+  /** The stored quotes and the engines' checkpoints (quote-checkpoint.ts). */
+  private readonly checkpoint: QuoteCheckpoint;
+  /** Writes what the engines changed (effect-writer.ts). */
+  private readonly writer: EffectWriter;
   private unclock: (() => void) | undefined;
   /**
    * The latest price tick's work, per book followed (operators wait for it: a price set cluster-wide is applied
@@ -133,22 +90,19 @@ export class EngineHost {
     private readonly telemetry: Telemetry = NO_TELEMETRY,
   ) {
     this.specs = new Map(config.markets.map((m) => [m.id, marketSpec(m)]));
+    this.parts = new PartitionSet(config.cluster.partitions);
+    this.checkpoint = new QuoteCheckpoint(store, clock);
+    this.writer = new EffectWriter(this.specs, clock, (m, env) => this.quote(m, env), this.openOrders);
   }
 
-  /**
-   * The engine partition of an account (the same on every node): the hash of its customer's id, so every account
-   * of a customer is in one partition and the limits across a customer's accounts (working-order cap, exposure cap
-   * of a product) are judged by one engine. The account must be known (`know`, or a record seen).
-   */
+  /** The engine partition of an account (partition-set.ts); the account must be known (`know`, or a record seen). */
   partitionOf(accountId: string): number {
-    const partition = this.partitions.get(accountId);
-    if (partition === undefined) throw new Error(`the customer of account ${accountId} is not known here`);
-    return partition;
+    return this.parts.partitionOf(accountId);
   }
 
   /** Learns an account's customer from the store if need be (it never changes); false for no such account. */
   async know(accountId: string): Promise<boolean> {
-    if (this.partitions.has(accountId)) return true;
+    if (this.parts.knows(accountId)) return true;
     const a = await this.store.getAccount(accountId);
     if (!a) return false;
     this.learn(a);
@@ -157,7 +111,7 @@ export class EngineHost {
 
   /** Notes an account's customer from its record. */
   learn(a: Pick<AccountRecord, 'id' | 'customer_id'>): void {
-    if (!this.partitions.has(a.id)) this.partitions.set(a.id, partitionOf(a.customer_id, this.config.cluster.partitions));
+    this.parts.learn(a);
   }
 
   /**
@@ -187,26 +141,18 @@ export class EngineHost {
 
   /** Whether this node holds the engine of the account's partition (false for an account not known here yet). */
   holds(env: Environment, accountId: string): boolean {
-    const partition = this.partitions.get(accountId);
-    return partition !== undefined && this.parts.has(partitionKey(env, partition));
+    return this.parts.holds(env, accountId);
   }
 
   /** The partitions this node holds now. */
   held(): Partition[] {
-    return [...this.parts.values()];
-  }
-
-  private partOf(env: Environment, accountId: string): Partition {
-    const p = this.partitionOf(accountId);
-    const part = this.parts.get(partitionKey(env, p));
-    if (!part) throw new PartitionNotHeldError(env, p);
-    return part;
+    return this.parts.all();
   }
 
   /** The engine of an account's partition, for reads; while it waits to be rebuilt from the store, state_unavailable. */
   engine(env: Environment, accountId: string): Engine {
-    const part = this.partOf(env, accountId);
-    if (this.stale.has(part.key)) {
+    const part = this.parts.require(env, accountId);
+    if (this.parts.isStale(part)) {
       this.rebuildSoon(part);
       throw new StoreUnavailableError(`the ${env} engine partition ${part.partition} is being rebuilt from the store`);
     }
@@ -219,8 +165,8 @@ export class EngineHost {
    */
   memoryBook(env: Environment, accountId: string): Book | undefined {
     if (!this.holds(env, accountId)) return undefined;
-    const part = this.partOf(env, accountId);
-    return this.stale.has(part.key) ? undefined : part.engine.books.get(accountId);
+    const part = this.parts.require(env, accountId);
+    return this.parts.isStale(part) ? undefined : part.engine.books.get(accountId);
   }
 
   /** The price an environment's engines act on (never the other environment's, when the sandbox has its own feed). */
@@ -272,7 +218,7 @@ export class EngineHost {
   /** The operator changed an account's status or pause: the engine judges it (or not) accordingly. */
   syncAccount(a: AccountRecord): void {
     this.learn(a);
-    const book = this.parts.get(partitionKey(a.environment, this.partitionOf(a.id)))?.engine.books.get(a.id);
+    const book = this.parts.ofAccount(a.environment, a.id)?.engine.books.get(a.id);
     if (!book) return;
     book.status = a.status;
     book.statusReason = a.status_reason;
@@ -280,13 +226,13 @@ export class EngineHost {
   }
 
   hasBook(env: Environment, accountId: string): boolean {
-    return this.parts.get(partitionKey(env, this.partitionOf(accountId)))?.engine.books.has(accountId) ?? false;
+    return this.parts.ofAccount(env, accountId)?.engine.books.has(accountId) ?? false;
   }
 
   /** Makes sure an account opened since its partition's engine loaded has its book (when this node holds it). */
   ensureBook(a: AccountRecord): Book | undefined {
     this.learn(a);
-    const engine = this.parts.get(partitionKey(a.environment, this.partitionOf(a.id)))?.engine;
+    const engine = this.parts.ofAccount(a.environment, a.id)?.engine;
     if (!engine) return undefined;
     let book = engine.books.get(a.id);
     if (!book) {
@@ -302,11 +248,7 @@ export class EngineHost {
   async start(): Promise<void> {
     // The stored quotes are the live book's (a sandbox book of its own starts empty: docs/PRICE-FEEDS.md).
     const live = this.quotesFor('live');
-    for (const row of await this.store.listQuotes()) {
-      if (!live.get(row.market) && this.specs.has(row.market)) {
-        live.set({ market: row.market, bid: dec(row.bid), ask: dec(row.ask), last: dec(row.last), time: row.time });
-      }
-    }
+    await this.checkpoint.restore(live, (market) => this.specs.has(market));
     // One book for both: every engine follows it. A sandbox book of its own: each environment's engines follow theirs.
     const sandbox = this.quotesFor('sandbox');
     const follow = (book: QuoteBook, environment: Environment | undefined) =>
@@ -320,8 +262,7 @@ export class EngineHost {
       follow(live, 'live');
       follow(sandbox, 'sandbox');
     }
-    this.quoteTimer = setInterval(() => void this.storeQuotes().catch(() => undefined), QUOTE_STORE_INTERVAL_MS);
-    this.quoteTimer.unref();
+    this.checkpoint.start();
     this.unclock = this.clock.onAdvance((now) => {
       this.lastClock = this.onClock(now);
     });
@@ -362,18 +303,17 @@ export class EngineHost {
       // The open orders are loaded to resume; for the restart transition they are canceled where they are stored, a
       // page at a time, never loaded: with 100k of them the transition is a pass over the rows.
       part.engine = await this.loadEngine(part, tx, mode === 'resume');
-      await this.countEvents(part, tx, customersOf(part.engine));
-      this.stale.delete(key);
-      this.parts.set(key, part);
+      await this.writer.countEvents(part, tx, customersOf(part.engine));
+      this.parts.put(part);
       tx.onRollback(() => {
-        if (this.parts.get(key) === part) this.parts.delete(key);
+        if (this.parts.current(part)) this.parts.remove(key);
       });
       // Its accounts are read from memory once the partition is taken for good (the restart transition included).
       this.distrust(part, tx, st);
       this.inFlight.hold(tx, st.held, part.engine.books.keys());
       if (mode === 'restart') {
         const now = this.clock.now();
-        const canceled = await this.cancelStoredOrders(part, tx, now);
+        const canceled = await this.writer.cancelStoredOrders(part, tx, now);
         part.engine.restart(env, now, canceled);
         await this.persist(part, tx, st);
       }
@@ -387,62 +327,26 @@ export class EngineHost {
     const timer = this.rebuilding.get(key);
     if (timer) clearTimeout(timer);
     this.rebuilding.delete(key);
-    this.stale.delete(key);
-    if (this.parts.delete(key)) this.log.info({ environment: env, partition }, 'engine partition let go');
+    if (this.parts.remove(key)) this.log.info({ environment: env, partition }, 'engine partition let go');
   }
 
   stop(): void {
     this.stopped = true;
     for (const timer of this.rebuilding.values()) if (timer) clearTimeout(timer);
-    if (this.quoteTimer) clearInterval(this.quoteTimer);
+    this.checkpoint.stop();
     for (const off of this.unsubscribe.splice(0)) off();
     this.unclock?.();
   }
 
-  /** Writes the quotes not stored yet (the shutdown path calls it too). */
-  async storeQuotes(tx?: Tx, now = this.clock.now()): Promise<void> {
-    if (this.unstoredQuotes.size === 0) return;
-    const quotes = [...this.unstoredQuotes.values()];
-    this.unstoredQuotes.clear();
-    this.quotesStoredAt = now;
-    const write = async (t: Tx) => {
-      for (const q of quotes) await t.putQuote({ market: q.market, bid: fmt(q.bid), ask: fmt(q.ask), last: fmt(q.last), time: q.time });
-    };
-    if (tx) await write(tx);
-    else await this.store.transaction(write);
-  }
-
-  /**
-   * The restart transition's cancellations, in the store: every open order of an account the partition holds is
-   * canceled `system_restart` with the same data and the same order.canceled event the engine's cancel gives,
-   * oldest first, by the database (none is loaded). Answers how many each account had.
-   */
-  private async cancelStoredOrders(part: Partition, tx: Tx, now: number): Promise<Map<string, number>> {
-    const env = part.environment;
-    const accounts = [...part.engine.books.keys()];
-    const counts = await tx.cancelOpenOrders({ environment: env, accounts, reason: 'system_restart', now, eventIdPrefix: eventIdPrefix(env) });
-    // Their events were numbered in the store after each customer's last: the counters go on after those.
-    if (counts.size > 0) await this.countEvents(part, tx, customersOf(part.engine));
-    return counts;
-  }
-
-  /**
-   * Reads the customers' event counters into the partition's (through its fenced transaction, so what it reads is
-   * what every earlier owner committed): a counter only grows.
-   */
-  private async countEvents(part: Partition, tx: Tx, customers: readonly string[]): Promise<void> {
-    if (customers.length === 0) return;
-    for (const [id, c] of await tx.eventCounters(part.environment, customers)) {
-      const known = part.events.get(id);
-      part.events.set(id, known ? { number: c.number, last: Math.max(known.last, c.last) } : c);
-    }
+  /** Writes the quotes not stored yet (the shutdown path). */
+  async storeQuotes(): Promise<void> {
+    await this.checkpoint.flush();
   }
 
   /** The restart transition on demand (operator): every partition of env this node holds, in tx. */
   async restart(env: Environment, tx: Tx): Promise<void> {
     const st = newTxState();
-    for (const part of this.parts.values()) {
-      if (part.environment !== env) continue;
+    for (const part of this.parts.of(env)) {
       await this.enter(part, tx, st);
       await this.run(part, tx, st, (e) => e.restart(env, this.clock.now()));
     }
@@ -456,16 +360,10 @@ export class EngineHost {
     try {
       await this.store.transaction(async (tx) => {
         const st = newTxState();
-        const parts = [...this.parts.values()].filter((p) => environment === undefined || p.environment === environment);
+        const parts = this.parts.of(environment);
         for (const part of parts) await this.enter(part, tx, st);
-        // The latest quote is stored at most once a second (and at shutdown): it only prices the restart transition,
-        // and a write per tick would put an fsync on every price.
-        if (stored) this.unstoredQuotes.set(q.market, q);
-        // With them, the peaks the engines follow without writing (peak-watch.ts): a rebuilt engine's are as fresh.
-        const since = stored ? this.quotesStoredAt : this.sandboxPeaksAt;
-        const checkpoint = q.time - since >= QUOTE_STORE_INTERVAL_MS || this.clock.kind === 'manual';
-        if (checkpoint && stored) await this.storeQuotes(tx, q.time);
-        if (checkpoint && !stored) this.sandboxPeaksAt = q.time;
+        // The latest quote is stored at most once a second; with it, the peaks the engines follow without writing.
+        const checkpoint = await this.checkpoint.tick(q, stored, tx);
         for (const part of parts) {
           part.engine.onQuote(q.market, { bid: q.bid, ask: q.ask, last: q.last, time: q.time });
           if (checkpoint) part.engine.flushPeaks();
@@ -480,7 +378,7 @@ export class EngineHost {
   }
 
   private async onClock(now: number): Promise<void> {
-    for (const part of [...this.parts.values()]) {
+    for (const part of this.parts.all()) {
       await this.store
         .transaction(async (tx) => {
           const st = newTxState();
@@ -497,26 +395,26 @@ export class EngineHost {
    * the transaction, so what it sees is what is committed).
    */
   private async enter(part: Partition, tx: Tx, st: TxState): Promise<void> {
-    if (this.parts.get(part.key) !== part) throw new PartitionNotHeldError(part.environment, part.partition);
+    if (!this.parts.current(part)) throw new PartitionNotHeldError(part.environment, part.partition);
     if (!st.fenced.has(part.key)) {
       await tx.fence(part.fence);
       st.fenced.add(part.key);
     }
-    if (this.stale.has(part.key)) {
+    if (this.parts.isStale(part)) {
       await tx.allowPauses(LOAD_PAUSE_MS);
       part.engine = await this.loadEngine(part, tx);
       // The event numbers a rolled-back transaction took are read again with the rest: the next event of each of
       // its customers follows the last one in the store, so a rollback leaves no gap in a customer's log.
       part.events.clear();
-      this.stale.delete(part.key);
+      this.parts.markFresh(part);
     }
   }
 
   /** The store rolled back what the partition's engine did: rebuild it, now if the store answers, else before its next use. */
   private invalidate(part: Partition): void {
     part.engine.take();
-    if (this.parts.get(part.key) !== part) return;
-    this.stale.add(part.key);
+    if (!this.parts.current(part)) return;
+    this.parts.markStale(part);
     this.rebuildSoon(part);
   }
 
@@ -530,9 +428,9 @@ export class EngineHost {
           () => this.rebuilding.delete(part.key),
           (err: unknown) => {
             this.rebuilding.delete(part.key);
-            if (this.parts.get(part.key) !== part) return;
+            if (!this.parts.current(part)) return;
             this.log.error({ err, environment: part.environment, partition: part.partition }, 'engine rebuild from the store failed; retrying');
-            if (this.stale.has(part.key)) this.rebuildSoon(part, Math.min(Math.max(delayMs * 2, 50), 1000));
+            if (this.parts.isStale(part)) this.rebuildSoon(part, Math.min(Math.max(delayMs * 2, 50), 1000));
           },
         );
     };
@@ -552,7 +450,7 @@ export class EngineHost {
    * engine is rebuilt from the store.
    */
   async command<T>(env: Environment, accountId: string, fn: (e: Engine) => T, outer?: Tx): Promise<T> {
-    const part = this.partOf(env, accountId);
+    const part = this.parts.require(env, accountId);
     const go = async (tx: Tx) => {
       const st = newTxState();
       await this.enter(part, tx, st);
@@ -595,7 +493,6 @@ export class EngineHost {
 
   /** Writes what the engine changed; answers whether there was anything. */
   private async persist(part: Partition, tx: Tx, st: TxState): Promise<boolean> {
-    const env = part.environment;
     const fx: Effects = part.engine.take();
     if (!hasEffects(fx)) return false;
     // Only a transaction that carries what the engine changed needs undoing in memory if it rolls back (a refusal
@@ -604,47 +501,12 @@ export class EngineHost {
     this.distrust(part, tx, st);
     // In the same turn as the engine's change: no read from memory sees it before its transaction is over.
     this.inFlight.hold(tx, st.held, accountsOf(fx));
-    for (const o of fx.orders.values()) {
-      const book = part.engine.books.get(o.accountId);
-      if (book) this.openOrders.stored(book, o);
-    }
-    await writeEffects(fx, env, tx, this.clock.now());
-    if (fx.events.length > 0) await tx.insertEvents(await this.eventRows(part, tx, fx.events));
+    await this.writer.write(part, tx, fx);
     return true;
-  }
-
-  /**
-   * Engine events numbered and rendered as the log stores them: each after its customer's last (the partition's
-   * counter), with an id that carries the customer's number and the seq (`evt_live_1001_000000000042`).
-   */
-  private async eventRows(part: Partition, tx: Tx, events: readonly EngineEvent[]): Promise<EventRow[]> {
-    const env = part.environment;
-    const customerOf = (e: EngineEvent): string => {
-      const customer = part.engine.books.get(e.accountId)?.customerId;
-      if (customer === undefined) throw new Error(`an event of account ${e.accountId}, which the partition does not hold`);
-      return customer;
-    };
-    const unknown = [...new Set(events.map(customerOf))].filter((c) => !part.events.has(c));
-    await this.countEvents(part, tx, unknown);
-    return events.map((e) => {
-      const customer = customerOf(e);
-      const counter = part.events.get(customer);
-      if (!counter) throw new Error(`customer ${customer} is not in the store`);
-      const seq = ++counter.last;
-      const id = `${eventIdPrefix(env)}${counter.number}_${String(seq).padStart(12, '0')}`;
-      const view = eventView(e, id, (p) => this.positionData(env, p));
-      return { seq, id, environment: env, account_id: e.accountId, customer_id: customer, type: e.type, created_at: e.at, data: JSON.stringify(view) };
-    });
   }
 
   /** A position as REST shows it. */
   positionData(env: Environment, p: Position) {
-    const m = this.specs.get(p.market)!;
-    const engine = this.partOf(env, p.accountId).engine;
-    const book = engine.books.get(p.accountId);
-    const mark = this.quote(p.market, env)?.last ?? p.entryPrice;
-    const f = book ? engine.figures(book) : undefined;
-    const cushion = p.marginMode === 'isolated' || !f ? p.margin : f.available;
-    return positionView(p, mark, m, cushion, p.takeProfitId ? engine.order(p.takeProfitId) : undefined, p.stopLossId ? engine.order(p.stopLossId) : undefined);
+    return this.writer.positionData(this.parts.require(env, p.accountId).engine, env, p);
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError } from '../errors/api-error.js';
 import { OwnerUnavailableError } from '../cluster/forwarding.js';
 import { LeaseLostError } from '../store/fence.js';
-import { PartitionNotHeldError } from '../engine-host/host.js';
+import { PartitionNotHeldError } from '../engine-host/partition-set.js';
 import { StoreUnavailableError } from '../store/port.js';
 import { sendError } from './envelope.js';
 

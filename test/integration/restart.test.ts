@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dec } from '../../src/engine/decimal.js';
 import { EngineHost } from '../../src/engine-host/host.js';
+import { EffectWriter } from '../../src/engine-host/effect-writer.js';
 import { TestServer } from '../helpers/server.js';
 import { setAside, type PutBack } from '../helpers/store-aside.js';
 
@@ -97,7 +98,7 @@ describe('the start-up restart transition cancels stored orders without loading 
       const loadAll = vi.spyOn(proto, 'loadEngine').mockImplementation(function (this: unknown, env: unknown, reads: unknown) {
         return load.call(this, env, reads, true);
       });
-      const noStoreCancel = vi.spyOn(proto, 'cancelStoredOrders').mockResolvedValue(new Map());
+      const noStoreCancel = vi.spyOn(EffectWriter.prototype, 'cancelStoredOrders').mockResolvedValue(new Map());
       let putBack: PutBack | undefined;
       await u.restart(async (dir) => {
         putBack = await setAside(u.raw, dir);
