@@ -2,7 +2,7 @@
 // (environment switch, navigation) and the page the path names.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { apiClient, forgetClients } from './api/client.js';
-import { ApiError } from './api/http.js';
+import { RampartError } from './api/http.js';
 import { onSessionEnded, session } from './api/session.js';
 import type { DashboardConfig, Environment, SessionInfo } from './api/types.js';
 import { Header } from './parts/header.js';
@@ -34,7 +34,7 @@ export function App() {
     });
     session.config().then(setConfig, setFatal);
     session.current().then(setMe, (err) => {
-      if (err instanceof ApiError && err.status === 401) setMe(null);
+      if (err instanceof RampartError && err.status === 401) setMe(null);
       else setFatal(err);
     });
   }, []);

@@ -10,7 +10,7 @@ import { Products } from './resources/products.js';
 import { Service } from './resources/service.js';
 import { Webhooks } from './resources/webhooks.js';
 import { DEFAULT_RETRY, sleep, type RetryPolicy } from './retry.js';
-import { Transport } from './transport.js';
+import { Transport, type TokenSource } from './transport.js';
 
 export type Environment = 'sandbox' | 'live';
 
@@ -25,6 +25,13 @@ export interface RampartOptions {
   apiKey?: string;
   /** Or an OAuth app's access token (rat_…); both go as Bearer. */
   accessToken?: string;
+  /**
+   * Or where short-lived tokens come from: `bearer()` gives the one to send, `renew()` is told when the API refused
+   * it as expired or revoked (the call is then sent once more with the next). Give `environment` or `baseUrl` too.
+   */
+  tokenSource?: TokenSource;
+  /** The User-Agent sent (default `rampart-sdk-node/<version>`; null sends none, as a browser page should). */
+  userAgent?: string | null;
   /** sandbox or live: picks the default base URL (by default, from the key's prefix: rk_live_ is live). */
   environment?: Environment;
   /** The API's address; wins over environment. */
@@ -65,9 +72,9 @@ export class Rampart {
   readonly transport: Transport;
 
   constructor(options: RampartOptions) {
-    const token = options.apiKey ?? options.accessToken;
-    if (!token) throw new TypeError('Rampart: give apiKey or accessToken');
-    this.environment = environmentOf(options, token);
+    const token = options.apiKey ?? options.accessToken ?? options.tokenSource;
+    if (!token) throw new TypeError('Rampart: give apiKey, accessToken or tokenSource');
+    this.environment = environmentOf(options, typeof token === 'string' ? token : '');
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URLS[this.environment]).replace(/\/+$/, '');
     this.transport = new Transport({
       baseUrl: this.baseUrl,
@@ -77,6 +84,7 @@ export class Rampart {
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
       sleep: options.sleep ?? sleep,
       headers: options.headers ?? {},
+      ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
     });
     const t = this.transport;
     this.service = new Service(t);

@@ -4,7 +4,7 @@ import { errorFromAnswer, RampartConnectionError, type ErrorBody, type RampartEr
 import { OPERATIONS } from './generated/operations.js';
 import { retryDelay } from './retry.js';
 import { SseParser } from './sse.js';
-import { buildUrl, type Transport } from './transport.js';
+import { buildUrl, isStaleToken, type Transport } from './transport.js';
 import type { Event } from './types.js';
 
 export interface StreamOptions {
@@ -16,6 +16,11 @@ export interface StreamOptions {
   maxReconnects?: number;
   /** Nothing at all (not even the 15 s heartbeat) for this long means the connection is dead: reconnect (default 45 000 ms). */
   idleTimeoutMs?: number;
+  /**
+   * Told what the stream is doing: connecting, live (the server accepted it), retrying (it dropped or was refused
+   * with a retryable answer; `error` says why) — for a page that shows the connection's state.
+   */
+  onState?: (state: 'connecting' | 'live' | 'retrying', error?: unknown) => void;
 }
 
 /** HTTP status of a refusal the stream sends as its last frame (it has no status of its own). */
@@ -56,9 +61,12 @@ export class AccountStream implements AsyncIterable<Event> {
     const { config } = this.transport;
     let reconnectMs = 2000;
     let failures = 0;
+    let renewed = false;
     try {
       while (!this.abort.signal.aborted) {
         let received = false;
+        let failure: unknown;
+        this.options.onState?.('connecting');
         try {
           for await (const frame of this.connect()) {
             if (frame.retry !== undefined) reconnectMs = frame.retry;
@@ -75,11 +83,19 @@ export class AccountStream implements AsyncIterable<Event> {
           }
         } catch (err) {
           if (this.abort.signal.aborted) return;
+          // A token source's token went stale (expired, revoked): the next connection brings a new one, once in a row.
+          if (isStaleToken(err) && !renewed && this.transport.renew()) {
+            renewed = true;
+            continue;
+          }
           if (!(err instanceof RampartConnectionError) && !isRetryableRefusal(err)) throw err;
+          failure = err;
         }
+        if (received) renewed = false;
         if (this.abort.signal.aborted) return;
         failures = received ? 0 : failures + 1;
         if (failures > (this.options.maxReconnects ?? Infinity)) throw new RampartConnectionError(`the account stream did not reconnect after ${failures} tries`);
+        this.options.onState?.('retrying', failure);
         // The server's retry: field, then backoff if reconnecting keeps failing.
         const wait = failures <= 1 ? reconnectMs : Math.max(reconnectMs, retryDelay(config.retry, failures, undefined) ?? reconnectMs);
         await config.sleep(wait, this.abort.signal).catch(() => undefined);
@@ -93,7 +109,7 @@ export class AccountStream implements AsyncIterable<Event> {
   private async *connect(): AsyncGenerator<ReturnType<SseParser['push']>[number]> {
     const { config } = this.transport;
     const url = buildUrl(config.baseUrl, OPERATIONS.streamAccount.path, { account_id: this.accountId });
-    const headers: Record<string, string> = { ...this.transport.headers(), accept: 'text/event-stream' };
+    const headers: Record<string, string> = { ...(await this.transport.headers()), accept: 'text/event-stream' };
     if (this.lastEventId !== undefined) headers['last-event-id'] = this.lastEventId;
     const idle = new AbortController();
     const signal = AbortSignal.any([this.abort.signal, idle.signal]);
@@ -118,6 +134,7 @@ export class AccountStream implements AsyncIterable<Event> {
         throw errorFromAnswer(res.status, body, res.headers);
       }
       if (!res.body) throw new RampartConnectionError('the account stream answered without a body');
+      this.options.onState?.('live');
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
       const parser = new SseParser();

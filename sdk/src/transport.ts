@@ -1,8 +1,8 @@
 // One request to Rampart, with what every call needs: the credential, an Idempotency-Key kept across retries, a
 // timeout per attempt, retries of retryable answers, and the error class of a refusal.
-import { randomUUID } from 'node:crypto';
 import { errorFromAnswer, RampartConnectionError, RampartTimeoutError, type RampartError } from './errors.js';
 import { OPERATIONS } from './generated/operations.js';
+import { newIdempotencyKey } from './ids.js';
 import { DEFAULT_RETRY, retryDelay, safeToRepeat, sleep as realSleep, type RetryPolicy } from './retry.js';
 import type { OperationId, Result } from './types.js';
 
@@ -22,9 +22,30 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * Where the Bearer credential comes from when it is not one fixed string: a short-lived token asked for when needed
+ * (the dashboard's, which its session hands out). `renew` is told when the API refused the one given as expired,
+ * revoked or unknown: the next `bearer()` brings a new one, and the call is tried once more with it.
+ */
+export interface TokenSource {
+  bearer(): string | Promise<string>;
+  renew?(): void;
+}
+
+/** The refusals a renewed token may cure (nothing was done: the request was not authenticated). */
+const STALE_TOKEN = new Set(['expired_token', 'revoked_token', 'invalid_token']);
+
+/** Whether an error is the API refusing a token that a renewed one may replace. */
+export function isStaleToken(err: unknown): boolean {
+  const e = err as RampartError | undefined;
+  return e instanceof Error && (e as RampartError).status === 401 && STALE_TOKEN.has((e as RampartError).code);
+}
+
 export interface TransportConfig {
   baseUrl: string;
-  token: string;
+  token: string | TokenSource;
+  /** The User-Agent sent (null: none, as in a browser, which sends its own). */
+  userAgent?: string | null;
   timeoutMs: number;
   retry: RetryPolicy;
   fetch: typeof fetch;
@@ -60,34 +81,47 @@ export class Transport {
   /** Calls an operation; resolves with its answer's JSON, or throws a RampartError (or a connection error). */
   async call<K extends OperationId>(operationId: K, input: CallInput = {}, options: RequestOptions = {}): Promise<Result<K>> {
     const spec = OPERATIONS[operationId];
-    const url = buildUrl(this.config.baseUrl, spec.path, input.path, input.query);
+    return this.request(spec.method, spec.path, input, { ...options, idempotent: spec.idempotencyKey }) as Promise<Result<K>>;
+  }
+
+  /**
+   * Calls a route by method and path (a template filled from `input.path`, or a path as is): what `call` does for
+   * an operation, for a caller that names routes by their path (the dashboard). `idempotent`: the route takes an
+   * Idempotency-Key, made here unless `idempotencyKey` gives one.
+   */
+  async request(method: string, path: string, input: CallInput = {}, options: RequestOptions & { idempotent?: boolean } = {}): Promise<unknown> {
+    const url = buildUrl(this.config.baseUrl, path, input.path, input.query);
     // One key for the whole call: a retry after a lost answer must be recognized as the same request.
-    const idempotencyKey = options.idempotencyKey ?? (spec.idempotencyKey ? randomUUID() : undefined);
-    const headers: Record<string, string> = { ...this.headers(), ...options.headers };
-    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
-    let body: string | undefined;
-    if (input.body !== undefined) {
-      body = JSON.stringify(input.body);
-      headers['content-type'] = 'application/json';
-    }
+    const idempotencyKey = options.idempotencyKey ?? (options.idempotent ? newIdempotencyKey() : undefined);
+    let renewed = false;
+    const body = input.body !== undefined ? JSON.stringify(input.body) : undefined;
     const maxRetries = options.maxRetries ?? this.config.retry.maxRetries;
     const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
     for (let attempt = 0; ; attempt++) {
+      const headers: Record<string, string> = { ...(await this.headers()), ...options.headers };
+      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+      if (body !== undefined) headers['content-type'] = 'application/json';
       let res: Response;
       let text: string;
       try {
-        ({ res, text } = await this.attempt(url, { method: spec.method, headers, ...(body !== undefined ? { body } : {}) }, timeoutMs, options.signal));
+        ({ res, text } = await this.attempt(url, { method, headers, ...(body !== undefined ? { body } : {}) }, timeoutMs, options.signal));
       } catch (err) {
         if (options.signal?.aborted || !(err instanceof RampartConnectionError)) throw err;
         // No answer: the request may or may not have been done, so only a request safe to repeat is repeated.
-        if (attempt >= maxRetries || !safeToRepeat(spec.method, idempotencyKey)) throw err;
+        if (attempt >= maxRetries || !safeToRepeat(method, idempotencyKey)) throw err;
         await this.config.sleep(retryDelay(this.config.retry, attempt + 1, undefined)!, options.signal);
         continue;
       }
       const parsed = parse(text);
-      if (res.ok) return parsed as Result<K>;
+      if (res.ok) return parsed;
       const error = errorFromAnswer(res.status, parsed, res.headers);
-      const delay = attempt < maxRetries && this.retryable(error, spec.method, idempotencyKey) ? retryDelay(this.config.retry, attempt + 1, error.retryAfter) : undefined;
+      // A token that went stale is replaced once, and the same request (same key) sent again with the new one.
+      if (isStaleToken(error) && !renewed && this.renew()) {
+        renewed = true;
+        attempt--;
+        continue;
+      }
+      const delay = attempt < maxRetries && this.retryable(error, method, idempotencyKey) ? retryDelay(this.config.retry, attempt + 1, error.retryAfter) : undefined;
       if (delay === undefined) throw error;
       await this.config.sleep(delay, options.signal);
     }
@@ -103,8 +137,17 @@ export class Transport {
   }
 
   /** The headers of every request: the credential, what is accepted, who asks. */
-  headers(): Record<string, string> {
-    return { authorization: `Bearer ${this.config.token}`, accept: 'application/json', 'user-agent': `rampart-sdk-node/${SDK_VERSION}`, ...this.config.headers };
+  async headers(): Promise<Record<string, string>> {
+    const token = typeof this.config.token === 'string' ? this.config.token : await this.config.token.bearer();
+    const ua = this.config.userAgent === undefined ? `rampart-sdk-node/${SDK_VERSION}` : this.config.userAgent;
+    return { authorization: `Bearer ${token}`, accept: 'application/json', ...(ua === null ? {} : { 'user-agent': ua }), ...this.config.headers };
+  }
+
+  /** The API refused the credential as stale: a token source brings a new one next time (a fixed key cannot). */
+  renew(): boolean {
+    if (typeof this.config.token === 'string' || !this.config.token.renew) return false;
+    this.config.token.renew();
+    return true;
   }
 
   /** One attempt, its answer read whole within the timeout. */

@@ -19,7 +19,7 @@ describe('new Rampart', () => {
       { url: `${DEFAULT_BASE_URLS.live}/v1/accounts?limit=5`, auth: 'Bearer rat_c' },
       { url: 'https://api.example.test/v1/accounts', auth: 'Bearer rat_d' },
     ]);
-    expect(() => new Rampart({})).toThrow(/apiKey or accessToken/);
+    expect(() => new Rampart({})).toThrow(/apiKey, accessToken or tokenSource/);
   });
 
   it('escapes path parameters', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { money, percentOf, permille, plain, sign, sub } from '../../dashboard/src/decimal.js';
-import { parseFrames } from '../../dashboard/src/api/sse.js';
+import { SseParser } from '../../sdk/src/sse.js';
 
 describe("the page's figures (exact decimal strings, never floats)", () => {
   it('shows money with two places, grouped, rounding half away from zero', () => {
@@ -31,13 +31,14 @@ describe("the page's figures (exact decimal strings, never floats)", () => {
   });
 });
 
-describe('the account stream parser (Server-Sent Events over fetch)', () => {
-  it('splits frames, keeps the unfinished rest, skips comments and joins data lines', () => {
-    const { frames, rest } = parseFrames(': heartbeat\n\nid: evt_1\nevent: fill.created\ndata: {"a":1}\n\nid: evt_2\r\ndata: x\r\ndata: y\r\n\r\nid: evt_3\nda');
-    expect(frames).toEqual([
-      { id: 'evt_1', event: 'fill.created', data: '{"a":1}' },
-      { id: 'evt_2', event: 'message', data: 'x\ny' },
+describe("the account stream parser the page uses (the SDK's: Server-Sent Events over fetch)", () => {
+  it('splits frames as text arrives, keeps the unfinished rest for the next chunk, skips comments and joins data lines', () => {
+    const parser = new SseParser();
+    const first = parser.push(': heartbeat\n\nid: evt_1\nevent: fill.created\ndata: {"a":1}\n\nid: evt_2\r\ndata: x\r\ndata: y\r\n\r\nid: evt_3\nda');
+    expect(first).toEqual([
+      { id: 'evt_1', event: 'fill.created', data: '{"a":1}', retry: undefined },
+      { id: 'evt_2', event: undefined, data: 'x\ny', retry: undefined },
     ]);
-    expect(rest).toBe('id: evt_3\nda');
+    expect(parser.push('ta: z\n\n')).toEqual([{ id: 'evt_3', event: undefined, data: 'z', retry: undefined }]);
   });
 });

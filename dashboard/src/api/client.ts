@@ -1,8 +1,11 @@
-// The public API as the page calls it: one client per environment, holding the short-lived dashboard token the
-// session grants (an app token bound to that API host). A token near its end, or refused as expired or revoked, is
-// replaced once and the call tried again; every other refusal reaches the page as the API's own error. A live token
-// only reads until the user gives an emailed code (`unlock`); the one that replaces it reads again.
-import { ApiError, callJson, idempotencyKey } from './http.js';
+// The public API as the page calls it: one SDK client per environment (sdk/src: its transport, retries,
+// Idempotency-Keys, errors and account stream), holding the short-lived dashboard token the session grants (an app
+// token bound to that API host) as its token source. A token near its end is replaced before use; one the API refuses
+// as expired or revoked is replaced once and the call sent again (the SDK's transport does it); every other refusal
+// reaches the page as the API's own error. A live token only reads until the user gives an emailed code (`unlock`);
+// the one that replaces it reads again.
+import { Rampart } from '../../../sdk/src/client.js';
+import { newIdempotencyKey } from '../../../sdk/src/ids.js';
 import { session } from './session.js';
 import type { DashboardToken, Environment } from './types.js';
 
@@ -17,11 +20,21 @@ export class ApiClient {
   private token: { value: string; renewAt: number; access: DashboardToken['access'] } | null = null;
   private pending: Promise<string> | null = null;
   private readonly watchers = new Set<() => void>();
+  /** The SDK's client of this environment's API host. */
+  readonly sdk: Rampart;
 
   constructor(
     readonly environment: Environment,
     readonly baseUrl: string,
-  ) {}
+  ) {
+    this.sdk = new Rampart({
+      tokenSource: { bearer: () => this.bearer(), renew: () => this.forget() },
+      environment,
+      baseUrl,
+      // The browser sends its own User-Agent; the SDK's would only ask the API host's CORS about one more header.
+      userAgent: null,
+    });
+  }
 
   async bearer(): Promise<string> {
     if (this.token && this.token.renewAt > Date.now()) return this.token.value;
@@ -65,17 +78,9 @@ export class ApiClient {
     for (const f of this.watchers) f();
   }
 
-  async call<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      const headers = { authorization: `Bearer ${await this.bearer()}`, ...extra };
-      try {
-        return await callJson<T>(this.baseUrl + path, method, { body, headers });
-      } catch (err) {
-        const stale = err instanceof ApiError && err.status === 401 && ['expired_token', 'revoked_token', 'invalid_token'].includes(err.code);
-        if (!stale || attempt > 0) throw err;
-        this.forget();
-      }
-    }
+  /** A call without an Idempotency-Key (reads, the order preview). */
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return (await this.sdk.transport.request(method, path, body !== undefined ? { body } : {})) as T;
   }
 
   get<T>(path: string): Promise<T> {
@@ -83,8 +88,8 @@ export class ApiClient {
   }
 
   /** A write the API wants an Idempotency-Key on; `key` lets a retried click reuse the first one. */
-  write<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, key: string = idempotencyKey()): Promise<T> {
-    return this.call<T>(method, path, body, { 'idempotency-key': key });
+  async write<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, key: string = newIdempotencyKey()): Promise<T> {
+    return (await this.sdk.transport.request(method, path, body !== undefined ? { body } : {}, { idempotencyKey: key })) as T;
   }
 }
 

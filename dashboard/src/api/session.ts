@@ -1,6 +1,6 @@
 // The dashboard host's own routes (docs/DASHBOARD.md "Session routes"): the cookie travels by itself (same origin);
 // every write carries the session's CSRF token, which GET /session, sign-in and sign-up hand out.
-import { ApiError, callJson } from './http.js';
+import { callJson, RampartError } from './http.js';
 import type { DashboardConfig, DashboardToken, Environment, KeyRecord, SessionInfo, SignUpSent } from './types.js';
 
 let csrf = '';
@@ -15,7 +15,7 @@ async function watch<T>(p: Promise<T>): Promise<T> {
   try {
     return await p;
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'session_required') ended();
+    if (err instanceof RampartError && (err.code as string) === 'session_required') ended();
     throw err;
   }
 }

@@ -1,8 +1,8 @@
+import { RampartError } from '../api/http.js';
 // One account, live: the account stream (fetch + SSE, resumed with Last-Event-ID) says when something happened and
 // the page reloads what it changed; a light refresh every 2 s keeps marks, P&L and trailing stops current (a trailing
 // stop tightens without an event, on the position and on its stop order).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ApiError } from '../api/http.js';
 import { followAccount } from '../api/stream.js';
 import type { Account, Order, Page, Position } from '../api/types.js';
 import { useEvery, useLoad } from '../hooks.js';
@@ -14,13 +14,19 @@ import { Ticket } from '../parts/ticket.js';
 import { ErrorNote, Figure, Panel } from '../parts/ui.js';
 import { useApp } from '../state.js';
 
+/** Why the stream is reconnecting: the API's refusal with its code, or what broke the connection. */
+function describe(error: unknown): string {
+  if (error instanceof RampartError) return `${error.message} (${error.code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function AccountPage({ id, trade }: { id: string; trade: boolean }) {
   const { api, env } = useApp();
   const path = `/v1/accounts/${encodeURIComponent(id)}`;
   const account = useLoad(() => api.get<Account>(path), [api, id]);
   const positions = useLoad(() => api.get<{ data: Position[] }>(`${path}/positions`), [api, id]);
   const orders = useLoad(() => api.get<Page<Order>>(`${path}/orders?status=working&limit=100`), [api, id]);
-  const [stream, setStream] = useState<{ state: string; error?: ApiError }>({ state: 'connecting' });
+  const [stream, setStream] = useState<{ state: string; error?: unknown }>({ state: 'connecting' });
   const [version, setVersion] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -87,7 +93,7 @@ export function AccountPage({ id, trade }: { id: string; trade: boolean }) {
         <a class="btn btn-secondary btn-sm" href={`/accounts/${encodeURIComponent(id)}/trade`}>
           Trade
         </a>
-        <span class={`stream stream-${stream.state}`} role="status" title={stream.error ? `${stream.error.message} (${stream.error.code})` : undefined}>
+        <span class={`stream stream-${stream.state}`} role="status" title={stream.error === undefined ? undefined : describe(stream.error)}>
           {stream.state === 'live' ? 'Live' : stream.state === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
         </span>
       </div>

@@ -2,7 +2,7 @@
 // read or trade and the fences a key carries, then approves (back to the authorization server) or refuses. Only the
 // browser that started the request can answer it: any other (one the link was sent to) is told why it cannot.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../api/http.js';
+import { RampartError } from '../api/http.js';
 import { session, type OAuthRequest } from '../api/session.js';
 import { useAction } from '../hooks.js';
 import { Button, ErrorNote, Field, Panel } from '../parts/ui.js';
@@ -55,7 +55,7 @@ export function ConsentPage({ uid }: { uid: string }) {
   };
 
   const refusal = loadError ?? act.error;
-  if (refusal instanceof ApiError && refusal.code === 'authorization_request_not_yours') {
+  if (refusal instanceof RampartError && (refusal.code as string) === 'authorization_request_not_yours') {
     return (
       <div class="page narrow" id="consent-refused">
         <h1>This request was started in another browser</h1>

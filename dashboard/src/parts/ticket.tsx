@@ -2,7 +2,7 @@
 // refusal), then Send (POST …/orders with an Idempotency-Key kept for this preview, so a retried Send never places
 // the order twice). Changing any field asks for a new preview. Live, Send waits for an emailed code (live-unlock.tsx).
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { idempotencyKey } from '../api/http.js';
+import { newIdempotencyKey } from '../api/http.js';
 import type { Market, Order, Page, Preview } from '../api/types.js';
 import { money, plain } from '../decimal.js';
 import { useAction, useEvery, useLoad } from '../hooks.js';
@@ -71,7 +71,7 @@ export function Ticket({ accountPath, onPlaced }: { accountPath: string; onPlace
     e.preventDefault();
     setPlaced(null);
     const answer = await previewing.run(() => api.call<Preview>('POST', `${accountPath}/orders/test`, bodies(f).preview));
-    if (answer) setPreview({ answer, key: idempotencyKey() });
+    if (answer) setPreview({ answer, key: newIdempotencyKey() });
   };
 
   const send = async () => {

@@ -1,7 +1,7 @@
 // Small shared pieces: figures in fixed-width tabular boxes (a live update never moves the layout), the error note
 // (the envelope's message and code, announced), labelled fields and the busy-aware button.
 import type { ButtonHTMLAttributes, ComponentChildren } from 'preact';
-import { ApiError } from '../api/http.js';
+import { RampartError } from '../api/http.js';
 import { money, plain, sign } from '../decimal.js';
 
 export function Num({ value, kind = 'money', width, signed = false }: { value: string | null | undefined; kind?: 'money' | 'price'; width?: number; signed?: boolean }) {
@@ -28,7 +28,7 @@ export function Figure({ label, value, signed = false }: { label: string; value:
 export function ErrorNote({ error }: { error: unknown }) {
   return (
     <div class="error-note" role="alert" aria-live="assertive">
-      {error === null || error === undefined ? null : error instanceof ApiError ? (
+      {error === null || error === undefined ? null : error instanceof RampartError ? (
         <>
           <span>{error.message}</span> <code class="code">{error.code}</code>
         </>
