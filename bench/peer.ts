@@ -1,3 +1,4 @@
+import { orderFromWire } from '../src/engine-host/wire.js';
 import { performance } from 'node:perf_hooks';
 import { OrderBook, Side } from 'nodejs-order-book';
 import { add, dec, fromInt, sub } from '../src/engine/decimal.js';
@@ -69,7 +70,7 @@ function sideBySide(n: number, ticks: number, seed: number): PeerResult {
   stops.forEach((s, i) => {
     const r = engine.place({
       accountId: `A${i % accounts}`,
-      body: { market: SPEC.id, side: s.buy ? 'buy' : 'sell', type: 'stop_market', size: '1', stop_price: String(s.stop) },
+      order: orderFromWire({ market: SPEC.id, side: s.buy ? 'buy' : 'sell', type: 'stop_market', size: '1', stop_price: String(s.stop) }),
       exits: null,
       actor: { keyId: null, fences: null, origin: 'api' },
       now: 2,

@@ -1,3 +1,4 @@
+import { orderFromWire } from '../src/engine-host/wire.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -68,7 +69,7 @@ function world(accounts: number, fullScan: boolean, seed: number, products: type
       const m = list[(a + k) % list.length]!;
       const base = m.id === 'BTC-USD' ? '0.01' : m.id === 'ETH-USD' ? '0.2' : '4';
       const size = varied ? fmt(mul(dec(base), fromInt(1 + Math.floor(rand() * 97)))) : fmt(mul(dec(base), fromInt(20)));
-      const r = engine.place({ accountId: id, body: { market: m.id, side: rand() < 0.5 ? 'buy' : 'sell', type: 'market', size }, exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now: T0 });
+      const r = engine.place({ accountId: id, order: orderFromWire({ market: m.id, side: rand() < 0.5 ? 'buy' : 'sell', type: 'market', size }), exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now: T0 });
       if (!r.ok) throw new Error(`${r.rejection.code} ${JSON.stringify(r.rejection.details)}`);
       positions++;
       engine.take();

@@ -1,3 +1,4 @@
+import { orderFromWire } from '../src/engine-host/wire.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -62,7 +63,7 @@ export function engineWithTriggers(n: number, spreadTicks: number, minTicks = 1,
     const size = m.id === 'BTC-USD' ? '0.001' : m.id === 'ETH-USD' ? '0.01' : '0.1';
     const r = engine.place({
       accountId: `A${i % accounts}`,
-      body: { market: m.id, side: buy ? 'buy' : 'sell', type: 'stop_market', size, stop_price: fmt(buy ? add(last, off) : sub(last, off)), reduce_only: false },
+      order: orderFromWire({ market: m.id, side: buy ? 'buy' : 'sell', type: 'stop_market', size, stop_price: fmt(buy ? add(last, off) : sub(last, off)), reduce_only: false }),
       exits: null,
       actor: { keyId: null, fences: null, origin: 'api' },
       now: 2,
@@ -86,7 +87,7 @@ export function engineWithTriggers(n: number, spreadTicks: number, minTicks = 1,
     const sl = ticks();
     const r = engine.place({
       accountId: id,
-      body: { market: m.id, side: long ? 'buy' : 'sell', type: 'market', size },
+      order: orderFromWire({ market: m.id, side: long ? 'buy' : 'sell', type: 'market', size }),
       exits: {
         takeProfit: { price: long ? add(last, tp) : sub(last, tp), limitPrice: null },
         stopLoss: { price: long ? sub(last, sl) : add(last, sl), trailingDistance: add(sl, sl) },

@@ -10,7 +10,7 @@ import { orderFromData, orderView } from '../views/trading-views.js';
 import type { Tx } from '../store/port.js';
 import type { EngineHost } from './host.js';
 import type { EngineAnswer, EngineCommand, MarginSettingJson, OrderJson, PlaceCommand, ResultOf } from './port.js';
-import { actorFromWire, exitPatchFromWire, exitsFromWire, fencesFromWire, requestKey } from './wire.js';
+import { actorFromWire, exitPatchFromWire, exitsFromWire, fencesFromWire, orderFromWire, orderPatchFromWire, requestKey } from './wire.js';
 
 const done = <R>(result: R): EngineAnswer<R> => ({ outcome: 'done', result });
 const refuse = (rejection: Rejection): { outcome: 'rejected'; rejection: Rejection } => ({ outcome: 'rejected', rejection });
@@ -81,7 +81,7 @@ export async function runCommand(host: EngineHost, clock: Clock, env: Environmen
       if (!row || row.account_id !== cmd.account_id) return refuse({ code: 'order_not_found', details: { order_id: cmd.order_id } });
       const markets = cmd.actor.fences?.markets ?? null;
       if (markets && !markets.includes(row.market)) return refuse({ code: 'key_market_not_allowed', details: { markets } });
-      const patch = { ...cmd.fields, ...(cmd.exits !== undefined ? { exits: exitPatchFromWire(cmd.exits) } : {}) };
+      const patch = { ...orderPatchFromWire(cmd.fields), ...(cmd.exits !== undefined ? { exits: exitPatchFromWire(cmd.exits) } : {}) };
       const fences = cmd.actor.fences ? fencesFromWire(cmd.actor.fences) : null;
       const r = await host.command(env, cmd.account_id, (e) => e.edit(cmd.account_id, cmd.order_id, patch, fences, now()), tx);
       if (r.ok) return done({ order: view(r.value) });
@@ -123,7 +123,7 @@ export async function runCommand(host: EngineHost, clock: Clock, env: Environmen
 }
 
 function placeRequest(cmd: PlaceCommand, now: number): PlaceRequest {
-  return { accountId: cmd.account_id, body: cmd.order, exits: cmd.exits ? exitsFromWire(cmd.exits) : null, actor: actorFromWire(cmd.actor), now };
+  return { accountId: cmd.account_id, order: orderFromWire(cmd.order), exits: cmd.exits ? exitsFromWire(cmd.exits) : null, actor: actorFromWire(cmd.actor), now };
 }
 
 /** A client_order_id is the customer's, in one environment: taken by any stored order of theirs, it is refused. */

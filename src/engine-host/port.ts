@@ -1,4 +1,3 @@
-import type { OrderBody } from '../engine/order-checks.js';
 import type { Rejection } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import type { Fences as StoredFences, Tx } from '../store/port.js';
@@ -23,6 +22,24 @@ export interface ExitsWire {
 /** The fences of the key a command is made with that the engine judges (as stored: decimal strings). */
 export type KeyFences = Omit<StoredFences, 'ip_allowlist'>;
 
+/** An order body as it travels to the engine host (decimal strings, as the API took it after schema validation). */
+export interface OrderWire {
+  market: string;
+  side: 'buy' | 'sell';
+  type: 'market' | 'limit' | 'stop_market' | 'stop_limit';
+  size?: string | undefined;
+  notional_usd?: string | undefined;
+  limit_price?: string | undefined;
+  stop_price?: string | undefined;
+  worst_price?: string | undefined;
+  max_slippage_pct?: string | undefined;
+  reduce_only?: boolean | undefined;
+  post_only?: boolean | undefined;
+  time_in_force?: 'gtc' | 'gtd' | 'ioc' | 'fok' | undefined;
+  expires_at?: number | undefined;
+  client_order_id?: string | undefined;
+}
+
 /** The key a command is made with: its id (null for an app token) and its fences, as stored. */
 export interface ActorWire {
   key_id: string | null;
@@ -34,7 +51,7 @@ export interface ActorWire {
 export interface PlaceCommand {
   kind: 'place';
   account_id: string;
-  order: OrderBody;
+  order: OrderWire;
   exits: ExitsWire | null;
   actor: ActorWire;
 }
@@ -66,7 +83,7 @@ export type EngineCommand =
   | { kind: 'settle_unconfirmed'; order_id: string; place: PlaceCommand; received: boolean };
 
 export type EngineQuery =
-  | { kind: 'preview'; account_id: string; order: OrderBody; fences: KeyFences }
+  | { kind: 'preview'; account_id: string; order: OrderWire; fences: KeyFences }
   | { kind: 'position'; account_id: string; market: string }
   | { kind: 'positions'; account_id: string }
   | { kind: 'margin_settings'; account_id: string }

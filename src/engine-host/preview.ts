@@ -1,13 +1,12 @@
 import { settingOf, type Book } from '../engine/book.js';
 import { fmt, fmtMoney, max, parseDec, roundMoney, sub, ZERO } from '../engine/decimal.js';
 import type { Engine } from '../engine/engine.js';
-import type { OrderBody } from '../engine/order-checks.js';
 import type { MarketSpec } from '../engine/types.js';
 import { rejectionToError, type Rejection } from '../errors/api-error.js';
 import { CODES } from '../errors/codes.js';
 import type { AccountRecord } from '../store/port.js';
-import type { KeyFences } from './port.js';
-import { fencesFromWire } from './wire.js';
+import type { KeyFences, OrderWire } from './port.js';
+import { fencesFromWire, orderFromWire } from './wire.js';
 
 type PreviewAnswer = { ok: true; value: Record<string, unknown> } | { ok: false; rejection: Rejection };
 
@@ -15,11 +14,11 @@ type PreviewAnswer = { ok: true; value: Record<string, unknown> } | { ok: false;
  * Runs every check of an order without sending it and answers what would happen: would fill, rest or be
  * rejected (rule refusals are the preview's answer; malformed requests and unavailable prices are errors).
  */
-export function preview(engine: Engine, book: Book, account: AccountRecord, m: MarketSpec, body: OrderBody, fences: KeyFences, now: number): PreviewAnswer {
+export function preview(engine: Engine, book: Book, account: AccountRecord, m: MarketSpec, body: OrderWire, fences: KeyFences, now: number): PreviewAnswer {
   const figures = engine.figures(book);
   const tradable: Rejection | null =
     account.status === 'active' ? null : { code: 'account_not_tradable', details: { account_id: account.id, status: account.status, reason: account.status_reason ?? account.status } };
-  const ev = tradable ? { ok: false as const, rejection: tradable } : engine.evaluate({ accountId: account.id, body, exits: null, actor: { keyId: null, fences: fencesFromWire(fences), origin: 'api' }, now });
+  const ev = tradable ? { ok: false as const, rejection: tradable } : engine.evaluate({ accountId: account.id, order: orderFromWire(body), exits: null, actor: { keyId: null, fences: fencesFromWire(fences), origin: 'api' }, now });
   const base = { market: body.market, side: body.side, type: body.type };
   if (!ev.ok) {
     if (CODES[ev.rejection.code].status !== 422) return ev;

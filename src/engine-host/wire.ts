@@ -1,8 +1,45 @@
 import { dec, type Dec } from '../engine/decimal.js';
 import type { Actor, Fences } from '../engine/engine.js';
 import type { ExitPatch } from '../engine/exits.js';
+import type { OrderPatch } from '../engine/edit-order.js';
+import type { OrderIntent } from '../engine/order-checks.js';
 import type { ExitSpec } from '../engine/state.js';
-import type { ActorWire, ExitsWire, KeyFences } from './port.js';
+import type { ActorWire, ExitsWire, KeyFences, OrderWire } from './port.js';
+
+const decOrNull = (t: string | undefined): Dec | null => (t === undefined ? null : dec(t));
+
+/**
+ * An order body as the engine takes it: decimal strings become Dec (schema validation let through only decimals
+ * Dec holds: at most 18 places), absent fields null. The engine judges the values (positive, on the market's steps).
+ */
+export function orderFromWire(b: OrderWire): OrderIntent {
+  return {
+    market: b.market,
+    side: b.side,
+    type: b.type,
+    size: decOrNull(b.size),
+    notionalUsd: decOrNull(b.notional_usd),
+    limitPrice: decOrNull(b.limit_price),
+    stopPrice: decOrNull(b.stop_price),
+    worstPrice: decOrNull(b.worst_price),
+    maxSlippagePct: decOrNull(b.max_slippage_pct),
+    reduceOnly: b.reduce_only ?? false,
+    postOnly: b.post_only ?? false,
+    timeInForce: b.time_in_force ?? null,
+    expiresAt: b.expires_at ?? null,
+    clientOrderId: b.client_order_id ?? null,
+  };
+}
+
+/** The fields of an edit (PATCH) as the engine takes them. */
+export function orderPatchFromWire(f: { size?: string; limit_price?: string; stop_price?: string; expires_at?: number }): OrderPatch {
+  return {
+    ...(f.size !== undefined ? { size: dec(f.size) } : {}),
+    ...(f.limit_price !== undefined ? { limitPrice: dec(f.limit_price) } : {}),
+    ...(f.stop_price !== undefined ? { stopPrice: dec(f.stop_price) } : {}),
+    ...(f.expires_at !== undefined ? { expiresAt: f.expires_at } : {}),
+  };
+}
 
 /** A key's fences as the engine judges them (decimal strings become Dec; no float on the way). */
 export function fencesFromWire(f: KeyFences): Fences {

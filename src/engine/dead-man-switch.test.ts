@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { dec } from './decimal.js';
 import { Engine, type Actor } from './engine.js';
 import { marketSpec, type MarketConfigLike } from './market-spec.js';
-import type { OrderBody } from './order-checks.js';
+import type { OrderWire as OrderBody } from '../engine-host/port.js';
+import { orderFromWire } from '../engine-host/wire.js';
 import type { ExitSpec } from './state.js';
 import type { Quote } from './types.js';
 
@@ -31,7 +32,7 @@ function setup() {
   engine.onQuote('BTC-USD', q);
   const actor: Actor = { keyId: 'k', fences: null, origin: 'api' };
   const place = (accountId: string, body: Partial<OrderBody>, exits: ExitSpec | null = null) => {
-    const r = engine.place({ accountId, body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1', ...body } as OrderBody, exits, actor, now });
+    const r = engine.place({ accountId, order: orderFromWire({ market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1', ...body } as OrderBody), exits, actor, now });
     if (!r.ok) throw new Error(JSON.stringify(r.rejection));
     return r.value;
   };

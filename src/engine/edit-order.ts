@@ -1,6 +1,7 @@
 import { fmt } from './decimal.js';
 import { exitsList, mergeExits, type ExitPatch } from './exits.js';
-import type { OrderBody } from './order-checks.js';
+import type { Dec } from './decimal.js';
+import type { OrderIntent } from './order-checks.js';
 import { fail, sourceOf, type Core, type Evaluation, type Fences, type Outcome, type PlaceRequest } from './pipeline/core.js';
 import { validate } from './pipeline/1-validate.js';
 import { pretradeRisk } from './pipeline/2-pretrade-risk.js';
@@ -8,10 +9,10 @@ import type { Order } from './state.js';
 
 /** What an edit may change of a working order (PATCH …/orders/{id}); exits given replace those parts. */
 export interface OrderPatch {
-  size?: string;
-  limit_price?: string;
-  stop_price?: string;
-  expires_at?: number | null;
+  size?: Dec;
+  limitPrice?: Dec;
+  stopPrice?: Dec;
+  expiresAt?: number | null;
   exits?: ExitPatch | null;
 }
 
@@ -33,19 +34,23 @@ export function editOrder(e: Core, accountId: string, orderId: string, patch: Or
   if (o.exitKind !== null || o.side === null || (o.type !== 'limit' && o.type !== 'stop_market' && o.type !== 'stop_limit')) {
     return fail('invalid_request', { order_id: orderId }, 'Only limit and stop orders placed through the API can be edited; exits are changed through the position.');
   }
-  const body: OrderBody = {
+  const order: OrderIntent = {
     market: o.market,
     side: o.side,
     type: o.type,
-    size: patch.size ?? fmt(o.size),
-    ...(o.limitPrice !== null || patch.limit_price !== undefined ? { limit_price: patch.limit_price ?? fmt(o.limitPrice!) } : {}),
-    ...(o.stopPrice !== null || patch.stop_price !== undefined ? { stop_price: patch.stop_price ?? fmt(o.stopPrice!) } : {}),
-    reduce_only: o.reduceOnly ?? false,
-    post_only: o.postOnly,
-    time_in_force: o.tif,
-    ...((patch.expires_at !== undefined ? patch.expires_at : o.expiresAt) !== null ? { expires_at: (patch.expires_at !== undefined ? patch.expires_at : o.expiresAt)! } : {}),
+    size: patch.size ?? o.size,
+    notionalUsd: null,
+    limitPrice: patch.limitPrice ?? o.limitPrice,
+    stopPrice: patch.stopPrice ?? o.stopPrice,
+    worstPrice: null,
+    maxSlippagePct: null,
+    reduceOnly: o.reduceOnly ?? false,
+    postOnly: o.postOnly,
+    timeInForce: o.tif,
+    expiresAt: patch.expiresAt !== undefined ? patch.expiresAt : o.expiresAt,
+    clientOrderId: o.clientOrderId,
   };
-  if (o.triggered && o.type === 'stop_limit' && patch.stop_price !== undefined) {
+  if (o.triggered && o.type === 'stop_limit' && patch.stopPrice !== undefined) {
     return fail('invalid_request', { field: 'stop_price' }, 'The stop of this order has already triggered.');
   }
   // Exits given replace those parts of the pending exits (null removes one, or all when exits is null).
@@ -53,7 +58,7 @@ export function editOrder(e: Core, accountId: string, orderId: string, patch: Or
   book.orders.delete(o.id);
   let ev: Outcome<Evaluation>;
   try {
-    ev = evaluate(e, { accountId, body, exits, actor: { keyId: o.keyId, fences, origin: o.origin }, now });
+    ev = evaluate(e, { accountId, order, exits, actor: { keyId: o.keyId, fences, origin: o.origin }, now });
   } finally {
     book.orders.set(o.id, o);
   }

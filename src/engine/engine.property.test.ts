@@ -6,7 +6,8 @@ import { add, dec, fmt, fromInt, mul, sub, ZERO, type Dec } from './decimal.js';
 import { reservedByScan } from './book.js';
 import { testEngine } from './test-engine.js';
 import { marketSpec, type MarketConfigLike } from './market-spec.js';
-import type { OrderBody } from './order-checks.js';
+import type { OrderWire as OrderBody } from '../engine-host/port.js';
+import { orderFromWire, orderPatchFromWire } from '../engine-host/wire.js';
 import type { Fill, Order } from './state.js';
 import type { Quote } from './types.js';
 
@@ -71,7 +72,7 @@ describe('engine properties over random quote paths and order streams', () => {
               const price = fmt(o.side === 'buy' ? sub(last, off) : add(last, off));
               const through = fmt(o.side === 'buy' ? add(last, off) : sub(last, off));
               const patch = o.type === 'limit' ? { limit_price: price } : o.type === 'stop_market' ? { stop_price: through } : {};
-              engine.edit('A', o.id, { size: `0.${String(x.size).padStart(3, '0')}`, ...patch }, null, now);
+              engine.edit('A', o.id, orderPatchFromWire({ size: `0.${String(x.size).padStart(3, '0')}`, ...patch }), null, now);
             }
           } else if (x.kind === 'leverage') {
             engine.setMargin('A', BTC.id, x.leverage, undefined);
@@ -87,7 +88,7 @@ describe('engine properties over random quote paths and order streams', () => {
               body.stop_price = fmt(through);
               body.limit_price = fmt(x.side === 'buy' ? add(through, off) : sub(through, off));
             }
-            const r = engine.place({ accountId: 'A', body, exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now });
+            const r = engine.place({ accountId: 'A', order: orderFromWire(body), exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now });
             if (r.ok) orders.set(r.value.id, r.value);
           }
           const fx = engine.take();

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { dec, fmt, ZERO } from './decimal.js';
 import { Engine, type Actor } from './engine.js';
 import { marketSpec, type MarketConfigLike } from './market-spec.js';
-import type { OrderBody } from './order-checks.js';
+import type { OrderWire as OrderBody } from '../engine-host/port.js';
+import { orderFromWire } from '../engine-host/wire.js';
 import type { ExitSpec } from './state.js';
 import type { Quote } from './types.js';
 
@@ -32,7 +33,7 @@ function setup(balance = '100000') {
   };
   const actor: Actor = { keyId: 'k', fences: null, origin: 'api' };
   const place = (body: Partial<OrderBody>, exits: ExitSpec | null = null) => {
-    const r = engine.place({ accountId: 'A', body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '1', ...body } as OrderBody, exits, actor, now });
+    const r = engine.place({ accountId: 'A', order: orderFromWire({ market: 'BTC-USD', side: 'buy', type: 'market', size: '1', ...body } as OrderBody), exits, actor, now });
     return { r, fx: engine.take() };
   };
   return { engine, tick, place, book: () => engine.books.get('A')! };

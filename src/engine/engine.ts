@@ -163,7 +163,7 @@ export class Engine implements Core {
     const o = newOrder({
       id: req.orderId ?? this.o.newId('ord'),
       seq: this.nextSeq(),
-      clientOrderId: req.body.client_order_id ?? null,
+      clientOrderId: req.order.clientOrderId,
       accountId: book.id,
       customerId: book.customerId,
       keyId: req.actor.keyId,

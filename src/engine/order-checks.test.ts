@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dec, fmt } from './decimal.js';
 import { marketSpec, type MarketConfigLike } from './market-spec.js';
-import { checkOrder, type OrderBody } from './order-checks.js';
+import { checkOrder } from './order-checks.js';
+import type { OrderWire as OrderBody } from '../engine-host/port.js';
+import { orderFromWire } from '../engine-host/wire.js';
 
 const markets = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../config/markets.json'), 'utf8')) as MarketConfigLike[];
 const BTC = marketSpec(markets[0]!); // tick 0.5, step 0.001, min notional 10, band 10 %
@@ -12,7 +14,7 @@ const quote = { bid: dec('60000'), ask: dec('60001'), last: dec('60000.5'), time
 const base = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' } as OrderBody;
 
 function code(body: Partial<OrderBody>, q: typeof quote | 'none' = quote) {
-  const r = checkOrder({ ...base, ...body } as OrderBody, BTC, q === 'none' ? undefined : q, NOW);
+  const r = checkOrder(orderFromWire({ ...base, ...body } as OrderBody), BTC, q === 'none' ? undefined : q, NOW);
   return r.ok ? 'ok' : r.rejection.code;
 }
 
@@ -52,33 +54,33 @@ describe('order checks against market and quote', () => {
   });
 
   it('names the two valid sizes and prices around a wrong one', () => {
-    const r = checkOrder({ ...base, size: '0.0015' }, BTC, quote, NOW);
+    const r = checkOrder(orderFromWire({ ...base, size: '0.0015' } as OrderBody), BTC, quote, NOW);
     expect(r.ok ? null : r.rejection.details).toMatchObject({ nearest: ['0.001', '0.002'] });
-    const p = checkOrder({ ...base, limit_price: '59000.3' }, BTC, quote, NOW);
+    const p = checkOrder(orderFromWire({ ...base, limit_price: '59000.3' } as OrderBody), BTC, quote, NOW);
     expect(p.ok ? null : p.rejection.details).toMatchObject({ nearest: ['59000', '59000.5'] });
   });
 
   it('rounds notional_usd down to the size step at the price the order is valued at', () => {
-    const r = checkOrder({ ...base, size: undefined, notional_usd: '1000' }, BTC, quote, NOW);
+    const r = checkOrder(orderFromWire({ ...base, size: undefined, notional_usd: '1000' } as OrderBody), BTC, quote, NOW);
     expect(r.ok && fmt(r.order.size)).toBe('0.016'); // 1000 / 59000 = 0.01694…
-    const m = checkOrder({ market: 'BTC-USD', side: 'buy', type: 'market', notional_usd: '1000' }, BTC, quote, NOW);
+    const m = checkOrder(orderFromWire({ market: 'BTC-USD', side: 'buy', type: 'market', notional_usd: '1000' } as OrderBody), BTC, quote, NOW);
     expect(m.ok && fmt(m.order.size)).toBe('0.016');
     expect(m.ok && m.order.immediate !== null && fmt(m.order.immediate)).toBe('60001');
-    const tiny = checkOrder({ ...base, size: undefined, notional_usd: '5' }, BTC, quote, NOW);
+    const tiny = checkOrder(orderFromWire({ ...base, size: undefined, notional_usd: '5' } as OrderBody), BTC, quote, NOW);
     expect(tiny.ok ? null : tiny.rejection).toMatchObject({ code: 'order_too_small', details: { min_notional_usd: '10' } });
   });
 
   it('fills a marketable limit at the ask and sets the worst price of a market order on the tick grid', () => {
-    const r = checkOrder({ ...base, limit_price: '60001' }, BTC, quote, NOW);
+    const r = checkOrder(orderFromWire({ ...base, limit_price: '60001' } as OrderBody), BTC, quote, NOW);
     expect(r.ok && r.order.immediate !== null && fmt(r.order.immediate)).toBe('60001');
-    const m = checkOrder({ market: 'BTC-USD', side: 'buy', type: 'market', size: '0.01' }, BTC, quote, NOW);
+    const m = checkOrder(orderFromWire({ market: 'BTC-USD', side: 'buy', type: 'market', size: '0.01' } as OrderBody), BTC, quote, NOW);
     expect(m.ok && fmt(m.order.worstPrice!)).toBe('60601'); // 60001 × 1.01 = 60601.01 → down to the tick
-    const s = checkOrder({ market: 'BTC-USD', side: 'sell', type: 'market', size: '0.01' }, BTC, quote, NOW);
+    const s = checkOrder(orderFromWire({ market: 'BTC-USD', side: 'sell', type: 'market', size: '0.01' } as OrderBody), BTC, quote, NOW);
     expect(s.ok && fmt(s.order.worstPrice!)).toBe('59400'); // 60000 × 0.99 = 59400
   });
 
   it('expires an ioc limit that cannot fill at once', () => {
-    const r = checkOrder({ ...base, time_in_force: 'ioc' }, BTC, quote, NOW);
+    const r = checkOrder(orderFromWire({ ...base, time_in_force: 'ioc' } as OrderBody), BTC, quote, NOW);
     expect(r.ok && r.order.expiresUnfilled).toBe(true);
   });
 });

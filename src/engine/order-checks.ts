@@ -1,23 +1,27 @@
 import type { Rejection } from '../errors/api-error.js';
-import { add, ceilToStep, div, floorToStep, fmt, isMultipleOf, mul, nearestSteps, parseDec, pct, sub, ZERO, ONE, fromInt, type Dec } from './decimal.js';
+import { add, ceilToStep, div, floorToStep, fmt, isMultipleOf, mul, nearestSteps, pct, sub, ZERO, ONE, fromInt, type Dec } from './decimal.js';
 import type { MarketSpec, OrderType, Quote, Side, TimeInForce } from './types.js';
 
-/** The order body as it arrives (decimal strings), after schema validation. */
-export interface OrderBody {
+/**
+ * An order as the engine takes it: what the client asked for, its decimals parsed (the decimal strings of the wire
+ * stay at the engine-host port: engine-host/wire.ts `orderFromWire`). Absent fields are null.
+ */
+export interface OrderIntent {
   market: string;
   side: Side;
   type: 'market' | 'limit' | 'stop_market' | 'stop_limit';
-  size?: string | undefined;
-  notional_usd?: string | undefined;
-  limit_price?: string | undefined;
-  stop_price?: string | undefined;
-  worst_price?: string | undefined;
-  max_slippage_pct?: string | undefined;
-  reduce_only?: boolean | undefined;
-  post_only?: boolean | undefined;
-  time_in_force?: TimeInForce | undefined;
-  expires_at?: number | undefined;
-  client_order_id?: string | undefined;
+  size: Dec | null;
+  notionalUsd: Dec | null;
+  limitPrice: Dec | null;
+  stopPrice: Dec | null;
+  worstPrice: Dec | null;
+  maxSlippagePct: Dec | null;
+  reduceOnly: boolean;
+  postOnly: boolean;
+  /** null: the type's default. */
+  timeInForce: TimeInForce | null;
+  expiresAt: number | null;
+  clientOrderId: string | null;
 }
 
 /** An order that passed the checks that need only the market and its quote. */
@@ -44,7 +48,7 @@ export interface PricedOrder {
 
 export type Checked = { ok: true; order: PricedOrder } | { ok: false; rejection: Rejection };
 
-const TIFS: Record<OrderBody['type'], { allowed: TimeInForce[]; default: TimeInForce }> = {
+const TIFS: Record<OrderIntent['type'], { allowed: TimeInForce[]; default: TimeInForce }> = {
   market: { allowed: ['ioc', 'fok'], default: 'ioc' },
   limit: { allowed: ['gtc', 'gtd', 'ioc', 'fok'], default: 'gtc' },
   stop_market: { allowed: ['gtc', 'gtd'], default: 'gtc' },
@@ -57,11 +61,10 @@ const reject = (code: Rejection['code'], details?: Record<string, unknown>, mess
   rejection: { code, ...(details ? { details } : {}), ...(message ? { message } : {}) },
 });
 
-function price(body: OrderBody, field: 'limit_price' | 'stop_price' | 'worst_price', tick: Dec): Dec | Checked | null {
-  const text = body[field];
-  if (text === undefined) return null;
-  const d = parseDec(text);
-  if (d === undefined || d <= 0n) return bad(`${field} must be a positive decimal string`, field);
+function price(o: OrderIntent, field: 'limit_price' | 'stop_price' | 'worst_price', tick: Dec): Dec | Checked | null {
+  const d = field === 'limit_price' ? o.limitPrice : field === 'stop_price' ? o.stopPrice : o.worstPrice;
+  if (d === null) return null;
+  if (d <= 0n) return bad(`${field} must be a positive decimal string`, field);
   if (!isMultipleOf(d, tick)) {
     return reject('invalid_price_tick', { field, tick_size: fmt(tick), nearest: nearestSteps(d, tick).map(fmt) }, `${field} is not a whole number of ticks (${fmt(tick)})`);
   }
@@ -75,39 +78,39 @@ const isChecked = (v: unknown): v is Checked => typeof v === 'object' && v !== n
  * price availability → band → stop side → marketability (post-only, inside spread) → slippage → minimum value.
  * Pure: the same inputs always give the same answer (preview and placement share it).
  */
-export function checkOrder(body: OrderBody, m: MarketSpec, q: Quote | undefined, now: number): Checked {
+export function checkOrder(body: OrderIntent, m: MarketSpec, q: Quote | undefined, now: number): Checked {
   const tif = TIFS[body.type];
-  const timeInForce = body.time_in_force ?? tif.default;
+  const timeInForce = body.timeInForce ?? tif.default;
   if (!tif.allowed.includes(timeInForce)) {
     return bad(`time_in_force ${timeInForce} is not allowed for ${body.type} orders (allowed: ${tif.allowed.join(', ')})`, 'time_in_force');
   }
-  if (timeInForce === 'gtd' && body.expires_at === undefined) return bad('gtd orders need expires_at', 'expires_at');
-  if (timeInForce !== 'gtd' && body.expires_at !== undefined) return bad('expires_at goes with time_in_force gtd', 'expires_at');
-  if (body.expires_at !== undefined && body.expires_at <= now) return bad('expires_at must be in the future', 'expires_at');
-  if ((body.size === undefined) === (body.notional_usd === undefined)) return bad('give size or notional_usd (one of them)', 'size');
+  if (timeInForce === 'gtd' && body.expiresAt === null) return bad('gtd orders need expires_at', 'expires_at');
+  if (timeInForce !== 'gtd' && body.expiresAt !== null) return bad('expires_at goes with time_in_force gtd', 'expires_at');
+  if (body.expiresAt !== null && body.expiresAt <= now) return bad('expires_at must be in the future', 'expires_at');
+  if ((body.size === null) === (body.notionalUsd === null)) return bad('give size or notional_usd (one of them)', 'size');
   const needsLimit = body.type === 'limit' || body.type === 'stop_limit';
   const needsStop = body.type === 'stop_market' || body.type === 'stop_limit';
-  if (needsLimit !== (body.limit_price !== undefined)) return bad(needsLimit ? `${body.type} orders need limit_price` : `limit_price is only for limit and stop_limit orders`, 'limit_price');
-  if (needsStop !== (body.stop_price !== undefined)) return bad(needsStop ? `${body.type} orders need stop_price` : 'stop_price is only for stop orders', 'stop_price');
-  if (body.type !== 'market' && (body.worst_price !== undefined || body.max_slippage_pct !== undefined)) {
-    return bad('worst_price and max_slippage_pct are only for market orders', body.worst_price !== undefined ? 'worst_price' : 'max_slippage_pct');
+  if (needsLimit !== (body.limitPrice !== null)) return bad(needsLimit ? `${body.type} orders need limit_price` : `limit_price is only for limit and stop_limit orders`, 'limit_price');
+  if (needsStop !== (body.stopPrice !== null)) return bad(needsStop ? `${body.type} orders need stop_price` : 'stop_price is only for stop orders', 'stop_price');
+  if (body.type !== 'market' && (body.worstPrice !== null || body.maxSlippagePct !== null)) {
+    return bad('worst_price and max_slippage_pct are only for market orders', body.worstPrice !== null ? 'worst_price' : 'max_slippage_pct');
   }
-  if (body.worst_price !== undefined && body.max_slippage_pct !== undefined) return bad('give worst_price or max_slippage_pct, not both', 'worst_price');
-  if (body.post_only && body.type !== 'limit') return bad('post_only is only for limit orders', 'post_only');
+  if (body.worstPrice !== null && body.maxSlippagePct !== null) return bad('give worst_price or max_slippage_pct, not both', 'worst_price');
+  if (body.postOnly && body.type !== 'limit') return bad('post_only is only for limit orders', 'post_only');
 
   let size: Dec | null = null;
-  if (body.size !== undefined) {
-    const s = parseDec(body.size);
-    if (s === undefined || s <= 0n) return bad('size must be a positive decimal string', 'size');
+  if (body.size !== null) {
+    const s = body.size;
+    if (s <= 0n) return bad('size must be a positive decimal string', 'size');
     if (!isMultipleOf(s, m.sizeStep)) {
       return reject('invalid_size_step', { size_step: fmt(m.sizeStep), nearest: nearestSteps(s, m.sizeStep).map(fmt) }, `size is not a whole number of size steps (${fmt(m.sizeStep)})`);
     }
     size = s;
   }
   let notionalUsd: Dec | null = null;
-  if (body.notional_usd !== undefined) {
-    const n = parseDec(body.notional_usd);
-    if (n === undefined || n <= 0n) return bad('notional_usd must be a positive decimal string', 'notional_usd');
+  if (body.notionalUsd !== null) {
+    const n = body.notionalUsd;
+    if (n <= 0n) return bad('notional_usd must be a positive decimal string', 'notional_usd');
     notionalUsd = n;
   }
   const limitPrice = price(body, 'limit_price', m.tick);
@@ -118,8 +121,8 @@ export function checkOrder(body: OrderBody, m: MarketSpec, q: Quote | undefined,
   if (isChecked(worstPrice)) return worstPrice;
   let slippagePct: Dec | null = null;
   if (body.type === 'market' && worstPrice === null) {
-    const p = body.max_slippage_pct === undefined ? m.slippage.default : parseDec(body.max_slippage_pct);
-    if (p === undefined || p < m.slippage.min || p > m.slippage.max) {
+    const p = body.maxSlippagePct ?? m.slippage.default;
+    if (p < m.slippage.min || p > m.slippage.max) {
       return { ok: false, rejection: { code: 'invalid_request', message: `max_slippage_pct must be from ${fmt(m.slippage.min)} to ${fmt(m.slippage.max)}`, details: { field: 'max_slippage_pct', min: fmt(m.slippage.min), max: fmt(m.slippage.max) } } };
     }
     slippagePct = p;
@@ -153,7 +156,7 @@ export function checkOrder(body: OrderBody, m: MarketSpec, q: Quote | undefined,
     const L = limitPrice!;
     const marketable = body.side === 'buy' ? L > q.last : L < q.last;
     if (marketable) {
-      if (body.post_only) return reject('post_only_would_fill', { limit_price: fmt(L), last: fmt(q.last) });
+      if (body.postOnly) return reject('post_only_would_fill', { limit_price: fmt(L), last: fmt(q.last) });
       const fillable = body.side === 'buy' ? q.ask <= L : q.bid >= L;
       if (!fillable) return reject('limit_inside_spread', { limit_price: fmt(L), best_price: fmt(reference) });
       immediate = reference;
@@ -180,10 +183,10 @@ export function checkOrder(body: OrderBody, m: MarketSpec, q: Quote | undefined,
       limitPrice,
       stopPrice,
       worstPrice: resolvedWorst === null ? null : ceilOrFloorToTick(resolvedWorst, m.tick, body.side),
-      reduceOnly: body.reduce_only ?? false,
-      postOnly: body.post_only ?? false,
+      reduceOnly: body.reduceOnly,
+      postOnly: body.postOnly,
       tif: timeInForce,
-      expiresAt: body.expires_at ?? null,
+      expiresAt: body.expiresAt,
       valuePrice,
       notional,
       immediate,

@@ -1,3 +1,4 @@
+import { orderFromWire } from '../engine-host/wire.js';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -117,7 +118,7 @@ function differential(ops: Op[], ruleSet: Rule[], accounts: number, lotSize: (ma
     } else {
       const size = lotSize(x.market, x.lots);
       for (const w of [a, b]) {
-        w.engine.place({ accountId: `A${x.account}`, body: { market: x.market, side: x.buy ? 'buy' : 'sell', type: 'market', size }, exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now });
+        w.engine.place({ accountId: `A${x.account}`, order: orderFromWire({ market: x.market, side: x.buy ? 'buy' : 'sell', type: 'market', size }), exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now });
       }
     }
     const fa = a.engine.take();
@@ -204,7 +205,7 @@ describe('risk index', () => {
       };
       tick();
       for (let n = 0; n < 40; n++) {
-        for (const w of [a, b]) w.engine.place({ accountId: `A${n}`, body: { market: 'BTC-USD', side, type: 'market', size: '0.1' }, exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now: T0 });
+        for (const w of [a, b]) w.engine.place({ accountId: `A${n}`, order: orderFromWire({ market: 'BTC-USD', side, type: 'market', size: '0.1' }), exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now: T0 });
       }
       // Past the fees each account is judged once (then followed by the watch); from there a new high looks at none.
       const move = (usd: number) => {
@@ -239,7 +240,7 @@ describe('risk index', () => {
       w.engine.onQuote('BTC-USD', q);
     };
     tick();
-    for (let n = 0; n < 10; n++) w.engine.place({ accountId: `A${n}`, body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1' }, exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now: T0 });
+    for (let n = 0; n < 10; n++) w.engine.place({ accountId: `A${n}`, order: orderFromWire({ market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1' }), exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now: T0 });
     for (let k = 0; k < 4; k++) {
       last = add(last, dec('50'));
       tick();

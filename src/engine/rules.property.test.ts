@@ -6,7 +6,8 @@ import type { Rule } from '../schemas/common.js';
 import { add, dec, fmt, fromInt, mul, sub, ZERO, type Dec } from './decimal.js';
 import { testEngine } from './test-engine.js';
 import { marketSpec, type MarketConfigLike } from './market-spec.js';
-import type { OrderBody } from './order-checks.js';
+import type { OrderWire as OrderBody } from '../engine-host/port.js';
+import { orderFromWire } from '../engine-host/wire.js';
 import { initialRuleState } from './rules.js';
 import { TradingCalendar } from './trading-day.js';
 
@@ -116,7 +117,7 @@ describe('account rules over random quote paths, orders and clock moves', () => 
             const off = mul(TICK, fromInt(x.offset));
             const body: OrderBody = { market: BTC.id, side: x.side, type: x.type, size: fmt(mul(fromInt(x.size), STEP)) };
             if (x.type === 'limit') body.limit_price = fmt(x.side === 'buy' ? sub(last, off) : add(last, off));
-            const placed = engine.place({ accountId: 'A', body, exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now });
+            const placed = engine.place({ accountId: 'A', order: orderFromWire(body), exits: null, actor: { keyId: null, fences: null, origin: 'api' }, now });
             if (ended) expect(placed.ok ? placed.value.status : placed.rejection.code).toBe('account_not_tradable');
             else if (paused) expect(placed.ok ? placed.value.status : placed.rejection.code).toBe('account_paused');
           }

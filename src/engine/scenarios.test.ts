@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { add, dec, fmt, sub, type Dec } from './decimal.js';
 import { marketSpec } from './market-spec.js';
-import type { OrderBody } from './order-checks.js';
+import type { OrderWire as OrderBody } from '../engine-host/port.js';
+import { orderFromWire } from '../engine-host/wire.js';
 import type { ExitSpec, Fill } from './state.js';
 import { testEngine } from './test-engine.js';
 
@@ -160,7 +161,7 @@ function run(steps: Step[]) {
       quotes.set(BTC.id, quote);
       engine.onQuote(BTC.id, quote);
     } else {
-      const r = engine.place({ accountId: 'A', body: { market: BTC.id, side: 'buy', type: 'market', ...step.order } as OrderBody, exits: exitsOf(step.exits), actor: { keyId: null, fences: null, origin: 'api' }, now });
+      const r = engine.place({ accountId: 'A', order: orderFromWire({ market: BTC.id, side: 'buy', type: 'market', ...step.order } as OrderBody), exits: exitsOf(step.exits), actor: { keyId: null, fences: null, origin: 'api' }, now });
       if (!r.ok) throw new Error(`refused: ${r.rejection.code}`);
     }
     fills.push(...engine.take().fills);

@@ -1,3 +1,4 @@
+import { orderFromWire } from '../engine-host/wire.js';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -53,7 +54,7 @@ describe('trailing stops indexed by the last that moves them', () => {
             const trigger = s.breakEven ? (s.long ? add(last, mul(BTC.tick, fromInt(s.breakEven.at * 10))) : sub(last, mul(BTC.tick, fromInt(s.breakEven.at * 10)))) : null;
             const r = engine.place({
               accountId: account,
-              body: { market: BTC.id, side: s.long ? 'buy' : 'sell', type: 'market', size: '0.01' },
+              order: orderFromWire({ market: BTC.id, side: s.long ? 'buy' : 'sell', type: 'market', size: '0.01' }),
               exits: { takeProfit: null, stopLoss: { price: stop, trailingDistance: distance }, breakEven: s.breakEven && trigger ? { triggerPrice: trigger, offsetTicks: s.breakEven.offset } : null },
               actor: { keyId: null, fences: null, origin: 'api' },
               now,

@@ -1,4 +1,4 @@
-import { parseDec, ZERO } from './decimal.js';
+import { ZERO } from './decimal.js';
 import { transition } from './order-status.js';
 import { sourceOf, type Core, type Outcome, type PlaceRequest } from './pipeline/core.js';
 import { newOrder } from './pipeline/order-factory.js';
@@ -12,12 +12,11 @@ import type { Order } from './state.js';
 /** The order as the API knows it when the engine's answer was lost. */
 export function unconfirmed(e: Core, req: PlaceRequest, remember: (o: Order) => void): Order {
   const book = e.books.get(req.accountId)!;
-  const b = req.body;
-  const d = (t: string | undefined) => (t === undefined ? null : (parseDec(t) ?? null));
+  const b = req.order;
   const o = newOrder({
     id: req.orderId ?? e.o.newId('ord'),
     seq: e.nextSeq(),
-    clientOrderId: b.client_order_id ?? null,
+    clientOrderId: b.clientOrderId,
     accountId: book.id,
     customerId: book.customerId,
     keyId: req.actor.keyId,
@@ -25,14 +24,14 @@ export function unconfirmed(e: Core, req: PlaceRequest, remember: (o: Order) => 
     side: b.side,
     type: b.type,
     status: transition('pending', 'lose_answer'),
-    size: d(b.size) ?? ZERO,
-    limitPrice: d(b.limit_price),
-    stopPrice: d(b.stop_price),
-    worstPrice: d(b.worst_price),
-    reduceOnly: b.reduce_only ?? false,
-    postOnly: b.post_only ?? false,
-    tif: b.time_in_force ?? (b.type === 'market' ? 'ioc' : 'gtc'),
-    expiresAt: b.expires_at ?? null,
+    size: b.size ?? ZERO,
+    limitPrice: b.limitPrice,
+    stopPrice: b.stopPrice,
+    worstPrice: b.worstPrice,
+    reduceOnly: b.reduceOnly,
+    postOnly: b.postOnly,
+    tif: b.timeInForce ?? (b.type === 'market' ? 'ioc' : 'gtc'),
+    expiresAt: b.expiresAt,
     origin: req.actor.origin,
     exits: req.exits,
     now: req.now,

@@ -25,14 +25,14 @@ export function validate(e: Core, req: PlaceRequest): Outcome<Validated> {
   // or paused the account between that read and this command.
   if (book.status !== 'active') return fail('account_not_tradable', { account_id: book.id, status: book.status, reason: book.statusReason ?? book.status });
   if (book.pausedUntil !== undefined && book.pausedUntil !== null && book.pausedUntil > req.now) return fail('account_paused', { until: book.pausedUntil });
-  const m = e.o.markets.get(req.body.market);
-  if (!m) return fail('market_not_found', { market: req.body.market });
+  const m = e.o.markets.get(req.order.market);
+  if (!m) return fail('market_not_found', { market: req.order.market });
   const state = e.o.marketState(m.id);
   if (state.status === 'closed') return fail('market_closed', { market: m.id });
   if (state.status === 'halted') return fail('market_halted', { market: m.id });
   const pos = book.positions.get(m.id);
   if (pos?.liquidating) return fail('position_liquidating', { market: m.id });
-  const checked = checkOrder(req.body, m, e.o.quote(m.id), req.now);
+  const checked = checkOrder(req.order, m, e.o.quote(m.id), req.now);
   if (!checked.ok) return checked;
   const priced = checked.order;
   const fences = req.actor.fences;

@@ -1,7 +1,7 @@
 import type { Rejection } from '../../errors/api-error.js';
 import type { Book, Figures } from '../book.js';
 import type { Dec } from '../decimal.js';
-import type { OrderBody, PricedOrder } from '../order-checks.js';
+import type { OrderIntent, PricedOrder } from '../order-checks.js';
 import type { ExitSpec, Order, Position } from '../state.js';
 import type { CancelReason, MarketSpec, Origin, Quote } from '../types.js';
 import type { Journal } from './7-journal.js';
@@ -44,7 +44,8 @@ export interface Actor {
 
 export interface PlaceRequest {
   accountId: string;
-  body: OrderBody;
+  /** The order asked for, parsed (engine-host/wire.ts `orderFromWire`). */
+  order: OrderIntent;
   exits: ExitSpec | null;
   actor: Actor;
   now: number;
