@@ -22,7 +22,7 @@ async function until<T>(what: string, fn: () => Promise<T | null>, timeoutMs = 2
   for (;;) {
     const v = await fn();
     if (v !== null) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${cluster?.output(1500)}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${cluster?.output(4000)}\n--- database sessions:\n${await cluster?.sessions()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -71,9 +71,19 @@ describe.skipIf(!available)('a paused partition owner', { timeout: 120_000 }, ()
       // The new owner trades on; a price move (handed to the sleeping node too, which cannot take it now).
       // The lease row can say "taken" a moment before the new owner's engine has loaded the partition: meanwhile it
       // answers a retryable 503 (or 409 account_not_ready while the account's book loads), and a client retries with the same Idempotency-Key, as here.
+      // Each retryable answer with how long it took, for the failure message (a forward to the sleeping node waits
+      // for the forward timeout).
+      const answers: string[] = [];
       const during = await until('the new owner trading', async () => {
+        const at = Date.now();
         const r = await call(other.child.url.sandbox, 'POST', `/v1/accounts/${account}/orders`, { key: key.key, idempotencyKey: 'during', body: resting });
-        return r.body?.error?.retryable === true && ['temporarily_unavailable', 'account_not_ready'].includes(r.body.error.code) ? null : r;
+        const retry = r.body?.error?.retryable === true && ['temporarily_unavailable', 'account_not_ready'].includes(r.body.error.code);
+        if (retry) answers.push(`${Date.now() - at} ms ${r.status} ${r.body.error.code}: ${r.body.error.message}`);
+        return retry ? null : r;
+      }).catch(async (err: Error) => {
+        const stored = await c.rows('SELECT id, status, updated_at FROM accounts');
+        const admin = await c.admin('GET', `/admin/v1/accounts/${account}`).catch((e: unknown) => String(e));
+        throw new Error(`${err.message}\n--- the answers meanwhile:\n${answers.slice(-5).join('\n')}\n--- stored accounts:\n${stored}\n--- the operator's view:\n${JSON.stringify(admin).slice(0, 400)}`);
       });
       expect(during.status, JSON.stringify(during.body)).toBe(201);
       await c.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '58900', ask: '58901', last: '58900.5' });

@@ -52,7 +52,8 @@ export function childEnv(databaseUrl: string): NodeJS.ProcessEnv {
     RAMPART_CLOCK: 'manual',
     RAMPART_BOOTSTRAP: '0',
     RAMPART_RATE_LIMITS: 'off',
-    RAMPART_LOG_LEVEL: 'warn',
+    // RAMPART_CHILD_LOG_LEVEL=info shows the children's partition moves in a failing test's output.
+    RAMPART_LOG_LEVEL: process.env.RAMPART_CHILD_LOG_LEVEL ?? 'warn',
   };
 }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { ClusterStatus, PartitionView } from '../../src/cluster/leases.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { adminCall, startChild, type ChildServer } from './child-server.js';
-import { freshSchema, type FreshSchema } from './postgres.js';
+import { schemaRows, sessionReport, freshSchema, type FreshSchema } from './postgres.js';
 
 /** One `rampart serve` of a cluster, by its RAMPART_NODE_ID. */
 export interface ClusterNode {
@@ -146,6 +146,16 @@ export class TestCluster {
     const n = this.alive()[0];
     if (!n) throw new Error('no node left alive');
     return adminCall<T>(n.child, method, path, body);
+  }
+
+  /** The database sessions of the cluster's schema, what each waits on and who blocks it (for a failure message). */
+  sessions(): Promise<string> {
+    return sessionReport(this.schema.name).catch((err: unknown) => `(sessions not read: ${String(err)})`);
+  }
+
+  /** Rows of the cluster's schema (for a failure message). */
+  rows(sql: string): Promise<string> {
+    return schemaRows(this.schema.name, sql).catch((err: unknown) => `(rows not read: ${String(err)})`);
   }
 
   /** The last lines every node wrote (for a failure message). */

@@ -51,3 +51,29 @@ export async function freshSchema(): Promise<FreshSchema> {
     drop: () => admin((c) => c.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`)).then(() => undefined),
   };
 }
+
+/**
+ * What the database sessions of a schema are doing now (for a failure message): each session's state, what it
+ * waits on, how long its transaction has run, its last statement, and which sessions block it.
+ */
+export async function sessionReport(schema: string): Promise<string> {
+  return admin(async (c) => {
+    const r = await c.query(
+      `SELECT pid, application_name AS app, state, wait_event_type AS wait_type, wait_event AS wait,
+              (EXTRACT(EPOCH FROM (now() - xact_start)) * 1000)::int AS xact_ms, pg_blocking_pids(pid) AS blocked_by,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query
+         FROM pg_stat_activity WHERE application_name LIKE $1 ORDER BY xact_start NULLS LAST`,
+      [`%${schema}%`],
+    );
+    return r.rows.map((row) => JSON.stringify(row)).join('\n') || '(no session of the schema)';
+  });
+}
+
+/** Rows of a query on a schema's tables, as JSON lines (for a failure message). */
+export async function schemaRows(schema: string, sql: string): Promise<string> {
+  return admin(async (c) => {
+    await c.query(`SET search_path = ${schema}`);
+    const r = await c.query(sql);
+    return r.rows.map((row) => JSON.stringify(row)).join('\n') || '(none)';
+  });
+}

@@ -66,8 +66,26 @@ describe('record cache', () => {
     expect(await c.get<Row>('credentials', 'h', async () => ({ id: 'k', v: 2 }))).toEqual({ id: 'k', v: 2 });
     expect(await c.get<Row>('credentials', 'h', async () => ({ id: 'k', v: 3 }))).toEqual({ id: 'k', v: 3 });
     c.patch<Row>('credentials', 'h', (r) => ({ ...r, v: 9 }));
+    c.settled('credentials', 'h');
     c.setListening(true);
     expect(await c.get<Row>('credentials', 'h', async () => ({ id: 'k', v: 4 }))).toEqual({ id: 'k', v: 4 });
     expect(await c.get<Row>('credentials', 'h', async () => ({ id: 'k', v: 5 }))).toEqual({ id: 'k', v: 4 });
+  });
+
+  it("keeps no row read while this node's own write of it is not over, nor one read before it ended", async () => {
+    // The entry is not kept when this node writes the row (an account just opened, say): the write is not committed
+    // yet, so PostgreSQL answers a read with the row as it was, and this node skips its own write's notice.
+    const c = listening();
+    c.patch<Row>('accounts', 'a', (r) => ({ ...r, v: 2 }));
+    expect(await c.get<Row>('accounts', 'a', async () => ({ id: 'a', v: 1 }))).toEqual({ id: 'a', v: 1 });
+    const across = pending();
+    const inFlight = c.get<Row>('accounts', 'a', across.read);
+    c.settled('accounts', 'a');
+    across.answer({ id: 'a', v: 1 });
+    await inFlight;
+    // Neither the read during the write nor the one sent before it ended was kept: the next read goes to PostgreSQL.
+    expect(await c.get<Row>('accounts', 'a', async () => ({ id: 'a', v: 2 }))).toEqual({ id: 'a', v: 2 });
+    expect(await c.get<Row>('accounts', 'a', async () => ({ id: 'a', v: 3 }))).toEqual({ id: 'a', v: 2 });
+    expect(c.stats).toEqual({ hits: 1, misses: 3 });
   });
 });

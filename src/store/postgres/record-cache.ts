@@ -15,7 +15,10 @@ export type CachedTable = 'credentials' | 'customers' | 'accounts';
  * - while this node is not listening (its LISTEN connection lost, until it listens again) nothing is kept and every
  *   read goes to PostgreSQL: a notice sent meanwhile is lost.
  * A read answered by PostgreSQL is kept only if nothing dropped its entry (or all) since the read was sent: an older
- * row must never replace what a later change dropped.
+ * row must never replace what a later change dropped. Nor while a transaction of this store has written the row and
+ * is not over, or if the read was sent before that transaction ended: PostgreSQL answers it with the row as last
+ * committed, before that write, and the write's own notice is not for this node (it skips its own), so such a row
+ * kept would stay stale until something else changed it.
  */
 export class RecordCache {
   private readonly maps = {
@@ -28,6 +31,8 @@ export class RecordCache {
   private flushedAt = 0;
   /** When each entry was last dropped (by generation); forgotten at a flush. */
   private readonly droppedAt = new Map<string, number>();
+  /** Entries this store's transactions have written and that are not over yet: how many each. */
+  private readonly writing = new Map<string, number>();
   private listening = false;
   /** Reads answered from memory and from PostgreSQL, for the tests and the figures. */
   readonly stats = { hits: 0, misses: 0 };
@@ -43,18 +48,33 @@ export class RecordCache {
     this.stats.misses++;
     const sent = this.generation;
     const row = await read();
-    if (row && this.listening && this.flushedAt <= sent && (this.droppedAt.get(`${table}:${key}`) ?? 0) <= sent) {
+    const k = `${table}:${key}`;
+    if (row && this.listening && this.flushedAt <= sent && (this.droppedAt.get(k) ?? 0) <= sent && !this.writing.has(k)) {
       map.set(key, deepFreeze(row));
     }
     return row;
   }
 
-  /** The entry as this node's own write left it (kept only if the entry was kept): drops it for reads in flight. */
+  /**
+   * The entry as this node's own write left it (kept only if the entry was kept): drops it for reads in flight, and
+   * no read keeps the row until the writing transaction is over (`settled`).
+   */
   patch<T extends object>(table: CachedTable, key: string, change: (old: T) => T): void {
     const map = this.maps[table] as unknown as Map<string, T>;
     const old = map.get(key);
     this.drop(table, key);
+    const k = `${table}:${key}`;
+    this.writing.set(k, (this.writing.get(k) ?? 0) + 1);
     if (old && this.listening) map.set(key, deepFreeze(change(old)));
+  }
+
+  /** The transaction that patched the entry is over: reads sent before now are not kept (they may predate it). */
+  settled(table: CachedTable, key: string): void {
+    const k = `${table}:${key}`;
+    const n = (this.writing.get(k) ?? 1) - 1;
+    if (n > 0) this.writing.set(k, n);
+    else this.writing.delete(k);
+    this.droppedAt.set(k, ++this.generation);
   }
 
   drop(table: CachedTable, key: string): void {
@@ -106,7 +126,14 @@ export function cachingWrites(
   onSettled: (settled: (durable: boolean) => void) => void,
   committed: (c: RowChange) => void,
 ): CachedWrites {
-  const changed = (c: RowChange) => onSettled((durable) => (durable ? committed(c) : forget(cache, c)));
+  const changed = (c: RowChange) =>
+    onSettled((durable) => {
+      // Over: rows read while it ran are not kept (settled), and a table-wide change drops what they put back.
+      if (c.key !== undefined) cache.settled(c.table, c.key);
+      else cache.flush(c.table);
+      if (durable) committed(c);
+      else forget(cache, c);
+    });
   return {
     revokeCredential: async (id, at) => {
       const out = await w.revokeCredential(id, at);
