@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { PreviewBody } from '../http/schemas/orders.js';
 import type { Rejection } from '../errors/api-error.js';
 import type { Environment } from '../schemas/common.js';
 import type { Fences as StoredFences, Tx } from '../store/port.js';
@@ -22,23 +24,11 @@ export interface ExitsWire {
 /** The fences of the key a command is made with that the engine judges (as stored: decimal strings). */
 export type KeyFences = Omit<StoredFences, 'ip_allowlist'>;
 
-/** An order body as it travels to the engine host (decimal strings, as the API took it after schema validation). */
-export interface OrderWire {
-  market: string;
-  side: 'buy' | 'sell';
-  type: 'market' | 'limit' | 'stop_market' | 'stop_limit';
-  size?: string | undefined;
-  notional_usd?: string | undefined;
-  limit_price?: string | undefined;
-  stop_price?: string | undefined;
-  worst_price?: string | undefined;
-  max_slippage_pct?: string | undefined;
-  reduce_only?: boolean | undefined;
-  post_only?: boolean | undefined;
-  time_in_force?: 'gtc' | 'gtd' | 'ioc' | 'fok' | undefined;
-  expires_at?: number | undefined;
-  client_order_id?: string | undefined;
-}
+/**
+ * An order body as it travels to the engine host: the API's own (http/schemas/orders.ts `PreviewBody`, decimal
+ * strings, after schema validation), not described a second time.
+ */
+export type OrderWire = Static<typeof PreviewBody>;
 
 /** The key a command is made with: its id (null for an app token) and its fences, as stored. */
 export interface ActorWire {

@@ -1,9 +1,11 @@
-import { Type } from 'typebox';
+import { Type, type TLiteral, type TUnion } from 'typebox';
 import { DecimalString, FutureTimeMs, Nullable, PositiveDecimal, TimeMs } from '../../schemas/common.js';
 
 const obj = <T extends Parameters<typeof Type.Object>[0]>(props: T, description?: string) =>
   Type.Object(props, { additionalProperties: false, ...(description ? { description } : {}) });
-const lit = (...values: string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+/** A union of string literals that keeps them in its static type (the engine-host port's order body is this type). */
+const lit = <const T extends readonly string[]>(...values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v)) as unknown as { -readonly [K in keyof T]: TLiteral<T[K]> }) as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
 
 export const ClientOrderId = Type.String({ pattern: '^[A-Za-z0-9._:-]{1,64}$', description: '1 to 64 letters, digits and . _ : -' });
 
