@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../../test/helpers/server.js';
 import { ConflictError, RampartConnectionError, RampartTimeoutError, RateLimitError, RuleRejectionError } from '../src/index.js';
 import { DEFAULT_RETRY, retryDelay } from '../src/retry.js';
-import { client, recordingFetch, refusal, setPrice } from './support.js';
+import { client, LIMIT_BUY, recordingFetch, refusal, setPrice, UUID } from './support.js';
 
 /**
  * Retries against a started server: the Idempotency-Key of a creating call is the same on every attempt (so a
@@ -11,8 +11,6 @@ import { client, recordingFetch, refusal, setPrice } from './support.js';
  */
 let s: TestServer;
 let t: Awaited<ReturnType<TestServer['trader']>>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const LIMIT_BUY = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' } as const;
 
 beforeAll(async () => {
   s = await TestServer.start();

@@ -2,6 +2,11 @@ import { expect } from 'vitest';
 import { markReached, type TestServer } from '../../test/helpers/server.js';
 import { Rampart, RampartError, type Event, type Order, type RampartOptions } from '../src/index.js';
 
+/** An Idempotency-Key the SDK makes: a version 4 UUID. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** A limit buy that rests at the test price (60000). */
+export const LIMIT_BUY = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' } as const;
+
 /** A client of the test server's sandbox; waits are recorded and return at once unless `sleep` is given. */
 export function client(s: TestServer, apiKey: string, options: Partial<RampartOptions> = {}): { rampart: Rampart; waits: number[] } {
   const waits: number[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../../test/helpers/server.js';
 import { AuthenticationError, newIdempotencyKey, Rampart, type TokenSource } from '../src/index.js';
-import { client, orderOf, recordingFetch, refusal, setPrice } from './support.js';
+import { client, LIMIT_BUY, orderOf, recordingFetch, refusal, setPrice, UUID } from './support.js';
 
 /**
  * Short-lived tokens from a token source (the dashboard's way): a token the API refuses as revoked or expired is
@@ -10,8 +10,6 @@ import { client, orderOf, recordingFetch, refusal, setPrice } from './support.js
  */
 let s: TestServer;
 let t: Awaited<ReturnType<TestServer['trader']>>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const LIMIT_BUY = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000' } as const;
 
 beforeAll(async () => {
   s = await TestServer.start();
