@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,15 +26,36 @@ export interface ClusterOptions {
   databaseUrl?: (i: number, url: string) => string;
 }
 
-/** A loopback port free at the moment of asking (the internal listener is advertised, so it cannot be port 0). */
+/**
+ * A loopback port free at the moment of asking (the internal listener is advertised, so it cannot be port 0), taken
+ * below the kernel's ephemeral range: a port the kernel handed out for port 0 and given back can be taken again,
+ * before the child binds it, as the local end of any outgoing connection (a PostgreSQL client's, say), and the child
+ * then fails with EADDRINUSE. Ports below the range are never handed out that way.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  const top = Math.min(ephemeralLow(), 32_768);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * (top - 10_000));
+    if (await bindable(port)) return port;
+  }
+  throw new Error('no free loopback port below the ephemeral range after 50 tries');
+}
+
+/** The first port of the kernel's ephemeral range (Linux; 32768 elsewhere, or if it cannot be read). */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 12_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
 }
 
