@@ -53,6 +53,23 @@ describe('engine', () => {
     expect([p.side, fmt(p.size), fmt(p.entryPrice)]).toEqual(['long', '0.5', '60001']);
   });
 
+  it('refuses to move the stop of a stop limit that has triggered', () => {
+    const { engine, tick, place } = setup();
+    tick('60000', '60001', '60000.5');
+    const { r } = place({ type: 'stop_limit', stop_price: '60500', limit_price: '60500', size: '0.1' });
+    expect(r.ok && r.value.status).toBe('working');
+    const id = r.ok ? r.value.id : '';
+    // Last passes the stop; the ask is above the limit, so it triggers without filling.
+    tick('60550', '60551', '60550.5');
+    expect(engine.order(id)?.triggered).toBe(true);
+    const moved = engine.edit('A', id, { stopPrice: dec('60700') }, null, 5_000);
+    expect(moved.ok ? null : moved.rejection).toEqual({
+      code: 'invalid_request',
+      details: { field: 'stop_price' },
+      message: 'The stop of this order has already triggered.',
+    });
+  });
+
   it('rests a limit and fills it at the limit once last trades strictly through, as maker', () => {
     const { tick, place, book } = setup();
     tick('60000', '60001', '60000.5');
