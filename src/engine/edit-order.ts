@@ -34,14 +34,17 @@ export function editOrder(e: Core, accountId: string, orderId: string, patch: Or
   if (o.exitKind !== null || o.side === null || (o.type !== 'limit' && o.type !== 'stop_market' && o.type !== 'stop_limit')) {
     return fail('invalid_request', { order_id: orderId }, 'Only limit and stop orders placed through the API can be edited; exits are changed through the position.');
   }
+  // A stop limit whose stop has triggered is a resting limit now: it is judged as one (its stop, passed, is no longer
+  // checked against the last price) and keeps its stop as it was.
+  const triggeredLimit = o.triggered && o.type === 'stop_limit';
   const order: OrderIntent = {
     market: o.market,
     side: o.side,
-    type: o.type,
+    type: triggeredLimit ? 'limit' : o.type,
     size: patch.size ?? o.size,
     notionalUsd: null,
     limitPrice: patch.limitPrice ?? o.limitPrice,
-    stopPrice: patch.stopPrice ?? o.stopPrice,
+    stopPrice: triggeredLimit ? null : (patch.stopPrice ?? o.stopPrice),
     worstPrice: null,
     maxSlippagePct: null,
     reduceOnly: o.reduceOnly ?? false,
@@ -50,7 +53,7 @@ export function editOrder(e: Core, accountId: string, orderId: string, patch: Or
     expiresAt: patch.expiresAt !== undefined ? patch.expiresAt : o.expiresAt,
     clientOrderId: o.clientOrderId,
   };
-  if (o.triggered && o.type === 'stop_limit' && patch.stopPrice !== undefined) {
+  if (triggeredLimit && patch.stopPrice !== undefined) {
     return fail('invalid_request', { field: 'stop_price' }, 'The stop of this order has already triggered.');
   }
   // Exits given replace those parts of the pending exits (null removes one, or all when exits is null).
@@ -66,12 +69,13 @@ export function editOrder(e: Core, accountId: string, orderId: string, patch: Or
   if (ev.value.priced.immediate !== null) return fail('invalid_request', { reason: 'would_fill' }, 'The edited order would fill at once; cancel it and place a new one instead.');
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   const p = ev.value.priced;
+  const stopPrice = triggeredLimit ? o.stopPrice : p.stopPrice;
   const set = (field: string, from: unknown, to: unknown) => {
     if (from !== to) changes[field] = { from, to };
   };
   set('size', fmt(o.size), fmt(p.size));
   set('limit_price', o.limitPrice === null ? null : fmt(o.limitPrice), p.limitPrice === null ? null : fmt(p.limitPrice));
-  set('stop_price', o.stopPrice === null ? null : fmt(o.stopPrice), p.stopPrice === null ? null : fmt(p.stopPrice));
+  set('stop_price', o.stopPrice === null ? null : fmt(o.stopPrice), stopPrice === null ? null : fmt(stopPrice));
   set('expires_at', o.expiresAt, p.expiresAt);
   const exitsFrom = exitsList(o);
   const exitsTo = exitsList({ ...o, exits });
@@ -79,7 +83,7 @@ export function editOrder(e: Core, accountId: string, orderId: string, patch: Or
   if (Object.keys(changes).length === 0) return { ok: true, value: o };
   o.size = p.size;
   o.limitPrice = p.limitPrice;
-  o.stopPrice = p.stopPrice;
+  o.stopPrice = stopPrice;
   o.expiresAt = p.expiresAt;
   o.exits = exits;
   o.updatedAt = now;

@@ -53,7 +53,7 @@ describe('engine', () => {
     expect([p.side, fmt(p.size), fmt(p.entryPrice)]).toEqual(['long', '0.5', '60001']);
   });
 
-  it('refuses to move the stop of a stop limit that has triggered', () => {
+  it('edits a stop limit that has triggered as the limit it is, but never moves its stop', () => {
     const { engine, tick, place } = setup();
     tick('60000', '60001', '60000.5');
     const { r } = place({ type: 'stop_limit', stop_price: '60500', limit_price: '60500', size: '0.1' });
@@ -68,6 +68,17 @@ describe('engine', () => {
       details: { field: 'stop_price' },
       message: 'The stop of this order has already triggered.',
     });
+    // Judged as the limit it has become: its size changes (the stop, passed, is not checked against last again).
+    const resized = engine.edit('A', id, { size: dec('0.2') }, null, 5_000);
+    expect(resized.ok ? [fmt(resized.value.size), fmt(resized.value.stopPrice!), resized.value.type, resized.value.triggered] : resized.rejection).toEqual([
+      '0.2',
+      '60500',
+      'stop_limit',
+      true,
+    ]);
+    // Still resting at its limit: it fills once the ask comes down to it.
+    const fx = tick('60499', '60500', '60499.5');
+    expect(fx.events.map((e) => e.type)).toContain('order.filled');
   });
 
   it('rests a limit and fills it at the limit once last trades strictly through, as maker', () => {

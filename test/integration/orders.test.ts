@@ -115,6 +115,21 @@ describe('orders over HTTP', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('edits a stop limit whose stop has triggered as the limit it is: its size changes, its stop never moves', async () => {
+    const t = await s.trader();
+    const body = { market: 'BTC-USD', side: 'buy', type: 'stop_limit', size: '0.01', stop_price: '60500', limit_price: '60500' };
+    const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    // Last passes the stop while the ask stays above the limit: triggered, resting at its limit.
+    await price('BTC-USD', '60550', '60551', '60550.5');
+    const path = `/v1/accounts/${t.accountId}/orders/${r.body.id}`;
+    const edited = await s.sandboxCall('PATCH', path, { key: t.key, idempotencyKey: ik(), body: { size: '0.02' } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ id: r.body.id, status: 'working', size: '0.02', stop_price: '60500', limit_price: '60500' });
+    expectError(await s.sandboxCall('PATCH', path, { key: t.key, idempotencyKey: ik(), body: { stop_price: '60700' } }), 400, 'invalid_request', { field: 'stop_price' });
+    await price('BTC-USD', '60000', '60001', '60000.5');
+  });
+
   it('lists pages of orders exactly as each order reads on its own, newest first, across edits', async () => {
     const t = await s.trader();
     const ids: string[] = [];
