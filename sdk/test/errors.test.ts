@@ -13,14 +13,13 @@ import {
   RuleRejectionError,
   ServerError,
 } from '../src/index.js';
-import { client, refusal, setPrice } from './support.js';
+import { client, pricedServer, refusal } from './support.js';
 
 /** Each error class, produced by a real refusal of a started server, with the envelope's fields. */
 let s: TestServer;
 let t: Awaited<ReturnType<TestServer['trader']>>;
 beforeAll(async () => {
-  s = await TestServer.start();
-  await setPrice(s, 'BTC-USD', '60000', '60001', '60000.5');
+  s = await pricedServer();
   t = await s.trader();
 });
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TestServer } from '../../test/helpers/server.js';
-import { client, setPrice } from './support.js';
+import type { TestServer } from '../../test/helpers/server.js';
+import { client, pricedServer } from './support.js';
 
 /** The examples of sdk/examples, run as a trader would (`node --import tsx sdk/examples/…`) against a started server. */
 const root = resolve(import.meta.dirname, '../..');
@@ -11,8 +11,7 @@ let t: Awaited<ReturnType<TestServer['trader']>>;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  s = await TestServer.start();
-  await setPrice(s, 'BTC-USD', '60000', '60001', '60000.5');
+  s = await pricedServer();
   t = await s.trader();
 });
 afterEach(() => {

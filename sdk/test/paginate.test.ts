@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestServer } from '../../test/helpers/server.js';
+import type { TestServer } from '../../test/helpers/server.js';
 import { paginate } from '../src/index.js';
-import { client, setPrice } from './support.js';
+import { client, pricedServer } from './support.js';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await TestServer.start();
-  await setPrice(s, 'BTC-USD', '60000', '60001', '60000.5');
+  s = await pricedServer();
 });
 afterAll(async () => {
   await s.close();

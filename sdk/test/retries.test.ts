@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../../test/helpers/server.js';
 import { ConflictError, RampartConnectionError, RampartTimeoutError, RateLimitError, RuleRejectionError } from '../src/index.js';
 import { DEFAULT_RETRY, retryDelay } from '../src/retry.js';
-import { client, LIMIT_BUY, recordingFetch, refusal, setPrice, UUID } from './support.js';
+import { client, LIMIT_BUY, pricedServer, recordingFetch, refusal, UUID } from './support.js';
 
 /**
  * Retries against a started server: the Idempotency-Key of a creating call is the same on every attempt (so a
@@ -13,8 +13,7 @@ let s: TestServer;
 let t: Awaited<ReturnType<TestServer['trader']>>;
 
 beforeAll(async () => {
-  s = await TestServer.start();
-  await setPrice(s, 'BTC-USD', '60000', '60001', '60000.5');
+  s = await pricedServer();
 });
 afterAll(async () => {
   await s.close();

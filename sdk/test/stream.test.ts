@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestServer } from '../../test/helpers/server.js';
+import type { TestServer } from '../../test/helpers/server.js';
 import { AuthenticationError, Rampart, type Event } from '../src/index.js';
-import { client, orderOf, recordingFetch, setPrice } from './support.js';
+import { client, orderOf, pricedServer, recordingFetch } from './support.js';
 
 /**
  * The account stream as an async iterator against a started server: after a network drop it reconnects with
@@ -9,8 +9,7 @@ import { client, orderOf, recordingFetch, setPrice } from './support.js';
  */
 let s: TestServer;
 beforeAll(async () => {
-  s = await TestServer.start();
-  await setPrice(s, 'BTC-USD', '60000', '60001', '60000.5');
+  s = await pricedServer();
 });
 afterAll(async () => {
   await s.close();

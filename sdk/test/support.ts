@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { markReached, type TestServer } from '../../test/helpers/server.js';
+import { markReached, TestServer } from '../../test/helpers/server.js';
 import { Rampart, RampartError, type Event, type Order, type RampartOptions } from '../src/index.js';
 
 /** An Idempotency-Key the SDK makes: a version 4 UUID. */
@@ -35,6 +35,13 @@ export async function refusal(p: Promise<unknown>): Promise<RampartError> {
   expect(e.message.length).toBeGreaterThan(0);
   markReached(e.code);
   return e;
+}
+
+/** A started test server whose BTC-USD quote is set (bid 60000, ask 60001, last 60000.5): where most tests begin. */
+export async function pricedServer(): Promise<TestServer> {
+  const s = await TestServer.start();
+  await setPrice(s, 'BTC-USD', '60000', '60001', '60000.5');
+  return s;
 }
 
 export async function setPrice(s: TestServer, market: string, bid: string, ask: string, last: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestServer } from '../../test/helpers/server.js';
+import type { TestServer } from '../../test/helpers/server.js';
 import { AuthenticationError, newIdempotencyKey, Rampart, type TokenSource } from '../src/index.js';
-import { client, LIMIT_BUY, orderOf, recordingFetch, refusal, setPrice, UUID } from './support.js';
+import { client, LIMIT_BUY, orderOf, pricedServer, recordingFetch, refusal, UUID } from './support.js';
 
 /**
  * Short-lived tokens from a token source (the dashboard's way): a token the API refuses as revoked or expired is
@@ -12,8 +12,7 @@ let s: TestServer;
 let t: Awaited<ReturnType<TestServer['trader']>>;
 
 beforeAll(async () => {
-  s = await TestServer.start();
-  await setPrice(s, 'BTC-USD', '60000', '60001', '60000.5');
+  s = await pricedServer();
   t = await s.trader();
 });
 afterAll(async () => {
