@@ -10,7 +10,7 @@ import { rotateWebhookSecrets } from '../services/secrets/webhook-secrets.js';
 import { openStore } from '../store/open.js';
 import { openCluster } from '../cluster/open.js';
 import { serve } from '../server.js';
-import { MAILS_LIMIT } from '../http/admin-routes/people.js';
+import { MAILS_LIMIT } from '../http/admin-routes/shared.js';
 import { runStdio } from '../mcp/stdio.js';
 import { listApps, registerApp } from '../services/oauth/apps.js';
 import { parseMinutes, record, recordingFeeds } from './record.js';

@@ -4,14 +4,13 @@ import { sendError } from '../http/envelope.js';
 import { createInstance } from '../http/instance.js';
 import type { Limiter } from '../http/plugins/rate-limit.js';
 import { checkBodyHeaders, checkQuery } from '../http/plugins/strict-input.js';
+import { inputSchemas, inputsOf } from '../http/route-definition.js';
 import { trackRouteMethods } from '../http/route-methods.js';
 import { sessionSecretOf } from './cookie.js';
 import { checkCsrfToken, checkOrigin } from './csrf.js';
 import { dashboardPages } from './pages.js';
 import { mountOAuth, type OAuthServices } from './oauth.js';
-import { keyRoutes } from './routes/keys.js';
-import { oauthRoutes } from './routes/oauth.js';
-import { peopleRoutes } from './routes/people.js';
+import { sessionRoutes } from './routes/index.js';
 import type { SessionDeps, SessionRouteDef, SessionServices } from './session-route.js';
 
 export interface DashboardDeps {
@@ -22,8 +21,7 @@ export interface DashboardDeps {
 
 const NO_QUERY: ReadonlySet<string> = new Set();
 
-/** Every /session route (docs/DASHBOARD.md "Session routes"). */
-export const sessionRoutes: SessionRouteDef[] = [...peopleRoutes, ...keyRoutes, ...oauthRoutes];
+export { sessionRoutes };
 
 /**
  * The dashboard's listener (RAMPART_DASHBOARD_LISTEN): the page, and the /session routes people sign in and make
@@ -59,18 +57,17 @@ export async function buildDashboard(deps: DashboardDeps): Promise<FastifyInstan
   });
 
   for (const def of sessionRoutes) {
-    const { body, params } = def.schema;
     app.route({
       method: def.method,
       url: def.url,
       config: { session: def },
-      schema: { ...(body ? { body } : {}), ...(params ? { params } : {}) },
+      schema: inputSchemas(def.schema),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const changes = def.method !== 'GET';
         if (changes) checkOrigin(request, shared.origin);
         const current = def.session ? await services.people.sessions.require(sessionSecretOf(request)) : undefined;
         if (changes && current) checkCsrfToken(request, current.session);
-        return def.handler({ ...shared, request, reply, body: request.body as never, params: request.params as never, current: current as never });
+        return def.handler({ ...shared, request, reply, ...inputsOf(request), current: current as never });
       },
     });
   }

@@ -1,17 +1,13 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Static, TSchema } from 'typebox';
 import type { Config } from '../config/config.js';
+import type { ErrorCode } from '../errors/codes.js';
 import type { Limiter } from '../http/plugins/rate-limit.js';
+import { codesOf, inputCodes, type InputSchemas, type RouteDefinition } from '../http/route-definition.js';
 import type { OAuthGrants } from '../services/oauth/grants.js';
 import type { Services } from '../compose.js';
 import type { OpenSession } from '../services/people/sessions.js';
 
-export interface SessionRouteSchemas {
-  body?: TSchema;
-  params?: TSchema;
-}
-
-type In<S, K extends keyof SessionRouteSchemas> = S extends { [P in K]: infer T extends TSchema } ? Static<T> : undefined;
+/** Session routes take a body and path parameters, never a query string. */
+export type SessionRouteSchemas = Omit<InputSchemas, 'querystring'>;
 
 /** What /session routes call: the dashboard's people, the keys they make, the credentials they look up. */
 export type SessionServices = Pick<Services, 'people' | 'keys' | 'credentials' | 'clock'>;
@@ -29,26 +25,32 @@ export interface SessionDeps {
   oauth: OAuthGrants;
 }
 
-export interface SessionContext<S extends SessionRouteSchemas, Signed extends boolean> extends SessionDeps {
-  request: FastifyRequest;
-  reply: FastifyReply;
-  body: In<S, 'body'>;
-  params: In<S, 'params'>;
+export type SessionContext<Signed extends boolean> = SessionDeps & {
   /** The caller's session (routes with `session: true`). */
   current: Signed extends true ? OpenSession : undefined;
-}
+};
 
 /**
- * One /session route, declared as data (as the operator API's admin-route.ts): whether it needs a session, and
- * whether it changes something (then CSRF: the X-CSRF-Token header and the Origin).
+ * One dashboard route (/session, /consent), in the one route convention (route-definition.ts): whether it needs a
+ * session; a route that changes something (any method but GET) is judged for CSRF (the Origin, and with a session
+ * the X-CSRF-Token header).
  */
-export interface SessionRouteDef<S extends SessionRouteSchemas = SessionRouteSchemas, Signed extends boolean = boolean> {
-  method: 'GET' | 'POST' | 'DELETE';
-  url: string;
+export interface SessionRouteDef<S extends SessionRouteSchemas = SessionRouteSchemas, Signed extends boolean = boolean>
+  extends RouteDefinition<S, SessionContext<Signed>> {
   session: Signed;
-  schema: S;
-  handler(ctx: SessionContext<S, Signed>): Promise<unknown>;
 }
 
 export const defineSessionRoute = <S extends SessionRouteSchemas, Signed extends boolean>(def: SessionRouteDef<S, Signed>): SessionRouteDef =>
   def as unknown as SessionRouteDef;
+
+/** Codes any session route can answer: the request checks, CSRF where it changes something, the session where it needs one. */
+export function sessionCommonCodes(def: SessionRouteDef): ErrorCode[] {
+  const codes: ErrorCode[] = ['invalid_request', 'uri_too_long', 'unknown_field', 'internal_error'];
+  if (def.method !== 'GET') codes.push('csrf_failed');
+  if (def.session) codes.push('session_required');
+  return [...codes, ...inputCodes(def.schema)];
+}
+
+export function sessionRouteCodes(def: SessionRouteDef): ErrorCode[] {
+  return codesOf(sessionCommonCodes(def), def);
+}

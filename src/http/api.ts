@@ -18,6 +18,7 @@ import { environmentDisabled } from '../services/environments.js';
 import { createInstance } from './instance.js';
 import { trackRouteMethods } from './route-methods.js';
 import { swaggerOptions } from './openapi.js';
+import { inputSchemas } from './route-definition.js';
 import { responseSchemas, routeCodes, type HandlerContext, type RouteDef, type RouteSchemas } from './route.js';
 import { apiRoutes } from './routes/index.js';
 import { registerMcp } from './mcp-route.js';
@@ -246,9 +247,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
         summary: def.summary,
         tags: def.tags,
         ...(def.access === 'none' ? { security: [] } : {}),
-        ...(def.schema.body ? { body: def.schema.body } : {}),
-        ...(def.schema.querystring ? { querystring: def.schema.querystring } : {}),
-        ...(def.schema.params ? { params: def.schema.params } : {}),
+        ...inputSchemas(def.schema),
         ...(def.idempotencyKey
           ? { headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', description: '1 to 128 printable ASCII characters; makes the call safe to retry (kept 24 h).' } } } }
           : {}),

@@ -1,52 +1,33 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { CODES, type ErrorCode } from '../errors/codes.js';
 import type { Environment } from '../schemas/common.js';
 import type { RouteServices } from './facades.js';
 import type { Principal } from './plugins/auth.js';
 import type { Idempotency } from './plugins/idempotency.js';
+import { codesOf, inputCodes, type InputSchemas, type RouteContext, type RouteDefinition } from './route-definition.js';
+
+export type { Operation } from './route-definition.js';
 
 export type Access = 'none' | 'read' | 'trade';
 
-export interface RouteSchemas {
-  body?: TSchema;
-  querystring?: TSchema;
-  params?: TSchema;
+export interface RouteSchemas extends InputSchemas {
   /** Success answers by status. */
   response: Record<number, TSchema>;
 }
 
-type In<S, K extends keyof RouteSchemas> = S extends { [P in K]: infer T extends TSchema } ? Static<T> : undefined;
-
-/** A request as its handler sees it, with the narrow services routes may call (src/http/facades.ts). */
-export interface HandlerContext<S extends RouteSchemas> extends RouteServices {
-  request: FastifyRequest;
-  reply: FastifyReply;
-  body: In<S, 'body'>;
-  query: In<S, 'querystring'>;
-  params: In<S, 'params'>;
+/** What a public handler reaches: the narrow services routes may call (src/http/facades.ts) and the caller. */
+export interface ApiContext extends RouteServices {
   /** Set on every route with access read or trade. */
   principal: Principal;
   environment: Environment;
   idempotency: Idempotency;
 }
 
-/** What every route declares about itself, public or operator: where it is, what it does, what it can refuse. */
-export interface Operation {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  /** The OpenAPI operationId: camelCase verbNoun (placeOrder), stable — generated clients name their methods by it. */
-  operationId: string;
-  /** One line for the OpenAPI summary. */
-  summary: string;
-  /** What the operation does, for the OpenAPI description (CommonMark). */
-  description: string;
-  tags: string[];
-  /** Codes the route answers beyond those every route of its kind can (see commonCodes / adminCommonCodes). */
-  errors: ErrorCode[];
-}
+/** A request as its handler sees it. */
+export type HandlerContext<S extends RouteSchemas> = RouteContext<S, ApiContext>;
 
-export interface RouteDef<S extends RouteSchemas = RouteSchemas> extends Operation {
+/** A public route (the route convention of route-definition.ts, with the API's access, budgets and idempotency). */
+export interface RouteDef<S extends RouteSchemas = RouteSchemas> extends RouteDefinition<S, ApiContext> {
   access: Access;
   /** Registered only on these listeners (POST /v1/accounts is sandbox only: 405 on live). */
   environments?: Environment[];
@@ -62,8 +43,6 @@ export interface RouteDef<S extends RouteSchemas = RouteSchemas> extends Operati
   streaming?: boolean;
   /** Headers a success answer sends beyond those every answer carries (the OpenAPI document declares them). */
   responseHeaders?: Partial<Record<number, 'Location'[]>>;
-  schema: S;
-  handler(ctx: HandlerContext<S>): Promise<unknown>;
 }
 
 export const defineRoute = <S extends RouteSchemas>(def: RouteDef<S>): RouteDef => def as unknown as RouteDef;
@@ -90,9 +69,7 @@ export function commonCodes(def: RouteDef): ErrorCode[] {
     );
   }
   if (def.access === 'trade') codes.push('insufficient_permission');
-  if (def.schema.body) codes.push('payload_too_large', 'unsupported_media_type', 'invalid_json', 'unknown_field', 'invalid_request');
-  if (def.schema.querystring) codes.push('unknown_field', 'invalid_parameter');
-  if (def.schema.params) codes.push('invalid_parameter');
+  codes.push(...inputCodes(def.schema));
   // Several nodes: a request about an account goes to the node holding its engine partition, which may be
   // changing hands or silent (503, retryable); so may the figures of an account list.
   if ((def.url.startsWith('/v1/accounts/:account_id') && !def.streaming) || def.url === '/v1/accounts') codes.push('temporarily_unavailable');
@@ -101,7 +78,7 @@ export function commonCodes(def: RouteDef): ErrorCode[] {
 }
 
 export function routeCodes(def: RouteDef): ErrorCode[] {
-  return [...new Set([...commonCodes(def), ...def.errors])];
+  return codesOf(commonCodes(def), def);
 }
 
 export const ErrorEnvelope = Type.Object(

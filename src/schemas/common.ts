@@ -28,6 +28,9 @@ export const FutureTimeMs = Type.Integer({
 });
 export const Environment = Type.Union([Type.Literal('live'), Type.Literal('sandbox')]);
 export type Environment = Static<typeof Environment>;
+/** An object that takes no field beyond those named (every request body and parameter set is one). */
+export const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
+
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const DailyLossBasis = Type.Union([

@@ -1,16 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { ApiError } from '../../errors/api-error.js';
 import { clientNetwork } from '../../services/people/client-network.js';
 import type { CustomerRecord, UserRecord } from '../../store/port.js';
 import { setSessionCookie } from '../cookie.js';
 import type { SessionDeps } from '../session-route.js';
 import { sessionView } from './views.js';
-
-export const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
-export const Email = Type.String({ minLength: 1, maxLength: 254 });
-// Longer than any password taken (200): a longer one is refused as weak_password, with its reason, not as a shape error.
-export const Password = Type.String({ maxLength: 1024 });
 
 /**
  * Sign-in, sign-up and a sign-up's confirmation spend the caller's `sign_in` budget (config/limits.json: 10, then one

@@ -1,5 +1,5 @@
-import type { CustomerRecord, SessionRecord, UserRecord } from '../../store/port.js';
 import { userView } from '../../services/people/users.js';
+import type { CustomerRecord, SessionRecord, UserRecord } from '../../store/port.js';
 
 export const customerView = (c: CustomerRecord) => ({ id: c.id, number: c.number, name: c.name, api_enabled: c.api_enabled, created_at: c.created_at });
 

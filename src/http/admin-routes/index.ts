@@ -1,29 +1,59 @@
 import type { AdminRouteDef } from '../admin-route.js';
-import { accountRoutes } from './accounts.js';
-import { appRoutes } from './apps.js';
-import { clockRoutes } from './clock.js';
-import { clusterRoutes } from './cluster.js';
-import { customerRoutes } from './customers.js';
-import { engineRoutes } from './engine.js';
-import { environmentRoutes } from './environments.js';
-import { keyRoutes } from './keys.js';
-import { marketRoutes } from './markets.js';
-import { peopleRoutes } from './people.js';
-import { tokenRoutes } from './tokens.js';
+import openLiveAccount from './accounts/open-live.js';
+import cancelOperatorOrder from './accounts/cancel-order.js';
+import placeOperatorOrder from './accounts/place-order.js';
+import updateAccount from './accounts/update.js';
+import createApp from './apps/create.js';
+import listApps from './apps/list.js';
+import getClock from './clock/get.js';
+import setClock from './clock/set.js';
+import getCluster from './cluster/get.js';
+import createCustomer from './customers/create.js';
+import listCustomers from './customers/list.js';
+import setCustomerApiEnabled from './customers/set-api-enabled.js';
+import restartEngine from './engine/restart.js';
+import updateEnvironment from './environments/update.js';
+import setFault from './faults/set.js';
+import createKey from './keys/create.js';
+import listKeys from './keys/list.js';
+import revokeKey from './keys/revoke.js';
+import listMarketTicks from './markets/list-ticks.js';
+import setMarketPrice from './markets/set-price.js';
+import updateMarket from './markets/update.js';
+import createInvitation from './people/create-invitation.js';
+import listMails from './people/list-mails.js';
+import issueToken from './tokens/issue.js';
+import revokeToken from './tokens/revoke.js';
 
-export { faultApplier, faultRoutes } from './faults.js';
+export { faultApplier } from './faults/fault.js';
 
-/** Every operator route but fault injection (faults.ts, registered only with RAMPART_FAULTS=1). */
+/** Every operator route but fault injection, one file each. */
 export const adminRoutes: AdminRouteDef[] = [
-  ...customerRoutes,
-  ...keyRoutes,
-  ...tokenRoutes,
-  ...accountRoutes,
-  ...marketRoutes,
-  ...clockRoutes,
-  ...clusterRoutes,
-  ...environmentRoutes,
-  ...engineRoutes,
-  ...peopleRoutes,
-  ...appRoutes,
+  listCustomers,
+  createCustomer,
+  setCustomerApiEnabled,
+  createKey,
+  listKeys,
+  revokeKey,
+  issueToken,
+  revokeToken,
+  openLiveAccount,
+  updateAccount,
+  placeOperatorOrder,
+  cancelOperatorOrder,
+  setMarketPrice,
+  updateMarket,
+  listMarketTicks,
+  setClock,
+  getClock,
+  getCluster,
+  updateEnvironment,
+  restartEngine,
+  listMails,
+  createInvitation,
+  createApp,
+  listApps,
 ];
+
+/** Fault injection (faults/), registered only with RAMPART_FAULTS=1. */
+export const faultRoutes: AdminRouteDef[] = [setFault];

@@ -1,20 +1,25 @@
 import { Type } from 'typebox';
-import { DecimalString, FutureTimeMs, Nullable } from '../../schemas/common.js';
+import { Environment, strict } from '../../schemas/common.js';
+import { Access, FenceFields } from '../schemas/credentials.js';
 
-/** An object that takes no field beyond those named. */
-export const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
+/** Input shapes and constants of the operator routes that more than one of them (or the CLI) takes. */
 
-export const IdParam = strict({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const TokenBody = strict({
+  environment: Environment,
+  kind: Type.Union([Type.Literal('app'), Type.Literal('assistant')]),
+  access: Type.Optional(Access),
+  ...FenceFields,
+});
 
-/** The fences a key or an access token may carry (SPEC 3). */
-export const FenceFields = {
-  name: Type.Optional(Type.String({ maxLength: 200 })),
-  markets: Type.Optional(Nullable(Type.Array(Type.String(), { maxItems: 100 }))),
-  reduce_only: Type.Optional(Type.Boolean()),
-  max_order_usd: Type.Optional(Nullable(DecimalString)),
-  max_position_usd: Type.Optional(Nullable(DecimalString)),
-  loss_stop_usd: Type.Optional(Nullable(DecimalString)),
-  ip_allowlist: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 })),
-  expires_at: Type.Optional(Nullable(FutureTimeMs)),
-};
-export const Access = Type.Union([Type.Literal('read'), Type.Literal('trade')]);
+export const AppBody = strict({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  redirect_uris: Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { minItems: 1, maxItems: 20 }),
+});
+
+export const MarketParam = strict({ market: Type.String() });
+
+/** What the engine answers when it cannot take a command now. */
+export const ENGINE_CODES = ['engine_unavailable', 'engine_busy', 'state_unavailable'] as const;
+
+/** How many stored mails GET /admin/v1/mails and `rampart mail list` show, newest first. */
+export const MAILS_LIMIT = 100;
