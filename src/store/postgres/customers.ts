@@ -1,25 +1,19 @@
-import type { CustomerRecord, CustomerReads, CustomerWrites } from '../port.js';
+import type { CustomerReads, CustomerWrites } from '../port.js';
+import { CUSTOMER_SQL, customerValues, toCustomer } from '../sql/customers.js';
 import type { Q } from './durability.js';
 
 export function customerReads(q: Q): CustomerReads {
   return {
-    getCustomer: async (id: string) => (await q.rows<CustomerRecord>('SELECT * FROM customers WHERE id = $1', [id]))[0],
-    listCustomers: () => q.rows<CustomerRecord>('SELECT * FROM customers ORDER BY number'),
+    getCustomer: async (id: string) => (await q.rows(CUSTOMER_SQL.byId, [id])).map(toCustomer)[0],
+    listCustomers: async () => (await q.rows(CUSTOMER_SQL.all)).map(toCustomer),
   };
 }
 
 export function customerWrites(q: Q): CustomerWrites {
   return {
-    insertCustomer: async (c: CustomerRecord) => {
-      await q.changes('INSERT INTO customers (id, number, name, api_enabled, created_at) VALUES ($1, $2, $3, $4, $5)', [
-        c.id,
-        c.number,
-        c.name,
-        c.api_enabled,
-        c.created_at,
-      ]);
+    insertCustomer: async (c) => {
+      await q.changes(CUSTOMER_SQL.insert, customerValues(c));
     },
-    setCustomerApiEnabled: async (id: string, enabled: boolean) =>
-      (await q.changes('UPDATE customers SET api_enabled = $1 WHERE id = $2', [enabled, id])) > 0,
+    setCustomerApiEnabled: async (id: string, enabled: boolean) => (await q.changes(CUSTOMER_SQL.setApiEnabled, [enabled, id])) > 0,
   };
 }

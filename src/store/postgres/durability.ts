@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { numberPlaceholders } from '../sql/dialect.js';
+import { MIGRATION_SQL } from '../sql/migrations.js';
 import { PACKAGE_ROOT } from '../../config/package-root.js';
 import { StoreUnavailableError } from '../port.js';
 
@@ -138,7 +140,8 @@ function decodeRow(row: Row): Row {
 export function queryOn(target: pg.Pool | pg.PoolClient | pg.Client): Q {
   const run = async (sql: string, params: readonly unknown[] = []): Promise<pg.QueryResult> => {
     try {
-      const result = await target.query({ name: named(sql), text: sql, values: params.map(encodeText) });
+      const text = numberPlaceholders(sql);
+      const result = await target.query({ name: named(text), text, values: params.map(encodeText) });
       for (const row of result.rows as Row[]) decodeRow(row);
       return result;
     } catch (err) {
@@ -165,7 +168,7 @@ export function inlined(sql: string, params: readonly unknown[] = []): string | 
     else if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean') literals.push(`'${String(v)}'`);
     else return undefined;
   }
-  return sql.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]!);
+  return numberPlaceholders(sql).replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]!);
 }
 
 /** Several statements as one simple-protocol message (one round trip): each one's result, in order. */
@@ -220,8 +223,8 @@ export async function migrate(pool: pg.Pool): Promise<boolean> {
     await client.query('SET lock_timeout = 0');
     await client.query("SELECT pg_advisory_lock(hashtext('rampart.migrate:' || current_schema()))");
     try {
-      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
-      const applied = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+      await client.query(MIGRATION_SQL.create);
+      const applied = new Set((await client.query<{ version: number }>(MIGRATION_SQL.applied)).rows.map((r) => r.version));
       const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f)).sort();
       for (const f of files) {
         const version = Number.parseInt(f.slice(0, 3), 10);
@@ -229,7 +232,7 @@ export async function migrate(pool: pg.Pool): Promise<boolean> {
         await client.query('BEGIN');
         try {
           await client.query(readFileSync(join(MIGRATIONS_DIR, f), 'utf8'));
-          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [version, f.slice(4, -4), Date.now()]);
+          await client.query(numberPlaceholders(MIGRATION_SQL.record), [version, f.slice(4, -4), Date.now()]);
           await client.query('COMMIT');
         } catch (err) {
           await client.query('ROLLBACK').catch(() => undefined);

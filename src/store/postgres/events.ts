@@ -1,10 +1,7 @@
 import type { Environment } from '../../schemas/common.js';
 import type { EventCounter, EventQuery, EventRow, EventScope, StoredEvent, EventReads, EventWrites } from '../port.js';
-import { customerRanges } from '../sqlite/events.js';
+import { customerRanges, EVENT_SQL, eventScope, eventValues } from '../sql/events.js';
 import type { Q } from './durability.js';
-
-/** An event as the port reads it: its place among its customer's events is `seq`. */
-const EVENT_COLUMNS = 'cseq AS seq, id, environment, account_id, customer_id, type, created_at, data';
 
 /** What a transaction wrote to the event log: published after its COMMIT. */
 export interface Written {
@@ -13,20 +10,6 @@ export interface Written {
 
 export interface EventTxState {
   written: Written | undefined;
-}
-
-/** The scope's condition (a customer's events in an environment, or an account's) and its parameters, from $1. */
-function scoped(scope: EventScope): { where: string[]; params: unknown[] } {
-  if ('customerId' in scope) {
-    const where = ['environment = $1', 'customer_id = $2'];
-    const params: unknown[] = [scope.environment, scope.customerId];
-    if (scope.accountId !== undefined) {
-      params.push(scope.accountId);
-      where.push(`account_id = $${params.length}`);
-    }
-    return { where, params };
-  }
-  return { where: ['account_id = $1'], params: [scope.accountId] };
 }
 
 /**
@@ -38,25 +21,12 @@ function scoped(scope: EventScope): { where: string[]; params: unknown[] } {
 export function eventReads(q: Q): EventReads {
   return {
     eventCounters: async (environment: Environment, customerIds: readonly string[]) => {
-      const rows = await q.rows<{ id: string; number: number; last: number }>(
-        `SELECT c.id, c.number, (SELECT COALESCE(MAX(e.cseq), 0) FROM events e WHERE e.environment = $1 AND e.customer_id = c.id)::bigint AS last
-         FROM customers c WHERE c.id = ANY($2::text[])`,
-        [environment, [...customerIds]],
-      );
+      const rows = await q.rows<{ id: string; number: number; last: number }>(EVENT_SQL.counters.postgres, [environment, [...customerIds]]);
       return new Map<string, EventCounter>(rows.map((r) => [r.id, { number: Number(r.number), last: Number(r.last) }]));
     },
-    listEvents: (e: EventQuery) => {
-      const { where, params } = scoped(e);
-      params.push(e.afterSeq);
-      where.push(`cseq > $${params.length}`);
-      params.push(e.limit);
-      return q.rows<StoredEvent>(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY cseq LIMIT $${params.length}`, params);
-    },
-    getEvent: async (id: string) => (await q.rows<StoredEvent>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = $1`, [id]))[0],
-    eventHead: async (scope: EventScope) => {
-      const { where, params } = scoped(scope);
-      return Number((await q.rows<{ n: number }>(`SELECT COALESCE(MAX(cseq), 0)::bigint AS n FROM events WHERE ${where.join(' AND ')}`, params))[0]!.n);
-    },
+    listEvents: (e: EventQuery) => q.rows<StoredEvent>(EVENT_SQL.list(e), [...eventScope(e).params, e.afterSeq, e.limit]),
+    getEvent: async (id: string) => (await q.rows<StoredEvent>(EVENT_SQL.byId, [id]))[0],
+    eventHead: async (scope: EventScope) => Number((await q.rows<{ n: number }>(EVENT_SQL.head(scope), eventScope(scope).params))[0]!.n),
   };
 }
 
@@ -84,28 +54,14 @@ export const postgresOutbox = (cond: string): string =>
 const OUTBOX = postgresOutbox('e.environment = $1 AND e.customer_id = $2 AND e.cseq BETWEEN $3 AND $4');
 
 export function eventWrites(q: Q, state: EventTxState): EventWrites {
+  const one = EVENT_SQL.insert(1);
   return {
     // Held (sent with the next statement): no answer is needed, so an order's events cost no round trip.
     insertEvents: async (events: readonly EventRow[]) => {
-      for (const e of events) {
-        await q.write(
-          `INSERT INTO events (cseq, id, environment, account_id, customer_id, type, created_at, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [e.seq, e.id, e.environment, e.account_id, e.customer_id, e.type, e.created_at, e.data],
-        );
-      }
+      for (const e of events) await q.write(one, eventValues(e));
       for (const r of customerRanges(events)) await q.write(OUTBOX, [r.environment, r.customer, r.first, r.last]);
       noteWritten(state, events.map((e) => e.account_id));
     },
-    // Each customer's newest event in an environment stays: its partition numbers the next after it.
-    deleteEventsBefore: (time: number, limit: number) =>
-      q.changes(
-        // The oldest `limit` events by seq (the order they were written, which follows time), up to the first one
-        // inside the retention: no index on created_at needed.
-        `DELETE FROM events d WHERE d.seq < (
-           WITH oldest AS (SELECT seq, created_at FROM events ORDER BY seq LIMIT $2)
-           SELECT COALESCE(MIN(CASE WHEN created_at >= $1 THEN seq END), MAX(seq) + 1) FROM oldest
-         ) AND d.cseq < (SELECT MAX(n.cseq) FROM events n WHERE n.environment = d.environment AND n.customer_id IS NOT DISTINCT FROM d.customer_id)`,
-        [time, limit],
-      ),
+    deleteEventsBefore: (time: number, limit: number) => q.changes(EVENT_SQL.deleteBefore, [time, limit]),
   };
 }

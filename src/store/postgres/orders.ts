@@ -1,114 +1,53 @@
-import { OPEN_STATUSES } from '../../engine/order-status.js';
 import { canceledEventJson, canceledKeys, canceledStatus, KEY_ALWAYS_WRITTEN, sqlText, type JsonDialect, type OpenOrdersCancel } from '../canceled-orders.js';
 import type { OrderQuery, OrderRow, OrderReads, OrderWrites } from '../port.js';
 import type { Environment } from '../../schemas/common.js';
+import { equityValues, fillValues, OPEN_SQL, ORDER_SQL, orderList, orderValues, toOrder, type EquityPointRow, type FillRow } from '../sql/orders.js';
 import type { Q } from './durability.js';
 import { noteWritten, postgresOutbox, type EventTxState } from './events.js';
 
-/** The open statuses as an SQL list (engine/order-status.ts holds the one list). */
-const OPEN_SQL = OPEN_STATUSES.map((st) => `'${st}'`).join(', ');
-const ORDER_COLUMNS = 'id, seq, environment, account_id, customer_id, client_order_id, market, status, created_at, updated_at, data';
-
-type Fill = { id: string; account_id: string; order_id: string; filled_at: number; data: string };
 type Mode = 'isolated' | 'cross';
 
 export function orderReads(q: Q): OrderReads {
+  const orders = async (sql: string, params: unknown[]) => (await q.rows(sql, params)).map(toOrder);
   return {
-    getOrder: async (id: string) => (await q.rows<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]))[0],
+    getOrder: async (id: string) => (await orders(ORDER_SQL.byId, [id]))[0],
     findOrderByClientId: async (customerId: string, environment: Environment, clientOrderId: string) =>
-      (
-        await q.rows<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE customer_id = $1 AND environment = $2 AND client_order_id = $3`, [
-          customerId,
-          environment,
-          clientOrderId,
-        ])
-      )[0],
+      (await orders(ORDER_SQL.byClientId, [customerId, environment, clientOrderId]))[0],
     listOrders: (o: OrderQuery) => {
-      const params: unknown[] = [o.accountId];
-      const where = ['account_id = $1'];
-      const add = (sql: string, v: unknown) => {
-        params.push(v);
-        where.push(sql.replace('?', `$${params.length}`));
-      };
-      if (o.status && o.status.length > 0) add('status = ANY(?::text[])', o.status);
-      if (o.market) add('market = ?', o.market);
-      if (o.clientOrderId) add('client_order_id = ?', o.clientOrderId);
-      if (o.after) add('seq < (SELECT seq FROM orders WHERE id = ?)', o.after);
-      params.push(o.limit);
-      return q.rows<{ id: string; data: string }>(`SELECT id, data FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT $${params.length}`, params);
+      const { sql, params } = orderList(o);
+      return q.rows<{ id: string; data: string }>(sql, params);
     },
-    listOpenOrders: (environment: Environment) =>
-      q.rows<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE environment = $1 AND status IN (${OPEN_SQL}) ORDER BY seq`, [environment]),
-    // Per account off orders_account (one seek each), not a scan of every order ever placed.
-    maxOrderSeq: async (environment: Environment) =>
-      (
-        await q.rows<{ n: number }>(
-          'SELECT COALESCE(MAX((SELECT MAX(seq) FROM orders WHERE account_id = accounts.id)), 0)::bigint AS n FROM accounts WHERE environment = $1',
-          [environment],
-        )
-      )[0]!.n,
+    listOpenOrders: (environment: Environment) => orders(ORDER_SQL.open, [environment]),
+    maxOrderSeq: async (environment: Environment) => Number((await q.rows<{ n: number }>(ORDER_SQL.maxSeq, [environment]))[0]!.n),
     listFills: (accountId: string, afterId: string | undefined, limit: number) =>
       afterId
-        ? // The cursor counts only as a fill of this account: another account's fill id pages nothing (invalid_cursor).
-          q.rows<{ id: string; data: string }>(
-            'SELECT id, data FROM fills WHERE account_id = $1 AND seq < (SELECT seq FROM fills WHERE id = $2 AND account_id = $1) ORDER BY seq DESC LIMIT $3',
-            [accountId, afterId, limit],
-          )
-        : q.rows<{ id: string; data: string }>('SELECT id, data FROM fills WHERE account_id = $1 ORDER BY seq DESC LIMIT $2', [accountId, limit]),
-    listPositions: (environment: Environment) =>
-      q.rows<{ account_id: string; market: string; data: string }>(
-        'SELECT p.account_id, p.market, p.data FROM positions p JOIN accounts a ON a.id = p.account_id WHERE a.environment = $1',
-        [environment],
-      ),
+        ? q.rows<{ id: string; data: string }>(ORDER_SQL.fillsAfter, [accountId, afterId, accountId, limit])
+        : q.rows<{ id: string; data: string }>(ORDER_SQL.fills, [accountId, limit]),
+    listPositions: (environment: Environment) => q.rows<{ account_id: string; market: string; data: string }>(ORDER_SQL.positions, [environment]),
     listMarginSettings: (environment: Environment) =>
-      q.rows<{ account_id: string; market: string; leverage: number; mode: Mode }>(
-        'SELECT m.account_id, m.market, m.leverage, m.mode FROM margin_settings m JOIN accounts a ON a.id = m.account_id WHERE a.environment = $1',
-        [environment],
-      ),
+      q.rows<{ account_id: string; market: string; leverage: number; mode: Mode }>(ORDER_SQL.margins, [environment]),
     listEquityPoints: (accountId: string, resolution: 'trade' | 'day') =>
-      q.rows<{ time: number; equity: string; balance: string }>(
-        'SELECT time, equity, balance FROM equity_points WHERE account_id = $1 AND resolution = $2 ORDER BY seq',
-        [accountId, resolution],
-      ),
+      q.rows<{ time: number; equity: string; balance: string }>(ORDER_SQL.equity, [accountId, resolution]),
   };
 }
 
 export function orderWrites(q: Q, events: EventTxState): OrderWrites {
   return {
     upsertOrder: async (o: OrderRow) => {
-      await q.write(
-        `INSERT INTO orders (${ORDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         ON CONFLICT (id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at, data = excluded.data`,
-        [o.id, o.seq, o.environment, o.account_id, o.customer_id, o.client_order_id, o.market, o.status, o.created_at, o.updated_at, o.data],
-      );
+      await q.write(ORDER_SQL.upsert, orderValues(o));
     },
-    insertFill: async (f: Fill) => {
-      await q.write('INSERT INTO fills (id, account_id, order_id, filled_at, data) VALUES ($1, $2, $3, $4, $5)', [f.id, f.account_id, f.order_id, f.filled_at, f.data]);
+    insertFill: async (f: FillRow) => {
+      await q.write(ORDER_SQL.insertFill, fillValues(f));
     },
     putPosition: async (accountId: string, market: string, data: string | null) => {
-      if (data === null) await q.write('DELETE FROM positions WHERE account_id = $1 AND market = $2', [accountId, market]);
-      else
-        await q.write('INSERT INTO positions (account_id, market, data) VALUES ($1, $2, $3) ON CONFLICT (account_id, market) DO UPDATE SET data = excluded.data', [
-          accountId,
-          market,
-          data,
-        ]);
+      if (data === null) await q.write(ORDER_SQL.deletePosition, [accountId, market]);
+      else await q.write(ORDER_SQL.putPosition, [accountId, market, data]);
     },
     putMarginSetting: async (accountId: string, market: string, leverage: number, mode: Mode) => {
-      await q.write(
-        `INSERT INTO margin_settings (account_id, market, leverage, mode) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (account_id, market) DO UPDATE SET leverage = excluded.leverage, mode = excluded.mode`,
-        [accountId, market, leverage, mode],
-      );
+      await q.write(ORDER_SQL.putMargin, [accountId, market, leverage, mode]);
     },
-    insertEquityPoint: async (p: { account_id: string; resolution: 'trade' | 'day'; time: number; equity: string; balance: string }) => {
-      await q.write('INSERT INTO equity_points (account_id, resolution, time, equity, balance) VALUES ($1, $2, $3, $4, $5)', [
-        p.account_id,
-        p.resolution,
-        p.time,
-        p.equity,
-        p.balance,
-      ]);
+    insertEquityPoint: async (p: EquityPointRow) => {
+      await q.write(ORDER_SQL.insertEquity, equityValues(p));
     },
     cancelOpenOrders: async (c: OpenOrdersCancel) => cancelOpenOrders(q, events, c),
   };

@@ -1,9 +1,11 @@
+import type { PeopleReads, PeopleWrites } from '../port.js';
+import { valuesOf } from '../sql/dialect.js';
 import {
   ATTEMPT_COLUMNS,
   EMAIL_CODE_COLUMNS,
-  insertInto,
   INVITATION_COLUMNS,
   MAIL_COLUMNS,
+  PEOPLE_SQL,
   SESSION_COLUMNS,
   SIGN_UP_COLUMNS,
   toAttempts,
@@ -13,77 +15,46 @@ import {
   toSession,
   toSignUp,
   toUser,
-  upsertAttempts,
   USER_COLUMNS,
-} from '../people-rows.js';
-import type { AttemptRecord, EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, SignUpRecord, UserRecord, PeopleReads, PeopleWrites } from '../port.js';
-import type { Q, Row } from './durability.js';
+} from '../sql/people.js';
+import type { Row } from '../sql/rows.js';
+import type { Q } from './durability.js';
 
-const numbered = (_c: string, i: number) => `$${i + 1}`;
-/** The record's values in its table's column order, for the numbered placeholders. */
-const valuesOf = <R>(record: R, columns: readonly (keyof R)[]): unknown[] => columns.map((c) => record[c]);
-
-/** The dashboard's people on PostgreSQL: the mirror of ../sqlite/people.ts, with its row shapes (../people-rows.ts). */
+/** The dashboard's people on PostgreSQL (the statements and rows: ../sql/people.ts). */
 export function peopleReads(q: Q): PeopleReads {
-  const first = async <T>(sql: string, params: unknown[], map: (r: Row) => T): Promise<T | undefined> => {
-    const row = (await q.rows<Row>(sql, params))[0];
-    return row ? map(row) : undefined;
-  };
+  const first = async <T>(sql: string, params: unknown[], map: (r: Row) => T): Promise<T | undefined> => (await q.rows<Row>(sql, params)).map(map)[0];
   return {
-    getUser: (id: string) => first('SELECT * FROM users WHERE id = $1', [id], toUser),
-    findUserByEmail: (email: string) => first('SELECT * FROM users WHERE email = $1', [email], toUser),
-    findSessionByHash: (hash: string) => first('SELECT * FROM sessions WHERE hash = $1', [hash], toSession),
-    listEmailCodes: async (userId: string, purpose: string, limit: number) =>
-      (await q.rows<Row>('SELECT * FROM email_codes WHERE user_id = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT $3', [userId, purpose, limit])).map(toEmailCode),
-    listMails: async (limit: number) => (await q.rows<Row>('SELECT * FROM mails ORDER BY created_at DESC, id DESC LIMIT $1', [limit])).map(toMail),
-    findInvitationByHash: (hash: string) => first('SELECT * FROM invitations WHERE hash = $1', [hash], toInvitation),
-    findSignUpByHash: (hash: string) => first('SELECT * FROM sign_ups WHERE hash = $1', [hash], toSignUp),
-    getAttempts: (subject: string) => first('SELECT * FROM attempts WHERE subject = $1', [subject], toAttempts),
+    getUser: (id: string) => first(PEOPLE_SQL.user, [id], toUser),
+    findUserByEmail: (email: string) => first(PEOPLE_SQL.userByEmail, [email], toUser),
+    findSessionByHash: (hash: string) => first(PEOPLE_SQL.session, [hash], toSession),
+    listEmailCodes: async (userId: string, purpose: string, limit: number) => (await q.rows<Row>(PEOPLE_SQL.codes, [userId, purpose, limit])).map(toEmailCode),
+    listMails: async (limit: number) => (await q.rows<Row>(PEOPLE_SQL.mails, [limit])).map(toMail),
+    findInvitationByHash: (hash: string) => first(PEOPLE_SQL.invitation, [hash], toInvitation),
+    findSignUpByHash: (hash: string) => first(PEOPLE_SQL.signUp, [hash], toSignUp),
+    getAttempts: (subject: string) => first(PEOPLE_SQL.attempts, [subject], toAttempts),
   };
 }
 
 export function peopleWrites(q: Q): PeopleWrites {
+  const changed = async (sql: string, params: unknown[]) => (await q.changes(sql, params)) > 0;
   return {
-    insertUser: async (u: UserRecord) => {
-      await q.changes(insertInto('users', USER_COLUMNS, numbered), valuesOf(u, USER_COLUMNS));
-    },
-    setUserPassword: async (id: string, passwordHash: string, at: number) => {
-      await q.changes('UPDATE users SET password_hash = $1, password_changed_at = $2 WHERE id = $3', [passwordHash, at, id]);
-    },
-    insertSession: async (s: SessionRecord) => {
-      await q.changes(insertInto('sessions', SESSION_COLUMNS, numbered), valuesOf(s, SESSION_COLUMNS));
-    },
-    touchSession: async (id: string, at: number) => {
-      await q.changes('UPDATE sessions SET last_seen_at = GREATEST(last_seen_at, $1) WHERE id = $2', [at, id]);
-    },
-    revokeSession: async (id: string, at: number) => (await q.changes('UPDATE sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at, id])) > 0,
-    revokeSessionsOfUser: (userId: string, exceptId: string | null, at: number) =>
-      q.changes('UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND id IS DISTINCT FROM $3 AND revoked_at IS NULL', [at, userId, exceptId]),
-    insertEmailCode: async (c: EmailCodeRecord) => {
-      await q.changes(insertInto('email_codes', EMAIL_CODE_COLUMNS, numbered), valuesOf(c, EMAIL_CODE_COLUMNS));
-    },
-    updateEmailCode: async (id: string, patch: Pick<EmailCodeRecord, 'tries' | 'used_at'>) => {
-      await q.changes('UPDATE email_codes SET tries = $1, used_at = $2 WHERE id = $3', [patch.tries, patch.used_at, id]);
-    },
-    insertMail: async (m: MailRecord) => {
-      await q.changes(insertInto('mails', MAIL_COLUMNS, numbered), valuesOf(m, MAIL_COLUMNS));
-    },
-    insertInvitation: async (i: InvitationRecord) => {
-      await q.changes(insertInto('invitations', INVITATION_COLUMNS, numbered), valuesOf(i, INVITATION_COLUMNS));
-    },
-    useInvitation: async (id: string, at: number) => (await q.changes('UPDATE invitations SET used_at = $1 WHERE id = $2 AND used_at IS NULL', [at, id])) > 0,
-    insertSignUp: async (u: SignUpRecord) => {
-      await q.changes(insertInto('sign_ups', SIGN_UP_COLUMNS, numbered), valuesOf(u, SIGN_UP_COLUMNS));
-    },
-    useSignUp: async (id: string, at: number) => (await q.changes('UPDATE sign_ups SET used_at = $1 WHERE id = $2 AND used_at IS NULL', [at, id])) > 0,
-    deleteExpiredSignUps: (now: number, limit: number) =>
-      q.changes('DELETE FROM sign_ups WHERE id IN (SELECT id FROM sign_ups WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2)', [now, limit]),
-    putAttempts: (a: AttemptRecord) => q.write(upsertAttempts(numbered), valuesOf(a, ATTEMPT_COLUMNS)),
-    deleteAttemptsBefore: (time: number, limit: number) =>
-      q.changes('DELETE FROM attempts WHERE subject IN (SELECT subject FROM attempts WHERE updated_at < $1 ORDER BY updated_at LIMIT $2)', [time, limit]),
-    revokeCredentialsBy: (by: { user_id: string } | { session_id: string }, at: number) =>
-      'user_id' in by
-        ? q.changes('UPDATE credentials SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL', [at, by.user_id])
-        : q.changes('UPDATE credentials SET revoked_at = $1 WHERE session_id = $2 AND revoked_at IS NULL', [at, by.session_id]),
+    insertUser: async (u) => void (await q.changes(PEOPLE_SQL.insertUser, valuesOf(u, USER_COLUMNS))),
+    setUserPassword: async (id, passwordHash, at) => void (await q.changes(PEOPLE_SQL.setPassword, [passwordHash, at, id])),
+    insertSession: async (s) => void (await q.changes(PEOPLE_SQL.insertSession, valuesOf(s, SESSION_COLUMNS))),
+    touchSession: async (id, at) => void (await q.changes(PEOPLE_SQL.touchSession.postgres, [at, id])),
+    revokeSession: (id, at) => changed(PEOPLE_SQL.revokeSession, [at, id]),
+    revokeSessionsOfUser: (userId, exceptId, at) => q.changes(PEOPLE_SQL.revokeSessionsOfUser, [at, userId, exceptId]),
+    insertEmailCode: async (c) => void (await q.changes(PEOPLE_SQL.insertCode, valuesOf(c, EMAIL_CODE_COLUMNS))),
+    updateEmailCode: async (id, patch) => void (await q.changes(PEOPLE_SQL.updateCode, [patch.tries, patch.used_at, id])),
+    insertMail: async (m) => void (await q.changes(PEOPLE_SQL.insertMail, valuesOf(m, MAIL_COLUMNS))),
+    insertInvitation: async (i) => void (await q.changes(PEOPLE_SQL.insertInvitation, valuesOf(i, INVITATION_COLUMNS))),
+    useInvitation: (id, at) => changed(PEOPLE_SQL.useInvitation, [at, id]),
+    insertSignUp: async (u) => void (await q.changes(PEOPLE_SQL.insertSignUp, valuesOf(u, SIGN_UP_COLUMNS))),
+    useSignUp: (id, at) => changed(PEOPLE_SQL.useSignUp, [at, id]),
+    deleteExpiredSignUps: (now, limit) => q.changes(PEOPLE_SQL.deleteSignUps, [now, limit]),
+    putAttempts: (a) => q.write(PEOPLE_SQL.putAttempts, valuesOf(a, ATTEMPT_COLUMNS)),
+    deleteAttemptsBefore: (time, limit) => q.changes(PEOPLE_SQL.deleteAttempts, [time, limit]),
+    revokeCredentialsBy: (by, at) =>
+      'user_id' in by ? q.changes(PEOPLE_SQL.revokeCredentialsOfUser, [at, by.user_id]) : q.changes(PEOPLE_SQL.revokeCredentialsOfSession, [at, by.session_id]),
   };
 }

@@ -1,5 +1,5 @@
 import type { AccountRecord, CustomerRecord, StoredCredential, Tx } from '../port.js';
-import { accountUpdate, PATCHABLE } from './accounts.js';
+import { accountUpdate, PATCHABLE } from '../sql/accounts.js';
 import type { Q } from './durability.js';
 
 export type CachedTable = 'credentials' | 'customers' | 'accounts';

@@ -2,11 +2,10 @@ import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from '../migrate.js';
+import { MIGRATION_SQL } from '../sql/migrations.js';
+import type { Row } from '../sql/rows.js';
 import { StoreUnavailableError } from '../port.js';
 
-export type Row = Record<string, unknown>;
-export const bool = (v: unknown): boolean => v === 1 || v === 1n;
-export const json = <T>(v: unknown): T => JSON.parse(String(v)) as T;
 
 /**
  * The SQLite file, opened private and migrated, and its two connections with their prepared statements: `db` for
@@ -55,14 +54,14 @@ export class Connection {
   }
 
   private migrate(): boolean {
-    this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-    const applied = new Set((this.db.prepare('SELECT version FROM schema_migrations').all() as Row[]).map((r) => Number(r.version)));
+    this.db.exec(MIGRATION_SQL.create);
+    const applied = new Set((this.db.prepare(MIGRATION_SQL.applied).all() as Row[]).map((r) => Number(r.version)));
     const isNew = applied.size === 0;
     for (const m of migrations()) {
       if (applied.has(m.version)) continue;
       this.db.transaction(() => {
         this.db.exec(m.sql);
-        this.db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+        this.db.prepare(MIGRATION_SQL.record).run(m.version, m.name, Date.now());
       }).immediate();
     }
     return isNew;

@@ -1,61 +1,16 @@
 import type { Environment } from '../../schemas/common.js';
-import type { CredentialKind, CredentialRecord, StoredCredential, CredentialReads, CredentialWrites } from '../port.js';
+import type { CredentialKind, CredentialReads, CredentialWrites, StoredCredential } from '../port.js';
+import { CREDENTIAL_SQL, credentialValues, toCredential, withoutHash } from '../sql/credentials.js';
+import { sqliteValues } from '../sql/dialect.js';
+import type { Row } from '../sql/rows.js';
 import { remember, type RecordCache } from './cache.js';
-import { bool, json, type Row } from './connection.js';
 import type { Sql } from './durability.js';
 
-function fences(r: Row) {
-  return {
-    markets: r.markets === null ? null : json<string[]>(r.markets),
-    reduce_only: bool(r.reduce_only),
-    max_order_usd: (r.max_order_usd as string | null) ?? null,
-    max_position_usd: (r.max_position_usd as string | null) ?? null,
-    loss_stop_usd: (r.loss_stop_usd as string | null) ?? null,
-    ip_allowlist: json<string[]>(r.ip_allowlist),
-  };
-}
-
-const fenceParams = (f: CredentialRecord) => ({
-  markets: f.markets === null ? null : JSON.stringify(f.markets),
-  reduce_only: f.reduce_only ? 1 : 0,
-  max_order_usd: f.max_order_usd,
-  max_position_usd: f.max_position_usd,
-  loss_stop_usd: f.loss_stop_usd,
-  ip_allowlist: JSON.stringify(f.ip_allowlist),
-});
-
-const toCredential = (r: Row): StoredCredential => ({
-  kind: r.kind as CredentialKind,
-  id: r.id as string,
-  customer_id: r.customer_id as string,
-  name: r.name as string,
-  environment: r.environment as Environment,
-  access: r.access as 'read' | 'trade',
-  ...fences(r),
-  expires_at: r.expires_at === null ? null : Number(r.expires_at),
-  revoked_at: r.revoked_at === null ? null : Number(r.revoked_at),
-  created_at: Number(r.created_at),
-  last_used_at: r.last_used_at === null ? null : Number(r.last_used_at),
-  prefix: r.prefix as string,
-  token_kind: (r.token_kind as CredentialRecord['token_kind']) ?? null,
-  resource: (r.resource as string | null) ?? null,
-  origin: (r.origin as CredentialRecord['origin']) ?? null,
-  user_id: (r.user_id as string | null) ?? null,
-  session_id: (r.session_id as string | null) ?? null,
-  hash: r.hash as string,
-});
-
-/** A credential as the port answers it outside authentication: without the hash of its secret. */
-function strip<T extends { hash: string }>(r: T): Omit<T, 'hash'> {
-  const { hash: _hash, ...rest } = r;
-  return rest;
-}
-
 export function credentialReads(sql: Sql, cache: RecordCache): CredentialReads {
-  const byHash = sql.stmt('SELECT * FROM credentials WHERE hash = ?');
-  const byId = sql.stmt('SELECT * FROM credentials WHERE id = ?');
-  const ofCustomer = sql.stmt('SELECT * FROM credentials WHERE customer_id = ? AND kind = ? ORDER BY created_at, id');
-  const count = sql.stmt('SELECT COUNT(*) AS n FROM credentials WHERE customer_id = ? AND kind = ? AND environment = ?');
+  const byHash = sql.stmt(CREDENTIAL_SQL.byHash);
+  const byId = sql.stmt(CREDENTIAL_SQL.byId);
+  const ofCustomer = sql.stmt(CREDENTIAL_SQL.ofCustomer);
+  const count = sql.stmt(CREDENTIAL_SQL.count);
   return {
     findCredentialByHash: (hash: string) =>
       sql.read(() => {
@@ -68,29 +23,22 @@ export function credentialReads(sql: Sql, cache: RecordCache): CredentialReads {
     getCredential: (id: string) =>
       sql.read(() => {
         const r = byId.get(id) as Row | undefined;
-        return r ? strip(toCredential(r)) : undefined;
+        return r ? withoutHash(toCredential(r)) : undefined;
       }),
     listCredentials: (customerId: string, kind: CredentialKind) =>
-      sql.read(() => (ofCustomer.all(customerId, kind) as Row[]).map((r) => strip(toCredential(r)))),
+      sql.read(() => (ofCustomer.all(customerId, kind) as Row[]).map((r) => withoutHash(toCredential(r)))),
     countCredentials: (customerId: string, kind: CredentialKind, environment: Environment) =>
       sql.read(() => Number((count.get(customerId, kind, environment) as Row).n)),
   };
 }
 
 export function credentialWrites(sql: Sql, cache: RecordCache): CredentialWrites {
-  const insert = sql.stmt(
-    `INSERT INTO credentials (id, kind, customer_id, name, environment, access, token_kind, resource, markets, reduce_only,
-       max_order_usd, max_position_usd, loss_stop_usd, ip_allowlist, expires_at, revoked_at, created_at, last_used_at, prefix, hash,
-       origin, user_id, session_id)
-     VALUES (@id, @kind, @customer_id, @name, @environment, @access, @token_kind, @resource, @markets, @reduce_only,
-       @max_order_usd, @max_position_usd, @loss_stop_usd, @ip_allowlist, @expires_at, @revoked_at, @created_at, @last_used_at, @prefix, @hash,
-       @origin, @user_id, @session_id)`,
-  );
-  const revoke = sql.stmt('UPDATE credentials SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const insert = sql.stmt(CREDENTIAL_SQL.insert);
+  const revoke = sql.stmt(CREDENTIAL_SQL.revoke);
   return {
     insertCredential: async (c: StoredCredential) => {
       cache.credentials.delete(c.hash);
-      insert.run({ ...c, ...fenceParams(c) });
+      insert.run(sqliteValues(credentialValues(c)));
     },
     revokeCredential: async (id: string, at: number) => {
       // Cached by hash, not id: drop them all (revocations are rare).
@@ -114,7 +62,7 @@ export class CredentialTouches {
     sql: Sql,
     private readonly write: (apply: () => void) => void,
   ) {
-    this.touch = sql.stmt('UPDATE credentials SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?');
+    this.touch = sql.stmt(CREDENTIAL_SQL.touch.sqlite);
   }
 
   add(id: string, at: number): void {

@@ -1,19 +1,13 @@
 import type { CustomerRecord, CustomerReads, CustomerWrites } from '../port.js';
+import { CUSTOMER_SQL, customerValues, toCustomer } from '../sql/customers.js';
+import { sqliteValues } from '../sql/dialect.js';
+import type { Row } from '../sql/rows.js';
 import { remember, type RecordCache } from './cache.js';
-import { bool, type Row } from './connection.js';
 import type { Sql } from './durability.js';
 
-const toCustomer = (r: Row): CustomerRecord => ({
-  id: r.id as string,
-  number: Number(r.number),
-  name: r.name as string,
-  api_enabled: bool(r.api_enabled),
-  created_at: Number(r.created_at),
-});
-
 export function customerReads(sql: Sql, cache: RecordCache): CustomerReads {
-  const byId = sql.stmt('SELECT * FROM customers WHERE id = ?');
-  const all = sql.stmt('SELECT * FROM customers ORDER BY number');
+  const byId = sql.stmt(CUSTOMER_SQL.byId);
+  const all = sql.stmt(CUSTOMER_SQL.all);
   return {
     getCustomer: (id: string) =>
       sql.read(() => {
@@ -28,16 +22,16 @@ export function customerReads(sql: Sql, cache: RecordCache): CustomerReads {
 }
 
 export function customerWrites(sql: Sql, cache: RecordCache): CustomerWrites {
-  const insert = sql.stmt('INSERT INTO customers (id, number, name, api_enabled, created_at) VALUES (?, ?, ?, ?, ?)');
-  const setApiEnabled = sql.stmt('UPDATE customers SET api_enabled = ? WHERE id = ?');
+  const insert = sql.stmt(CUSTOMER_SQL.insert);
+  const setApiEnabled = sql.stmt(CUSTOMER_SQL.setApiEnabled);
   return {
     insertCustomer: async (c: CustomerRecord) => {
       cache.customers.delete(c.id);
-      insert.run(c.id, c.number, c.name, c.api_enabled ? 1 : 0, c.created_at);
+      insert.run(sqliteValues(customerValues(c)));
     },
     setCustomerApiEnabled: async (id: string, enabled: boolean) => {
       cache.customers.delete(id);
-      return setApiEnabled.run(enabled ? 1 : 0, id).changes > 0;
+      return setApiEnabled.run(sqliteValues([enabled, id])).changes > 0;
     },
   };
 }

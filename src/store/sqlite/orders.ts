@@ -1,40 +1,38 @@
 import type { Environment } from '../../schemas/common.js';
-import { OPEN_STATUSES } from '../../engine/order-status.js';
 import { canceledEventJson, canceledKeys, canceledStatus, KEY_ALWAYS_WRITTEN, type JsonDialect, type OpenOrdersCancel } from '../canceled-orders.js';
 import type { OrderQuery, OrderRow, OrderReads, OrderWrites } from '../port.js';
-import type { Row } from './connection.js';
+import { equityValues, fillValues, OPEN_SQL, ORDER_SQL, orderList, orderValues, toOrder, type EquityPointRow, type FillRow } from '../sql/orders.js';
+import type { Row } from '../sql/rows.js';
 import type { Durability, Sql } from './durability.js';
 import { sqliteOutbox } from './events.js';
 
-/** The open statuses as an SQL list (engine/order-status.ts holds the one list). */
-const OPEN_SQL = OPEN_STATUSES.map((st) => `'${st}'`).join(', ');
-
-type Listed = { id: string; data: string };
-type Fill = { id: string; account_id: string; order_id: string; filled_at: number; data: string };
-type EquityPoint = { account_id: string; resolution: 'trade' | 'day'; time: number; equity: string; balance: string };
 type MarginSetting = { account_id: string; market: string; leverage: number; mode: 'isolated' | 'cross' };
+type Listed = { id: string; data: string };
 
-/** Orders, fills, positions, margin settings and equity points. */
+/** Orders, fills, positions, margin settings and equity points (the statements: ../sql/orders.ts). */
 export function orderReads(sql: Sql): OrderReads {
-  const byId = sql.stmt('SELECT * FROM orders WHERE id = ?');
-  const byClientId = sql.stmt('SELECT * FROM orders WHERE customer_id = ? AND environment = ? AND client_order_id = ?');
-  // Per account off orders_account (one seek each), not a scan of every order ever placed: at start-up with a
-  // large history the scan alone took longer than loading the engine.
-  const maxSeq = sql.stmt('SELECT COALESCE(MAX((SELECT MAX(seq) FROM orders WHERE account_id = accounts.id)), 0) AS n FROM accounts WHERE environment = ?');
-  const open = sql.stmt(`SELECT * FROM orders WHERE environment = ? AND status IN (${OPEN_SQL}) ORDER BY seq`);
-  // The cursor counts only as a fill of this account: another account's fill id pages nothing (invalid_cursor).
-  const fillsAfter = sql.stmt('SELECT id, data FROM fills WHERE account_id = ? AND seq < (SELECT seq FROM fills WHERE id = ? AND account_id = ?) ORDER BY seq DESC LIMIT ?');
-  const fills = sql.stmt('SELECT id, data FROM fills WHERE account_id = ? ORDER BY seq DESC LIMIT ?');
-  const positions = sql.stmt('SELECT p.account_id, p.market, p.data FROM positions p JOIN accounts a ON a.id = p.account_id WHERE a.environment = ?');
-  const margins = sql.stmt('SELECT m.account_id, m.market, m.leverage, m.mode FROM margin_settings m JOIN accounts a ON a.id = m.account_id WHERE a.environment = ?');
-  const equity = sql.stmt('SELECT time, equity, balance FROM equity_points WHERE account_id = ? AND resolution = ? ORDER BY seq');
+  const byId = sql.stmt(ORDER_SQL.byId);
+  const byClientId = sql.stmt(ORDER_SQL.byClientId);
+  const maxSeq = sql.stmt(ORDER_SQL.maxSeq);
+  const open = sql.stmt(ORDER_SQL.open);
+  const fillsAfter = sql.stmt(ORDER_SQL.fillsAfter);
+  const fills = sql.stmt(ORDER_SQL.fills);
+  const positions = sql.stmt(ORDER_SQL.positions);
+  const margins = sql.stmt(ORDER_SQL.margins);
+  const equity = sql.stmt(ORDER_SQL.equity);
+  const one = (r: unknown): OrderRow | undefined => (r ? toOrder(r as Row) : undefined);
   return {
-    getOrder: (id: string) => sql.read(() => byId.get(id) as OrderRow | undefined),
+    getOrder: (id: string) => sql.read(() => one(byId.get(id))),
     findOrderByClientId: (customerId: string, environment: Environment, clientOrderId: string) =>
-      sql.read(() => byClientId.get(customerId, environment, clientOrderId) as OrderRow | undefined),
-    listOrders: (q: OrderQuery) => sql.read(() => listOrders(sql, q)),
+      sql.read(() => one(byClientId.get(customerId, environment, clientOrderId))),
+    // One statement per combination of filters, prepared at its first use.
+    listOrders: (q: OrderQuery) =>
+      sql.read(() => {
+        const { sql: text, params } = orderList(q);
+        return sql.stmt(text).all(params) as Listed[];
+      }),
     maxOrderSeq: (environment: Environment) => sql.read(() => Number((maxSeq.get(environment) as Row).n)),
-    listOpenOrders: (environment: Environment) => sql.read(() => open.all(environment) as OrderRow[]),
+    listOpenOrders: (environment: Environment) => sql.read(() => (open.all(environment) as Row[]).map(toOrder)),
     listFills: (accountId: string, afterId: string | undefined, limit: number) =>
       sql.read(() => (afterId ? (fillsAfter.all(accountId, afterId, accountId, limit) as Listed[]) : (fills.all(accountId, limit) as Listed[]))),
     listPositions: (environment: Environment) => sql.read(() => positions.all(environment) as { account_id: string; market: string; data: string }[]),
@@ -44,48 +42,20 @@ export function orderReads(sql: Sql): OrderReads {
   };
 }
 
-/** One statement per combination of filters, prepared at its first use. */
-function listOrders(sql: Sql, q: OrderQuery): Listed[] {
-  const where = ['account_id = @account'];
-  const params: Row = { account: q.accountId, limit: q.limit };
-  if (q.status && q.status.length > 0) {
-    where.push(`status IN (${q.status.map((_, i) => `@s${i}`).join(', ')})`);
-    q.status.forEach((st, i) => (params[`s${i}`] = st));
-  }
-  if (q.market) {
-    where.push('market = @market');
-    params.market = q.market;
-  }
-  if (q.clientOrderId) {
-    where.push('client_order_id = @cid');
-    params.cid = q.clientOrderId;
-  }
-  if (q.after) {
-    where.push('seq < (SELECT seq FROM orders WHERE id = @after)');
-    params.after = q.after;
-  }
-  // Only what the list shows (the REST view is rendered from data): half the cost of SELECT * per row.
-  return sql.stmt(`SELECT id, data FROM orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params) as Listed[];
-}
-
 export function orderWrites(d: Durability): OrderWrites {
   const sql: Sql = d;
-  const upsert = sql.stmt(
-    `INSERT INTO orders (id, seq, environment, account_id, customer_id, client_order_id, market, status, created_at, updated_at, data)
-     VALUES (@id, @seq, @environment, @account_id, @customer_id, @client_order_id, @market, @status, @created_at, @updated_at, @data)
-     ON CONFLICT(id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at, data = excluded.data`,
-  );
-  const insertFill = sql.stmt('INSERT INTO fills (id, account_id, order_id, filled_at, data) VALUES (@id, @account_id, @order_id, @filled_at, @data)');
-  const deletePosition = sql.stmt('DELETE FROM positions WHERE account_id = ? AND market = ?');
-  const putPosition = sql.stmt('INSERT OR REPLACE INTO positions (account_id, market, data) VALUES (?, ?, ?)');
-  const putMargin = sql.stmt('INSERT OR REPLACE INTO margin_settings (account_id, market, leverage, mode) VALUES (?, ?, ?, ?)');
-  const insertEquity = sql.stmt('INSERT INTO equity_points (account_id, resolution, time, equity, balance) VALUES (@account_id, @resolution, @time, @equity, @balance)');
+  const upsert = sql.stmt(ORDER_SQL.upsert);
+  const insertFill = sql.stmt(ORDER_SQL.insertFill);
+  const deletePosition = sql.stmt(ORDER_SQL.deletePosition);
+  const putPosition = sql.stmt(ORDER_SQL.putPosition);
+  const putMargin = sql.stmt(ORDER_SQL.putMargin);
+  const insertEquity = sql.stmt(ORDER_SQL.insertEquity);
   return {
     upsertOrder: async (o: OrderRow) => {
-      upsert.run(o);
+      upsert.run(orderValues(o));
     },
-    insertFill: async (f: Fill) => {
-      insertFill.run(f);
+    insertFill: async (f: FillRow) => {
+      insertFill.run(fillValues(f));
     },
     putPosition: async (accountId: string, market: string, data: string | null) => {
       if (data === null) deletePosition.run(accountId, market);
@@ -94,8 +64,8 @@ export function orderWrites(d: Durability): OrderWrites {
     putMarginSetting: async (accountId: string, market: string, leverage: number, mode: 'isolated' | 'cross') => {
       putMargin.run(accountId, market, leverage, mode);
     },
-    insertEquityPoint: async (p: EquityPoint) => {
-      insertEquity.run(p);
+    insertEquityPoint: async (p: EquityPointRow) => {
+      insertEquity.run(equityValues(p));
     },
     cancelOpenOrders: async (c: OpenOrdersCancel) => cancelOpenOrders(d, c),
   };

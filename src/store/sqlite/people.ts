@@ -1,8 +1,11 @@
+import type { AttemptRecord, EmailCodeRecord, InvitationRecord, MailRecord, PeopleReads, PeopleWrites, SessionRecord, SignUpRecord, UserRecord } from '../port.js';
+import { valuesOf } from '../sql/dialect.js';
 import {
+  ATTEMPT_COLUMNS,
   EMAIL_CODE_COLUMNS,
-  insertInto,
   INVITATION_COLUMNS,
   MAIL_COLUMNS,
+  PEOPLE_SQL,
   SESSION_COLUMNS,
   SIGN_UP_COLUMNS,
   toAttempts,
@@ -12,23 +15,22 @@ import {
   toSession,
   toSignUp,
   toUser,
-  upsertAttempts,
   USER_COLUMNS,
-} from '../people-rows.js';
-import type { AttemptRecord, EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, SignUpRecord, UserRecord, PeopleReads, PeopleWrites } from '../port.js';
+} from '../sql/people.js';
+import type { Row } from '../sql/rows.js';
 import type { RecordCache } from './cache.js';
-import type { Row } from './connection.js';
 import type { Sql } from './durability.js';
 
+/** The dashboard's people on SQLite (the statements and rows: ../sql/people.ts). */
 export function peopleReads(sql: Sql): PeopleReads {
-  const user = sql.stmt('SELECT * FROM users WHERE id = ?');
-  const userByEmail = sql.stmt('SELECT * FROM users WHERE email = ?');
-  const session = sql.stmt('SELECT * FROM sessions WHERE hash = ?');
-  const codes = sql.stmt('SELECT * FROM email_codes WHERE user_id = ? AND purpose = ? ORDER BY created_at DESC, id DESC LIMIT ?');
-  const mails = sql.stmt('SELECT * FROM mails ORDER BY created_at DESC, id DESC LIMIT ?');
-  const invitation = sql.stmt('SELECT * FROM invitations WHERE hash = ?');
-  const signUp = sql.stmt('SELECT * FROM sign_ups WHERE hash = ?');
-  const attempts = sql.stmt('SELECT * FROM attempts WHERE subject = ?');
+  const user = sql.stmt(PEOPLE_SQL.user);
+  const userByEmail = sql.stmt(PEOPLE_SQL.userByEmail);
+  const session = sql.stmt(PEOPLE_SQL.session);
+  const codes = sql.stmt(PEOPLE_SQL.codes);
+  const mails = sql.stmt(PEOPLE_SQL.mails);
+  const invitation = sql.stmt(PEOPLE_SQL.invitation);
+  const signUp = sql.stmt(PEOPLE_SQL.signUp);
+  const attempts = sql.stmt(PEOPLE_SQL.attempts);
   const one = <T>(r: unknown, map: (r: Row) => T): T | undefined => (r ? map(r as Row) : undefined);
   return {
     getUser: (id: string) => sql.read(() => one(user.get(id), toUser)),
@@ -43,34 +45,33 @@ export function peopleReads(sql: Sql): PeopleReads {
 }
 
 export function peopleWrites(sql: Sql, cache: RecordCache): PeopleWrites {
-  const named = (c: string) => `@${c}`;
-  const insertUser = sql.stmt(insertInto('users', USER_COLUMNS, named));
-  const setPassword = sql.stmt('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?');
-  const insertSession = sql.stmt(insertInto('sessions', SESSION_COLUMNS, named));
-  const touchSession = sql.stmt('UPDATE sessions SET last_seen_at = MAX(last_seen_at, ?) WHERE id = ?');
-  const revokeSession = sql.stmt('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
-  const revokeSessions = sql.stmt('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND id IS NOT ? AND revoked_at IS NULL');
-  const insertCode = sql.stmt(insertInto('email_codes', EMAIL_CODE_COLUMNS, named));
-  const updateCode = sql.stmt('UPDATE email_codes SET tries = ?, used_at = ? WHERE id = ?');
-  const insertMail = sql.stmt(insertInto('mails', MAIL_COLUMNS, named));
-  const insertInvitation = sql.stmt(insertInto('invitations', INVITATION_COLUMNS, named));
-  const useInvitation = sql.stmt('UPDATE invitations SET used_at = ? WHERE id = ? AND used_at IS NULL');
-  const insertSignUp = sql.stmt(insertInto('sign_ups', SIGN_UP_COLUMNS, named));
-  const useSignUp = sql.stmt('UPDATE sign_ups SET used_at = ? WHERE id = ? AND used_at IS NULL');
-  const deleteSignUps = sql.stmt('DELETE FROM sign_ups WHERE id IN (SELECT id FROM sign_ups WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)');
-  const putAttempts = sql.stmt(upsertAttempts(named));
-  const deleteAttempts = sql.stmt('DELETE FROM attempts WHERE subject IN (SELECT subject FROM attempts WHERE updated_at < ? ORDER BY updated_at LIMIT ?)');
-  const revokeByUser = sql.stmt('UPDATE credentials SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
-  const revokeBySession = sql.stmt('UPDATE credentials SET revoked_at = ? WHERE session_id = ? AND revoked_at IS NULL');
+  const insertUser = sql.stmt(PEOPLE_SQL.insertUser);
+  const setPassword = sql.stmt(PEOPLE_SQL.setPassword);
+  const insertSession = sql.stmt(PEOPLE_SQL.insertSession);
+  const touchSession = sql.stmt(PEOPLE_SQL.touchSession.sqlite);
+  const revokeSession = sql.stmt(PEOPLE_SQL.revokeSession);
+  const revokeSessions = sql.stmt(PEOPLE_SQL.revokeSessionsOfUser);
+  const insertCode = sql.stmt(PEOPLE_SQL.insertCode);
+  const updateCode = sql.stmt(PEOPLE_SQL.updateCode);
+  const insertMail = sql.stmt(PEOPLE_SQL.insertMail);
+  const insertInvitation = sql.stmt(PEOPLE_SQL.insertInvitation);
+  const useInvitation = sql.stmt(PEOPLE_SQL.useInvitation);
+  const insertSignUp = sql.stmt(PEOPLE_SQL.insertSignUp);
+  const useSignUp = sql.stmt(PEOPLE_SQL.useSignUp);
+  const deleteSignUps = sql.stmt(PEOPLE_SQL.deleteSignUps);
+  const putAttempts = sql.stmt(PEOPLE_SQL.putAttempts);
+  const deleteAttempts = sql.stmt(PEOPLE_SQL.deleteAttempts);
+  const revokeByUser = sql.stmt(PEOPLE_SQL.revokeCredentialsOfUser);
+  const revokeBySession = sql.stmt(PEOPLE_SQL.revokeCredentialsOfSession);
   return {
     insertUser: async (u: UserRecord) => {
-      insertUser.run(u);
+      insertUser.run(valuesOf(u, USER_COLUMNS));
     },
     setUserPassword: async (id: string, passwordHash: string, at: number) => {
       setPassword.run(passwordHash, at, id);
     },
     insertSession: async (s: SessionRecord) => {
-      insertSession.run(s);
+      insertSession.run(valuesOf(s, SESSION_COLUMNS));
     },
     touchSession: async (id: string, at: number) => {
       touchSession.run(at, id);
@@ -78,25 +79,25 @@ export function peopleWrites(sql: Sql, cache: RecordCache): PeopleWrites {
     revokeSession: async (id: string, at: number) => revokeSession.run(at, id).changes > 0,
     revokeSessionsOfUser: async (userId: string, exceptId: string | null, at: number) => revokeSessions.run(at, userId, exceptId).changes,
     insertEmailCode: async (c: EmailCodeRecord) => {
-      insertCode.run(c);
+      insertCode.run(valuesOf(c, EMAIL_CODE_COLUMNS));
     },
     updateEmailCode: async (id: string, patch: Pick<EmailCodeRecord, 'tries' | 'used_at'>) => {
       updateCode.run(patch.tries, patch.used_at, id);
     },
     insertMail: async (m: MailRecord) => {
-      insertMail.run(m);
+      insertMail.run(valuesOf(m, MAIL_COLUMNS));
     },
     insertInvitation: async (i: InvitationRecord) => {
-      insertInvitation.run(i);
+      insertInvitation.run(valuesOf(i, INVITATION_COLUMNS));
     },
     useInvitation: async (id: string, at: number) => useInvitation.run(at, id).changes > 0,
     insertSignUp: async (u: SignUpRecord) => {
-      insertSignUp.run(u);
+      insertSignUp.run(valuesOf(u, SIGN_UP_COLUMNS));
     },
     useSignUp: async (id: string, at: number) => useSignUp.run(at, id).changes > 0,
     deleteExpiredSignUps: async (now: number, limit: number) => deleteSignUps.run(now, limit).changes,
     putAttempts: async (a: AttemptRecord) => {
-      putAttempts.run(a);
+      putAttempts.run(valuesOf(a, ATTEMPT_COLUMNS));
     },
     deleteAttemptsBefore: async (time: number, limit: number) => deleteAttempts.run(time, limit).changes,
     revokeCredentialsBy: async (by: { user_id: string } | { session_id: string }, at: number) => {

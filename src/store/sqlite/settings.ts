@@ -1,66 +1,54 @@
-import type { Environment } from '../../schemas/common.js';
 import type { EnvironmentState, IdempotencyRecord, MarketState, QuoteRow, SettingReads, SettingWrites } from '../port.js';
-import { bool, type Row } from './connection.js';
+import { sqliteValues } from '../sql/dialect.js';
+import type { Row } from '../sql/rows.js';
+import { idempotencyValues, quoteValues, SETTING_SQL, toEnvironmentState, toIdempotency, toMarketState, toQuote } from '../sql/settings.js';
 import type { Sql } from './durability.js';
 
 /** Markets' and environments' states, named settings, idempotency records, named sequences and the stored quotes. */
 export function settingReads(sql: Sql): SettingReads {
-  const idempotency = sql.stmt('SELECT * FROM idempotency WHERE scope = ? AND key = ?');
-  const markets = sql.stmt('SELECT * FROM market_states');
-  const environments = sql.stmt('SELECT * FROM environment_states');
-  const setting = sql.stmt('SELECT value FROM settings WHERE name = ?');
-  const quotes = sql.stmt('SELECT * FROM quotes');
+  const idempotency = sql.stmt(SETTING_SQL.idempotency);
+  const markets = sql.stmt(SETTING_SQL.markets);
+  const environments = sql.stmt(SETTING_SQL.environments);
+  const setting = sql.stmt(SETTING_SQL.setting);
+  const quotes = sql.stmt(SETTING_SQL.quotes);
   return {
     getIdempotency: (scope: string, key: string) =>
       sql.read(() => {
         const r = idempotency.get(scope, key) as Row | undefined;
-        return r ? ({ ...r, status: Number(r.status), created_at: Number(r.created_at) } as unknown as IdempotencyRecord) : undefined;
+        return r ? toIdempotency(r) : undefined;
       }),
-    listMarketStates: () =>
-      sql.read(() =>
-        (markets.all() as Row[]).map((r) => ({ market: r.market as string, status: r.status as MarketState['status'], offered: bool(r.offered) })),
-      ),
-    listEnvironmentStates: () =>
-      sql.read(() =>
-        (environments.all() as Row[]).map((r) => ({
-          environment: r.environment as Environment,
-          enabled: bool(r.enabled),
-          sandbox_opening: bool(r.sandbox_opening),
-        })),
-      ),
+    listMarketStates: () => sql.read(() => (markets.all() as Row[]).map(toMarketState)),
+    listEnvironmentStates: () => sql.read(() => (environments.all() as Row[]).map(toEnvironmentState)),
     getSetting: (name: string) => sql.read(() => (setting.get(name) as Row | undefined)?.value as string | undefined),
-    listQuotes: () => sql.read(() => quotes.all() as QuoteRow[]),
+    listQuotes: () => sql.read(() => (quotes.all() as Row[]).map(toQuote)),
   };
 }
 
 export function settingWrites(sql: Sql): SettingWrites {
-  const next = sql.stmt('INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value');
-  const putIdempotency = sql.stmt(
-    `INSERT OR REPLACE INTO idempotency (scope, key, fingerprint, status, resource_kind, resource_id, body, created_at)
-     VALUES (@scope, @key, @fingerprint, @status, @resource_kind, @resource_id, @body, @created_at)`,
-  );
-  const deleteIdempotency = sql.stmt('DELETE FROM idempotency WHERE created_at < ?');
-  const setMarket = sql.stmt('INSERT OR REPLACE INTO market_states (market, status, offered) VALUES (?, ?, ?)');
-  const setEnvironment = sql.stmt('INSERT OR REPLACE INTO environment_states (environment, enabled, sandbox_opening) VALUES (?, ?, ?)');
-  const setSetting = sql.stmt('INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)');
-  const putQuote = sql.stmt('INSERT OR REPLACE INTO quotes (market, bid, ask, last, time) VALUES (@market, @bid, @ask, @last, @time)');
+  const next = sql.stmt(SETTING_SQL.nextSequence);
+  const putIdempotency = sql.stmt(SETTING_SQL.putIdempotency);
+  const deleteIdempotency = sql.stmt(SETTING_SQL.deleteIdempotency);
+  const setMarket = sql.stmt(SETTING_SQL.setMarket);
+  const setEnvironment = sql.stmt(SETTING_SQL.setEnvironment);
+  const setSetting = sql.stmt(SETTING_SQL.setSetting);
+  const putQuote = sql.stmt(SETTING_SQL.putQuote);
   return {
     nextSequence: async (name: string, start: number) => Number((next.get(name, start) as Row).value),
     putIdempotency: async (r: IdempotencyRecord) => {
-      putIdempotency.run(r);
+      putIdempotency.run(idempotencyValues(r));
     },
     deleteIdempotencyBefore: async (time: number) => deleteIdempotency.run(time).changes,
     setMarketState: async (s: MarketState) => {
-      setMarket.run(s.market, s.status, s.offered ? 1 : 0);
+      setMarket.run(sqliteValues([s.market, s.status, s.offered]));
     },
     setEnvironmentState: async (s: EnvironmentState) => {
-      setEnvironment.run(s.environment, s.enabled ? 1 : 0, s.sandbox_opening ? 1 : 0);
+      setEnvironment.run(sqliteValues([s.environment, s.enabled, s.sandbox_opening]));
     },
     setSetting: async (name: string, value: string) => {
       setSetting.run(name, value);
     },
     putQuote: async (q: QuoteRow) => {
-      putQuote.run(q);
+      putQuote.run(quoteValues(q));
     },
   };
 }
