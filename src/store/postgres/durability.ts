@@ -223,7 +223,7 @@ export async function migrate(pool: pg.Pool): Promise<boolean> {
     await client.query('SET lock_timeout = 0');
     await client.query("SELECT pg_advisory_lock(hashtext('rampart.migrate:' || current_schema()))");
     try {
-      await client.query(MIGRATION_SQL.create);
+      await client.query(MIGRATION_SQL.create.postgres);
       const applied = new Set((await client.query<{ version: number }>(MIGRATION_SQL.applied)).rows.map((r) => r.version));
       const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f)).sort();
       for (const f of files) {

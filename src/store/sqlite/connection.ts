@@ -54,7 +54,7 @@ export class Connection {
   }
 
   private migrate(): boolean {
-    this.db.exec(MIGRATION_SQL.create);
+    this.db.exec(MIGRATION_SQL.create.sqlite);
     const applied = new Set((this.db.prepare(MIGRATION_SQL.applied).all() as Row[]).map((r) => Number(r.version)));
     const isNew = applied.size === 0;
     for (const m of migrations()) {
