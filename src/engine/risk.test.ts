@@ -20,6 +20,7 @@ const rules: Rule[] = [
   { starting_balance: '100000', daily_loss: { amount_usd: '700', percent: null, basis: 'peak_equity', action: 'flatten_and_pause' }, drawdown: { amount_usd: '1500', percent: null, mode: 'intraday_equity' }, profit_target: { amount_usd: '2000', percent: null, close_positions: false }, min_trading_days: 0, min_calendar_days: 0, overnight_allowed: true, weekend_allowed: true, inactivity_days: null },
   { starting_balance: '100000', daily_loss: { amount_usd: '900', percent: null, basis: 'day_start_balance', action: 'fail_account' }, drawdown: { amount_usd: '3000', percent: null, mode: 'static' }, profit_target: null, min_trading_days: 0, min_calendar_days: 0, overnight_allowed: true, weekend_allowed: true, inactivity_days: null },
   { starting_balance: '100000', daily_loss: { amount_usd: '1200', percent: null, basis: 'peak_balance', action: 'flatten' }, drawdown: { amount_usd: '2500', percent: null, mode: 'end_of_trade' }, profit_target: { amount_usd: '1500', percent: null, close_positions: true }, min_trading_days: 0, min_calendar_days: 0, overnight_allowed: true, weekend_allowed: true, inactivity_days: null },
+  { starting_balance: '100000', daily_loss: { amount_usd: '1000', percent: null, basis: 'max_day_start', action: 'fail_account' }, drawdown: { amount_usd: '2000', percent: null, mode: 'end_of_day', basis: 'equity', lock_at_usd: '500' }, profit_target: null, min_trading_days: 0, min_calendar_days: 0, overnight_allowed: true, weekend_allowed: true, inactivity_days: null },
 ];
 
 // Rules judged on the day's peak equity, with limits small enough for the paths below to reach: daily loss from the
@@ -30,6 +31,9 @@ const peakRules: Rule[] = [
   { ...rules[0]!, daily_loss: { amount_usd: '150', percent: null, basis: 'peak_equity', action: 'fail_account' }, drawdown: null, profit_target: null },
   { ...rules[0]!, daily_loss: { amount_usd: '200', percent: null, basis: 'peak_equity', action: 'flatten' }, drawdown: { amount_usd: '350', percent: null, mode: 'intraday_equity' }, profit_target: null },
   { ...rules[0]!, daily_loss: null, drawdown: { amount_usd: '250', percent: null, mode: 'intraday_equity' }, profit_target: null },
+  // A trailing floor that locks (docs/RULES.md): the peak watch keeps watching where the unlocked floor would be.
+  { ...rules[0]!, daily_loss: null, drawdown: { amount_usd: '250', percent: null, mode: 'intraday_equity', lock_at_usd: '100' }, profit_target: null },
+  { ...rules[0]!, daily_loss: { amount_usd: '300', percent: null, basis: 'max_day_start', action: 'flatten' }, drawdown: { amount_usd: '400', percent: null, mode: 'end_of_day', basis: 'equity', lock_at_usd: '0' }, profit_target: null },
   { ...rules[0]!, daily_loss: { amount_usd: '5000', percent: null, basis: 'day_start_balance', action: 'flatten_and_pause' }, drawdown: { amount_usd: '10000', percent: null, mode: 'intraday_equity' }, profit_target: null },
   rules[1]!,
 ];

@@ -25,13 +25,22 @@ const rule = fc.record({
     fc.record({
       amount_usd: fc.constantFrom('300', '800', null),
       percent: fc.constant('1'),
-      basis: fc.constantFrom('peak_balance', 'start_balance', 'peak_equity', 'day_start_balance', 'day_start_equity'),
+      basis: fc.constantFrom('peak_balance', 'start_balance', 'peak_equity', 'day_start_balance', 'day_start_equity', 'max_day_start'),
       action: fc.constantFrom('fail_account', 'flatten', 'flatten_and_pause'),
     }),
     { nil: null },
   ),
   drawdown: fc.option(
-    fc.record({ amount_usd: fc.constantFrom('1500', null), percent: fc.constant('2'), mode: fc.constantFrom('end_of_day', 'end_of_trade', 'static', 'intraday_equity') }),
+    fc.record(
+      {
+        amount_usd: fc.constantFrom('1500', null),
+        percent: fc.constant('2'),
+        mode: fc.constantFrom('end_of_day', 'end_of_trade', 'static', 'intraday_equity'),
+        basis: fc.constantFrom('balance', 'equity'),
+        lock_at_usd: fc.constantFrom(null, '0', '300'),
+      },
+      { requiredKeys: ['amount_usd', 'percent', 'mode'] },
+    ),
     { nil: null },
   ),
   profit_target: fc.option(fc.record({ amount_usd: fc.constantFrom('400', '1200'), percent: fc.constant(null), close_positions: fc.boolean() }), { nil: null }),

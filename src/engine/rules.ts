@@ -1,5 +1,5 @@
 import type { Rule } from '../schemas/common.js';
-import { dec, max, pct, sub, type Dec } from './decimal.js';
+import { add, dec, max, pct, sub, type Dec } from './decimal.js';
 
 /**
  * What an account's rule is judged on (CONTRACT §3 Rule, decided semantics). Kept by the engine, stored with the
@@ -73,9 +73,25 @@ function dailyLossBasis(rule: Rule, s: RuleFigures, starting: Dec): Dec {
       return starting;
     case 'day_start_equity':
       return s.dayStartEquity;
+    case 'max_day_start':
+      return max(s.dayStartBalance, s.dayStartEquity);
     default:
       return s.dayStartBalance;
   }
+}
+
+/**
+ * reference − amount, and with `lock_at_usd` never above starting balance + lock_at_usd: a trailing floor stops
+ * rising there (docs/RULES.md "Drawdown"). Null without a drawdown.
+ */
+function drawdownFloor(rule: Rule, reference: Dec, starting: Dec): Dec | null {
+  const dd = rule.drawdown;
+  const amountDd = amountOf(dd, starting);
+  if (amountDd === null) return null;
+  const floor = sub(reference, amountDd);
+  if (dd!.lock_at_usd === undefined || dd!.lock_at_usd === null) return floor;
+  const lock = add(starting, amount(dd!.lock_at_usd));
+  return floor > lock ? lock : floor;
 }
 
 /** What the rule is judged on, as numbers: the one place the limits are derived from the rule and its state. */
@@ -95,14 +111,19 @@ export interface RuleMetrics {
 export function ruleMetrics(rule: Rule, s: RuleFigures, f: { balance: Dec; equity: Dec; starting: Dec }): RuleMetrics {
   const dl = rule.daily_loss;
   const basisAtDayStart =
-    dl?.basis === 'start_balance' ? f.starting : dl?.basis === 'day_start_equity' || dl?.basis === 'peak_equity' ? s.dayStartEquity : s.dayStartBalance;
+    dl?.basis === 'start_balance'
+      ? f.starting
+      : dl?.basis === 'day_start_equity' || dl?.basis === 'peak_equity'
+        ? s.dayStartEquity
+        : dl?.basis === 'max_day_start'
+          ? max(s.dayStartBalance, s.dayStartEquity)
+          : s.dayStartBalance;
   const basis = dailyLossBasis(rule, s, f.starting);
-  const ddAmount = amountOf(rule.drawdown, f.starting);
   return {
     dailyLossBasis: basis,
     dailyLossLimit: amountOf(dl, basisAtDayStart),
     dailyLoss: sub(basis, f.equity),
-    drawdownFloor: ddAmount === null ? null : sub(s.drawdownReference, ddAmount),
+    drawdownFloor: drawdownFloor(rule, s.drawdownReference, f.starting),
     profitTarget: amountOf(rule.profit_target, f.starting),
     profit: sub(f.balance, f.starting),
   };
@@ -142,7 +163,8 @@ export function onClosedTrade(rule: Rule, s: RuleState, balance: Dec): void {
 
 /** The day rolled over: new day-start values, end_of_day reference, idle count, daily loss armed again. */
 export function rollover(rule: Rule, s: RuleState, balance: Dec, equity: Dec, dayStart: number, daysPassed: number): void {
-  if (rule.drawdown?.mode === 'end_of_day') s.drawdownReference = max(s.drawdownReference, balance);
+  // end_of_day: the balance at the rollover moves the reference, or the equity with basis equity.
+  if (rule.drawdown?.mode === 'end_of_day') s.drawdownReference = max(s.drawdownReference, rule.drawdown.basis === 'equity' ? equity : balance);
   s.idleDays += s.tradedToday ? Math.max(0, daysPassed - 1) : daysPassed;
   s.dayStart = dayStart;
   s.dayStartBalance = balance;

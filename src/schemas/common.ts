@@ -39,6 +39,7 @@ export const DailyLossBasis = Type.Union([
   Type.Literal('peak_equity'),
   Type.Literal('day_start_balance'),
   Type.Literal('day_start_equity'),
+  Type.Literal('max_day_start'),
 ]);
 export const DailyLossAction = Type.Union([Type.Literal('fail_account'), Type.Literal('flatten'), Type.Literal('flatten_and_pause')]);
 export const DrawdownMode = Type.Union([Type.Literal('end_of_day'), Type.Literal('end_of_trade'), Type.Literal('static'), Type.Literal('intraday_equity')]);
@@ -54,7 +55,21 @@ export const Rule = Type.Object(
     ),
     drawdown: Nullable(
       Type.Object(
-        { amount_usd: Nullable(PositiveDecimal), percent: Nullable(PositiveDecimal), mode: DrawdownMode },
+        {
+          amount_usd: Nullable(PositiveDecimal),
+          percent: Nullable(PositiveDecimal),
+          mode: DrawdownMode,
+          basis: Type.Optional(
+            Type.Union([Type.Literal('balance'), Type.Literal('equity')], {
+              description: 'end_of_day only: the value at the rollover that moves the reference; balance when absent (docs/RULES.md)',
+            }),
+          ),
+          lock_at_usd: Type.Optional(
+            Type.Union([PositiveDecimal, Type.Null()], {
+              description: 'The floor stops rising once it reaches starting_balance + lock_at_usd; absent or null: it trails without a lock (docs/RULES.md)',
+            }),
+          ),
+        },
         { additionalProperties: false },
       ),
     ),

@@ -1178,7 +1178,7 @@ export interface components {
                 amount_usd: string | null;
                 percent: string | null;
                 /** @enum {string} */
-                basis: "peak_balance" | "start_balance" | "peak_equity" | "day_start_balance" | "day_start_equity";
+                basis: "peak_balance" | "start_balance" | "peak_equity" | "day_start_balance" | "day_start_equity" | "max_day_start";
                 /** @enum {string} */
                 action: "fail_account" | "flatten" | "flatten_and_pause";
             } | null;
@@ -1187,6 +1187,13 @@ export interface components {
                 percent: string | null;
                 /** @enum {string} */
                 mode: "end_of_day" | "end_of_trade" | "static" | "intraday_equity";
+                /**
+                 * @description end_of_day only: the value at the rollover that moves the reference; balance when absent (docs/RULES.md)
+                 * @enum {string}
+                 */
+                basis?: "balance" | "equity";
+                /** @description The floor stops rising once it reaches starting_balance + lock_at_usd; absent or null: it trails without a lock (docs/RULES.md) */
+                lock_at_usd?: string | null;
             } | null;
             profit_target: {
                 amount_usd: string | null;

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { at, product, World, type Trader } from '../helpers/rules.js';
+
+/**
+ * The rule variants firms publish (issue 30, docs/RULES.md) over HTTP with the manual clock and prices: a trailing
+ * drawdown that locks, an end-of-day drawdown on equity, a daily loss from the higher of balance and equity at the
+ * rollover. Quotes have bid = ask = last; BTC taker fee 0.0005 (a 1 BTC buy at 60,000 costs 30). Each test walks to
+ * one tick before the limit (still active) and onto it.
+ */
+const TUE = at('2026-03-03T00:00:00Z');
+const HOUR = 3_600_000;
+const products = [
+  product('dd-intraday-lock', { drawdown: { amount_usd: '2000', percent: null, mode: 'intraday_equity', lock_at_usd: '100' } }),
+  product('dd-intraday-lock-zero', { drawdown: { amount_usd: '2000', percent: null, mode: 'intraday_equity', lock_at_usd: '0' } }),
+  product('dd-eod-equity', { drawdown: { amount_usd: '2000', percent: null, mode: 'end_of_day', basis: 'equity' } }),
+  product('dd-eod-balance', { drawdown: { amount_usd: '2000', percent: null, mode: 'end_of_day', basis: 'balance' } }),
+  product('dl-max-day-start', { daily_loss: { amount_usd: '1000', percent: null, basis: 'max_day_start', action: 'fail_account' } }),
+];
+
+let w: World;
+beforeEach(async () => {
+  w = await World.start(products);
+});
+afterEach(() => w.close());
+
+async function balanceEquity(t: Trader) {
+  const a = await w.account(t);
+  return [a.balance, a.equity];
+}
+
+/** Buys 1 BTC at 60,000: balance 99,970. */
+async function long(t: Trader) {
+  await w.price('60000');
+  await w.market(t, 'buy', '1');
+}
+
+describe('drawdown.lock_at_usd: the trailing floor stops rising at starting balance + lock_at_usd', () => {
+  it('intraday_equity: the floor follows the high until it reaches 100,100, then stays there while the high goes on', async () => {
+    const t = await w.open('dd-intraday-lock');
+    expect(await w.metrics(t)).toMatchObject({ drawdown_reference: '100000', drawdown_floor: '98000' });
+    await long(t);
+    await w.price('61500'); // equity 101,470: the floor would be 99,470, under the lock
+    expect(await w.metrics(t)).toMatchObject({ drawdown_reference: '101470', drawdown_floor: '99470' });
+    await w.price('62500'); // equity 102,470: unlocked it would be 100,470; locked at 100,100
+    expect(await w.metrics(t)).toMatchObject({ drawdown_reference: '102470', drawdown_floor: '100100' });
+    await w.price('64000'); // equity 103,970: the reference goes on, the floor stays
+    expect(await w.metrics(t)).toMatchObject({ drawdown_reference: '103970', drawdown_floor: '100100' });
+    await w.price('60130.5'); // equity 100,100.5 — far below the unlocked floor (101,970), above the locked one
+    await w.expectActive(t);
+    await w.price('60130'); // equity 100,100
+    await w.expectEnded(t, 'failed', 'drawdown');
+    expect(await w.closeReasons(t)).toEqual(['risk_rule']);
+    // realized +130, fees 30 + 30.065
+    expect(await balanceEquity(t)).toEqual(['100069.935', '100069.935']);
+  });
+
+  it('lock_at_usd 0 locks the floor at the starting balance (trailing until break-even)', async () => {
+    const t = await w.open('dd-intraday-lock-zero');
+    await long(t);
+    await w.price('63000'); // equity 102,970: unlocked 100,970, locked at 100,000
+    expect(await w.metrics(t)).toMatchObject({ drawdown_reference: '102970', drawdown_floor: '100000' });
+    await w.price('60030.5'); // equity 100,000.5
+    await w.expectActive(t);
+    await w.price('60030'); // equity 100,000
+    await w.expectEnded(t, 'failed', 'drawdown');
+  });
+});
+
+describe('drawdown.basis for end_of_day: the value at the rollover that moves the reference', () => {
+  it('equity: an open profit carried over the rollover raises the floor', async () => {
+    const t = await w.open('dd-eod-equity');
+    await long(t);
+    await w.price('61000'); // equity 100,970; the reference moves only at a rollover
+    expect(await w.metrics(t)).toMatchObject({ drawdown_reference: '100000', drawdown_floor: '98000' });
+    await w.clockTo(TUE + HOUR);
+    expect(await w.metrics(t)).toMatchObject({ day_start_balance: '99970', day_start_equity: '100970', drawdown_reference: '100970', drawdown_floor: '98970' });
+    await w.price('59000.5'); // equity 98,970.5
+    await w.expectActive(t);
+    await w.price('59000'); // equity 98,970
+    await w.expectEnded(t, 'failed', 'drawdown');
+  });
+
+  it('balance (as when absent): the same day leaves the reference at the starting balance', async () => {
+    const t = await w.open('dd-eod-balance');
+    await long(t);
+    await w.price('61000');
+    await w.clockTo(TUE + HOUR);
+    expect(await w.metrics(t)).toMatchObject({ day_start_balance: '99970', drawdown_reference: '100000', drawdown_floor: '98000' });
+    await w.price('59000'); // equity 98,970: above this floor
+    await w.expectActive(t);
+  });
+});
+
+describe('daily_loss.basis max_day_start: the higher of balance and equity at the rollover', () => {
+  it('a winning position carried over the rollover: measured from the equity', async () => {
+    const t = await w.open('dl-max-day-start');
+    await long(t);
+    await w.price('61200'); // equity 101,170
+    await w.clockTo(TUE + HOUR);
+    expect(await w.metrics(t)).toMatchObject({ day_start_balance: '99970', day_start_equity: '101170', daily_loss_limit_usd: '1000', daily_loss_used: '0' });
+    await w.price('60200.5'); // equity 100,170.5: 999.5 below the basis
+    await w.expectActive(t);
+    expect(await w.metrics(t)).toMatchObject({ daily_loss_used: '999.5' });
+    await w.price('60200'); // equity 100,170: 1,000 below
+    await w.expectEnded(t, 'failed', 'daily_loss');
+  });
+
+  it('a losing position carried over the rollover: measured from the balance', async () => {
+    const t = await w.open('dl-max-day-start');
+    await long(t);
+    await w.price('59500'); // equity 99,470
+    await w.clockTo(TUE + HOUR);
+    // basis 99,970 (the balance): the loss already counts the 500 under it
+    expect(await w.metrics(t)).toMatchObject({ day_start_balance: '99970', day_start_equity: '99470', daily_loss_used: '500' });
+    await w.price('59000.5'); // equity 98,970.5
+    await w.expectActive(t);
+    await w.price('59000'); // equity 98,970
+    await w.expectEnded(t, 'failed', 'daily_loss');
+  });
+});
+
+describe('the rule as the API shows it', () => {
+  it('GET /v1/accounts/{id} carries the added fields as the product has them', async () => {
+    const t = await w.open('dd-intraday-lock');
+    expect((await w.account(t)).rule.drawdown).toEqual({ amount_usd: '2000', percent: null, mode: 'intraday_equity', lock_at_usd: '100' });
+    const u = await w.open('dl-max-day-start');
+    expect((await w.account(u)).rule.daily_loss).toEqual({ amount_usd: '1000', percent: null, basis: 'max_day_start', action: 'fail_account' });
+  });
+});
