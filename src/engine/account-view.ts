@@ -1,6 +1,6 @@
 import type { Environment, Rule, Stage } from '../schemas/common.js';
 import { add, dec, fmt, fmtMoney, max, roundMoney, sub, ZERO, type Dec } from './decimal.js';
-import { ruleMetrics } from './rules.js';
+import { ruleMetrics, type RuleMetrics } from './rules.js';
 import type { TradingCalendar } from './trading-day.js';
 
 /** The stored account, as far as the view needs it (store/port's AccountRecord fits). */
@@ -117,6 +117,7 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
       calendar_days: calendarDays,
       last_trade_at: f.last_trade_at,
     },
+    headroom: headroomOf(rule, m, { equity, starting, tradingDays: f.trading_days, calendarDays }),
     payout_eligible: payoutEligible,
     parked: record.parked,
     paused_until: record.paused_until,
@@ -125,6 +126,45 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
     created_at: record.created_at,
     updated_at: record.updated_at,
   };
+}
+
+/** One rule in force, as the account shows it: its limit, its value now, and how far the value may go (docs/RULES.md). */
+export interface RuleHeadroom {
+  rule: 'daily_loss' | 'drawdown' | 'profit_target' | 'min_trading_days' | 'min_calendar_days';
+  unit: 'usd' | 'days';
+  limit: string;
+  value: string;
+  headroom: string;
+}
+
+/**
+ * Each rule in force with its headroom, from the figures the judge uses (ruleMetrics): the daily loss may grow by
+ * `headroom` before its action; equity may fall by `headroom` before the drawdown floor; the profit target is
+ * `headroom` away (as judged: on the balance while flat with close_positions, else on equity); the day minimums need
+ * `headroom` more days. Never negative: a rule reached shows 0.
+ */
+function headroomOf(
+  rule: Rule,
+  m: RuleMetrics,
+  f: { equity: Dec; starting: Dec; tradingDays: number; calendarDays: number },
+): RuleHeadroom[] {
+  const out: RuleHeadroom[] = [];
+  const money = (r: RuleHeadroom['rule'], limit: Dec, value: Dec, room: Dec) =>
+    out.push({ rule: r, unit: 'usd', limit: fmtMoney(limit), value: fmtMoney(value), headroom: fmtMoney(max(ZERO, room)) });
+  if (m.dailyLossLimit !== null) {
+    const used = max(ZERO, m.dailyLoss);
+    money('daily_loss', m.dailyLossLimit, used, sub(m.dailyLossLimit, used));
+  }
+  if (m.drawdownFloor !== null) money('drawdown', m.drawdownFloor, f.equity, sub(f.equity, m.drawdownFloor));
+  if (m.profitTarget !== null) {
+    const profit = rule.profit_target!.close_positions ? m.profit : sub(f.equity, f.starting);
+    money('profit_target', m.profitTarget, profit, sub(m.profitTarget, profit));
+  }
+  const days = (r: RuleHeadroom['rule'], limit: number, value: number) =>
+    out.push({ rule: r, unit: 'days', limit: String(limit), value: String(value), headroom: String(Math.max(0, limit - value)) });
+  if (rule.min_trading_days > 0) days('min_trading_days', rule.min_trading_days, f.tradingDays);
+  if (rule.min_calendar_days > 0) days('min_calendar_days', rule.min_calendar_days, f.calendarDays);
+  return out;
 }
 
 /** The dead-man switch as the API shows it (the account view and …/orders/cancel-all-after). */

@@ -15,6 +15,13 @@ const products = [
   product('dd-eod-equity', { drawdown: { amount_usd: '2000', percent: null, mode: 'end_of_day', basis: 'equity' } }),
   product('dd-eod-balance', { drawdown: { amount_usd: '2000', percent: null, mode: 'end_of_day', basis: 'balance' } }),
   product('dl-max-day-start', { daily_loss: { amount_usd: '1000', percent: null, basis: 'max_day_start', action: 'fail_account' } }),
+  product('every-limit', {
+    daily_loss: { amount_usd: '1500', percent: null, basis: 'day_start_balance', action: 'flatten' },
+    drawdown: { amount_usd: '3000', percent: null, mode: 'static' },
+    profit_target: { amount_usd: '1000', percent: null, close_positions: false },
+    min_trading_days: 2,
+    min_calendar_days: 3,
+  }),
 ];
 
 let w: World;
@@ -45,6 +52,7 @@ describe('drawdown.lock_at_usd: the trailing floor stops rising at starting bala
     expect(await w.metrics(t)).toMatchObject({ drawdown_reference: '102470', drawdown_floor: '100100' });
     await w.price('64000'); // equity 103,970: the reference goes on, the floor stays
     expect(await w.metrics(t)).toMatchObject({ drawdown_reference: '103970', drawdown_floor: '100100' });
+    expect((await w.account(t)).headroom).toEqual([{ rule: 'drawdown', unit: 'usd', limit: '100100', value: '103970', headroom: '3870' }]);
     await w.price('60130.5'); // equity 100,100.5 — far below the unlocked floor (101,970), above the locked one
     await w.expectActive(t);
     await w.price('60130'); // equity 100,100
@@ -101,6 +109,7 @@ describe('daily_loss.basis max_day_start: the higher of balance and equity at th
     await w.price('60200.5'); // equity 100,170.5: 999.5 below the basis
     await w.expectActive(t);
     expect(await w.metrics(t)).toMatchObject({ daily_loss_used: '999.5' });
+    expect((await w.account(t)).headroom).toEqual([{ rule: 'daily_loss', unit: 'usd', limit: '1000', value: '999.5', headroom: '0.5' }]);
     await w.price('60200'); // equity 100,170: 1,000 below
     await w.expectEnded(t, 'failed', 'daily_loss');
   });
@@ -120,6 +129,35 @@ describe('daily_loss.basis max_day_start: the higher of balance and equity at th
 });
 
 describe('the rule as the API shows it', () => {
+  it('headroom: each rule in force with its limit, its value now and how far it may go; 0 once reached', async () => {
+    const t = await w.open('every-limit');
+    const rows = async () => (await w.account(t)).headroom;
+    expect(await rows()).toEqual([
+      { rule: 'daily_loss', unit: 'usd', limit: '1500', value: '0', headroom: '1500' },
+      { rule: 'drawdown', unit: 'usd', limit: '97000', value: '100000', headroom: '3000' },
+      { rule: 'profit_target', unit: 'usd', limit: '1000', value: '0', headroom: '1000' },
+      { rule: 'min_trading_days', unit: 'days', limit: '2', value: '0', headroom: '2' },
+      { rule: 'min_calendar_days', unit: 'days', limit: '3', value: '1', headroom: '2' },
+    ]);
+    await long(t);
+    await w.price('60500'); // equity 100,470: profit on equity 470, no daily loss
+    expect(await rows()).toEqual([
+      { rule: 'daily_loss', unit: 'usd', limit: '1500', value: '0', headroom: '1500' },
+      { rule: 'drawdown', unit: 'usd', limit: '97000', value: '100470', headroom: '3470' },
+      { rule: 'profit_target', unit: 'usd', limit: '1000', value: '470', headroom: '530' },
+      { rule: 'min_trading_days', unit: 'days', limit: '2', value: '1', headroom: '1' },
+      { rule: 'min_calendar_days', unit: 'days', limit: '3', value: '1', headroom: '2' },
+    ]);
+    await w.price('59000'); // equity 98,970: 1,030 of the day's 1,500
+    expect((await rows()).slice(0, 2)).toEqual([
+      { rule: 'daily_loss', unit: 'usd', limit: '1500', value: '1030', headroom: '470' },
+      { rule: 'drawdown', unit: 'usd', limit: '97000', value: '98970', headroom: '1970' },
+    ]);
+    await w.price('61600'); // equity 101,570: the target is past on equity, the day minimums are not met
+    await w.expectActive(t);
+    expect((await rows())[2]).toEqual({ rule: 'profit_target', unit: 'usd', limit: '1000', value: '1570', headroom: '0' });
+  });
+
   it('GET /v1/accounts/{id} carries the added fields as the product has them', async () => {
     const t = await w.open('dd-intraday-lock');
     expect((await w.account(t)).rule.drawdown).toEqual({ amount_usd: '2000', percent: null, mode: 'intraday_equity', lock_at_usd: '100' });

@@ -1257,6 +1257,28 @@ export interface components {
             margin_available: string;
             rule: components["schemas"]["Rule"];
             metrics: components["schemas"]["AccountMetrics"];
+            /** @description Each rule in force (a daily loss, a drawdown, a profit target, day minimums) with its limit, its value now and how far the value may go before the rule acts or is met (docs/RULES.md) */
+            headroom: {
+                /** @enum {string} */
+                rule: "daily_loss" | "drawdown" | "profit_target" | "min_trading_days" | "min_calendar_days";
+                /** @enum {string} */
+                unit: "usd" | "days";
+                /**
+                 * @description Decimal string, never a JSON number
+                 * @example 60000.5
+                 */
+                limit: string;
+                /**
+                 * @description Decimal string, never a JSON number
+                 * @example 60000.5
+                 */
+                value: string;
+                /**
+                 * @description Decimal string, never a JSON number
+                 * @example 60000.5
+                 */
+                headroom: string;
+            }[];
             payout_eligible: boolean;
             parked: boolean;
             paused_until: number | null;

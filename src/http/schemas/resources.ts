@@ -22,6 +22,17 @@ export const Metrics = obj({
   last_trade_at: Nullable(TimeMs),
 });
 
+export const RuleHeadroom = obj(
+  {
+    rule: Type.Union(['daily_loss', 'drawdown', 'profit_target', 'min_trading_days', 'min_calendar_days'].map((r) => Type.Literal(r))),
+    unit: Type.Union([Type.Literal('usd'), Type.Literal('days')]),
+    limit: DecimalString,
+    value: DecimalString,
+    headroom: DecimalString,
+  },
+  'One rule in force: daily_loss — limit and loss used today; drawdown — the floor and equity; profit_target — the target and profit as judged; min_trading_days / min_calendar_days — the days required and counted. headroom is never negative: 0 once reached',
+);
+
 /** The account's dead-man switch (POST …/orders/cancel-all-after): armed or not, and when it fires. */
 export const DeadManSwitch = obj(
   {
@@ -47,6 +58,9 @@ export const Account = obj(
     margin_available: DecimalString,
     rule: Rule,
     metrics: Metrics,
+    headroom: Type.Array(RuleHeadroom, {
+      description: 'Each rule in force (a daily loss, a drawdown, a profit target, day minimums) with its limit, its value now and how far the value may go before the rule acts or is met (docs/RULES.md)',
+    }),
     payout_eligible: Type.Boolean(),
     parked: Type.Boolean(),
     paused_until: Nullable(TimeMs),
