@@ -1,13 +1,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { ApiCaller } from './api-caller.js';
-import { headroomOf, type AccountView } from './headroom.js';
 import { accountId, bodyOf, market, orderFields } from './inputs.js';
 import { apiError, failed, ok } from './result.js';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const q = (v: string) => encodeURIComponent(v);
-const withHeadroom = (a: AccountView) => ({ ...a, headroom: headroomOf(a) });
 
 /** The tools that only read: accounts (with rule headroom), markets, preview, positions, events. */
 export function registerReadTools(server: McpServer, api: ApiCaller, limits: string): void {
@@ -16,20 +14,20 @@ export function registerReadTools(server: McpServer, api: ApiCaller, limits: str
     {
       title: 'Accounts and rule headroom',
       description:
-        'Lists the trading accounts this credential reaches, or one account with account_id, each with its rule ' +
-        'headroom: daily loss left today, distance from equity to the drawdown floor, profit target and how much is ' +
-        `left to reach it, trading days done and required. ${limits}`,
+        'Lists the trading accounts this credential reaches, or one account with account_id, each with `headroom`: ' +
+        'every rule in force (daily loss, drawdown, profit target, day minimums) with its limit, its value now and how ' +
+        `far it may go before the rule acts or is met (headroom 0 once reached). ${limits}`,
       inputSchema: { account_id: accountId.optional() },
       annotations: READ,
     },
     async ({ account_id }) => {
       if (account_id) {
         const r = await api('GET', `/v1/accounts/${q(account_id)}`);
-        return failed(r) ? apiError(r, 'reading the account') : ok({ account: withHeadroom(r.body as AccountView) });
+        return failed(r) ? apiError(r, 'reading the account') : ok({ account: r.body });
       }
       const r = await api('GET', '/v1/accounts?limit=100');
       if (failed(r)) return apiError(r, 'listing the accounts');
-      return ok({ accounts: (r.body as { data: AccountView[] }).data.map(withHeadroom) });
+      return ok({ accounts: (r.body as { data: unknown[] }).data });
     },
   );
 

@@ -77,9 +77,11 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
     const r = await callTool(client, 'accounts');
     expect(r.isError).toBe(false);
     const a = r.data.accounts.find((x: { id: string }) => x.id === t.accountId);
-    expect(a.headroom).toMatchObject({ trading_days: 0, profit_usd: expect.any(String) });
-    expect(a.headroom.daily_loss_left_usd).toMatch(/^\d+(\.\d+)?$/);
-    expect(a.headroom.distance_to_drawdown_floor_usd).toMatch(/^\d+(\.\d+)?$/);
+    // The sandbox product's rule: a daily loss, a static drawdown, a profit target, 4 trading days (CONTRACT products).
+    expect(a.headroom.map((h: { rule: string }) => h.rule)).toEqual(['daily_loss', 'drawdown', 'profit_target', 'min_trading_days']);
+    expect(a.headroom[0]).toEqual({ rule: 'daily_loss', unit: 'usd', limit: '5000', value: '0', headroom: '5000' });
+    expect(a.headroom[1]).toMatchObject({ rule: 'drawdown', limit: '90000', headroom: expect.stringMatching(/^\d+(\.\d+)?$/) });
+    expect(a.headroom[3]).toEqual({ rule: 'min_trading_days', unit: 'days', limit: '4', value: '0', headroom: '4' });
     const one = await callTool(client, 'accounts', { account_id: t.accountId });
     expect(one.data.account.headroom).toEqual(a.headroom);
   });
