@@ -60,6 +60,23 @@ const amount = (text: string): Dec => {
 const amountOf = (x: { amount_usd: string | null; percent: string | null } | null, base: Dec): Dec | null =>
   x ? (x.amount_usd !== null ? amount(x.amount_usd) : x.percent !== null ? pct(base, amount(x.percent)) : null) : null;
 
+/**
+ * The scaling plan's largest position per market for a day-start balance: the tier with the highest min_balance at
+ * or below it, else the lowest tier; null without size tiers.
+ */
+export function sizeTierLimit(rule: Rule, dayStartBalance: Dec): Dec | null {
+  const tiers = rule.size_tiers;
+  if (!tiers || tiers.length === 0) return null;
+  let best: { min: Dec; max: Dec } | null = null;
+  let lowest: { min: Dec; max: Dec } | null = null;
+  for (const t of tiers) {
+    const tier = { min: amount(t.min_balance), max: amount(t.max_position_usd) };
+    if (lowest === null || tier.min < lowest.min) lowest = tier;
+    if (tier.min <= dayStartBalance && (best === null || tier.min > best.min)) best = tier;
+  }
+  return (best ?? lowest)!.max;
+}
+
 /** The rule figures the judge and the account view both read (RuleState has them; the view passes its own). */
 export type RuleFigures = Pick<RuleState, 'dayStartBalance' | 'dayStartEquity' | 'peakBalance' | 'peakEquity' | 'drawdownReference'>;
 

@@ -84,6 +84,17 @@ export const Rule = Type.Object(
     overnight_allowed: Type.Boolean(),
     weekend_allowed: Type.Boolean(),
     inactivity_days: Nullable(Type.Integer({ minimum: 1 })),
+    size_tiers: Type.Optional(
+      Type.Array(
+        Type.Object({ min_balance: PositiveDecimal, max_position_usd: PositiveDecimal }, { additionalProperties: false }),
+        {
+          minItems: 1,
+          maxItems: 20,
+          description:
+            "A scaling plan: the largest position per market (its notional at the order's price) by the balance at the day's start — the tier with the highest min_balance at or below it, else the lowest tier. An order that would open or add beyond it is refused: order_rejected, details.reason size_tier (docs/RULES.md)",
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/server.js';
 import { at, product, World, type Trader } from '../helpers/rules.js';
 
 /**
@@ -15,6 +16,12 @@ const products = [
   product('dd-eod-equity', { drawdown: { amount_usd: '2000', percent: null, mode: 'end_of_day', basis: 'equity' } }),
   product('dd-eod-balance', { drawdown: { amount_usd: '2000', percent: null, mode: 'end_of_day', basis: 'balance' } }),
   product('dl-max-day-start', { daily_loss: { amount_usd: '1000', percent: null, basis: 'max_day_start', action: 'fail_account' } }),
+  product('tiers', {
+    size_tiers: [
+      { min_balance: '0', max_position_usd: '61000' },
+      { min_balance: '100500', max_position_usd: '125000' },
+    ],
+  }),
   product('every-limit', {
     daily_loss: { amount_usd: '1500', percent: null, basis: 'day_start_balance', action: 'flatten' },
     drawdown: { amount_usd: '3000', percent: null, mode: 'static' },
@@ -125,6 +132,34 @@ describe('daily_loss.basis max_day_start: the higher of balance and equity at th
     await w.expectActive(t);
     await w.price('59000'); // equity 98,970
     await w.expectEnded(t, 'failed', 'daily_loss');
+  });
+});
+
+describe('size_tiers: the largest position per market by the balance at the day’s start', () => {
+  it('refuses an order past the tier (order_rejected, size_tier) and changes nothing; a larger day-start balance moves up a tier', async () => {
+    const t = await w.open('tiers');
+    await w.price('60000');
+    // Day-start balance 100,000: the 0 tier, 61,000 per market. 1 BTC (60,000) fits; 0.02 more (61,200 in all) does not.
+    await w.market(t, 'buy', '1');
+    const place = (size: string) => w.call(t, 'POST', `/v1/accounts/${t.accountId}/orders`, { idempotent: true, body: { market: 'BTC-USD', side: 'buy', type: 'market', size } });
+    const refused = await place('0.02');
+    expectError(refused, 422, 'order_rejected', { reason: 'size_tier', max_position_usd: '61000', day_start_balance: '100000' });
+    expect(refused.body.error.message).toContain('61000');
+    expect((await w.positions(t)).map((p) => p.size)).toEqual(['1']);
+    // The preview says the same before anything is sent.
+    const preview = await w.call(t, 'POST', `/v1/accounts/${t.accountId}/orders/test`, { body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.02' } });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toMatchObject({ outcome: 'would_reject', reject: { code: 'order_rejected', details: { reason: 'size_tier', max_position_usd: '61000' } } });
+    // Reducing is never refused by the plan.
+    await w.price('61000');
+    await w.market(t, 'sell', '1'); // +1,000 − 30 − 30.5: balance 100,939.5
+    // Still today's tier until the rollover; at the next day's start (100,939.5 ≥ 100,500) the plan allows 125,000.
+    expectError(await place('1.01'), 422, 'order_rejected', { reason: 'size_tier', max_position_usd: '61000' });
+    await w.clockTo(TUE + HOUR);
+    await w.price('61000');
+    await w.market(t, 'buy', '2'); // 122,000 of BTC: within the 125,000 tier
+    expect((await w.positions(t)).map((p) => p.size)).toEqual(['2']);
+    expectError(await place('0.1'), 422, 'order_rejected', { reason: 'size_tier', max_position_usd: '125000', day_start_balance: '100939.5' });
   });
 });
 

@@ -1205,6 +1205,13 @@ export interface components {
             overnight_allowed: boolean;
             weekend_allowed: boolean;
             inactivity_days: number | null;
+            /** @description A scaling plan: the largest position per market (its notional at the order's price) by the balance at the day's start — the tier with the highest min_balance at or below it, else the lowest tier. An order that would open or add beyond it is refused: order_rejected, details.reason size_tier (docs/RULES.md) */
+            size_tiers?: {
+                /** @description Non-negative decimal string */
+                min_balance: string;
+                /** @description Non-negative decimal string */
+                max_position_usd: string;
+            }[];
         };
         OpenAccountRequest: {
             /** @description Mirror this product's size, balance and rule */

@@ -6,6 +6,7 @@ import { OrderMap } from '../order-map.js';
 import type { PricedOrder } from '../order-checks.js';
 import type { ExitSpec, Order, Position } from '../state.js';
 import type { MarketSpec } from '../types.js';
+import { sizeTierLimit } from '../rules.js';
 import { fail, type Core, type Evaluation, type Outcome, type PlaceRequest, type Refusal } from './core.js';
 import type { Validated } from './1-validate.js';
 
@@ -33,6 +34,15 @@ export function pretradeRisk(e: Core, req: PlaceRequest, v: Validated): Outcome<
   const after = net(pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null, priced.side, priced.size, priced.immediate ?? priced.valuePrice).after;
   if (fences?.maxPositionUsd && after && mul(after.size, priced.valuePrice) > fences.maxPositionUsd && opening > 0n) {
     return fail('key_max_position_notional', { max_position_usd: fmt(fences.maxPositionUsd) });
+  }
+  // The account rule's scaling plan: the largest position by the balance at the day's start (docs/RULES.md).
+  const tierLimit = book.rule && opening > 0n && after ? sizeTierLimit(book.rule, book.rules?.dayStartBalance ?? book.balance) : null;
+  if (tierLimit !== null && after && mul(after.size, priced.valuePrice) > tierLimit) {
+    return fail(
+      'order_rejected',
+      { reason: 'size_tier', max_position_usd: fmt(tierLimit), day_start_balance: fmt(roundMoney(book.rules?.dayStartBalance ?? book.balance)) },
+      `The account's scaling plan allows positions up to ${fmt(tierLimit)} USD per market at today's starting balance.`,
+    );
   }
   const exitsOk = checkExits(e, req.exits, priced, opening, pos, m);
   if (exitsOk) return exitsOk;
