@@ -104,6 +104,7 @@ export class InProcessEngine implements EnginePort {
             drawdown_reference: r.drawdownReference,
             trading_days: r.tradingDays,
             last_trade_at: r.lastTradeAt,
+            ...(r.bestDayProfit !== undefined ? { best_day_profit: r.bestDayProfit } : {}),
           }
         : {}),
     };

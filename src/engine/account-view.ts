@@ -1,6 +1,6 @@
 import type { Environment, Rule, Stage } from '../schemas/common.js';
 import { add, dec, fmt, fmtMoney, max, roundMoney, sub, ZERO, type Dec } from './decimal.js';
-import { ruleMetrics, type RuleMetrics } from './rules.js';
+import { bestDay, consistencyLimit, ruleMetrics, type RuleMetrics } from './rules.js';
 import type { TradingCalendar } from './trading-day.js';
 
 /** The stored account, as far as the view needs it (store/port's AccountRecord fits). */
@@ -34,6 +34,8 @@ export interface LiveFigures {
   drawdown_reference: Dec;
   trading_days: number;
   last_trade_at: number | null;
+  /** With a consistency rule: the best trading day's balance gain that ended (absent: none). */
+  best_day_profit?: Dec;
 }
 
 /** Live figures as they travel between nodes (decimal strings) read back; a figure left out stays out. */
@@ -117,7 +119,14 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
       calendar_days: calendarDays,
       last_trade_at: f.last_trade_at,
     },
-    headroom: headroomOf(rule, m, { equity, starting, tradingDays: f.trading_days, calendarDays }),
+    headroom: headroomOf(rule, m, {
+      equity,
+      starting,
+      tradingDays: f.trading_days,
+      calendarDays,
+      bestDay: bestDay({ bestDayProfit: f.best_day_profit, dayStartBalance: f.day_start_balance }, balance),
+      consistencyLimit: consistencyLimit(rule, balance, starting),
+    }),
     payout_eligible: payoutEligible,
     parked: record.parked,
     paused_until: record.paused_until,
@@ -130,7 +139,7 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
 
 /** One rule in force, as the account shows it: its limit, its value now, and how far the value may go (docs/RULES.md). */
 export interface RuleHeadroom {
-  rule: 'daily_loss' | 'drawdown' | 'profit_target' | 'min_trading_days' | 'min_calendar_days';
+  rule: 'daily_loss' | 'drawdown' | 'profit_target' | 'consistency' | 'min_trading_days' | 'min_calendar_days';
   unit: 'usd' | 'days';
   limit: string;
   value: string;
@@ -146,7 +155,7 @@ export interface RuleHeadroom {
 function headroomOf(
   rule: Rule,
   m: RuleMetrics,
-  f: { equity: Dec; starting: Dec; tradingDays: number; calendarDays: number },
+  f: { equity: Dec; starting: Dec; tradingDays: number; calendarDays: number; bestDay: Dec; consistencyLimit: Dec | null },
 ): RuleHeadroom[] {
   const out: RuleHeadroom[] = [];
   const money = (r: RuleHeadroom['rule'], limit: Dec, value: Dec, room: Dec) =>
@@ -160,6 +169,8 @@ function headroomOf(
     const profit = rule.profit_target!.close_positions ? m.profit : sub(f.equity, f.starting);
     money('profit_target', m.profitTarget, profit, sub(m.profitTarget, profit));
   }
+  // consistency: the most the best day may have made (its share of the total profit) against the best day so far.
+  if (f.consistencyLimit !== null) money('consistency', f.consistencyLimit, f.bestDay, sub(f.consistencyLimit, f.bestDay));
   const days = (r: RuleHeadroom['rule'], limit: number, value: number) =>
     out.push({ rule: r, unit: 'days', limit: String(limit), value: String(value), headroom: String(Math.max(0, limit - value)) });
   if (rule.min_trading_days > 0) days('min_trading_days', rule.min_trading_days, f.tradingDays);

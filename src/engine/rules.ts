@@ -1,5 +1,5 @@
 import type { Rule } from '../schemas/common.js';
-import { add, dec, max, pct, sub, type Dec } from './decimal.js';
+import { add, dec, max, pct, sub, ZERO, type Dec } from './decimal.js';
 
 /**
  * What an account's rule is judged on (CONTRACT §3 Rule, decided semantics). Kept by the engine, stored with the
@@ -23,6 +23,8 @@ export interface RuleState {
   dailyLossActed: boolean;
   /** The rollover of the last `day` point of the equity curve (absent in state stored before it was kept). */
   lastDayPoint?: number;
+  /** With a consistency rule: the highest balance gain of a trading day that ended (absent: none yet). */
+  bestDayProfit?: Dec;
 }
 
 export type Verdict =
@@ -182,6 +184,10 @@ export function onClosedTrade(rule: Rule, s: RuleState, balance: Dec): void {
 export function rollover(rule: Rule, s: RuleState, balance: Dec, equity: Dec, dayStart: number, daysPassed: number): void {
   // end_of_day: the balance at the rollover moves the reference, or the equity with basis equity.
   if (rule.drawdown?.mode === 'end_of_day') s.drawdownReference = max(s.drawdownReference, rule.drawdown.basis === 'equity' ? equity : balance);
+  if (rule.consistency) {
+    const dayProfit = sub(balance, s.dayStartBalance);
+    if (dayProfit > (s.bestDayProfit ?? ZERO)) s.bestDayProfit = dayProfit;
+  }
   s.idleDays += s.tradedToday ? Math.max(0, daysPassed - 1) : daysPassed;
   s.dayStart = dayStart;
   s.dayStartBalance = balance;
@@ -212,7 +218,13 @@ export function judgeRule(
   if (m.profitTarget !== null) {
     // With close_positions the target is judged on the balance while flat; otherwise on equity.
     const profit = rule.profit_target!.close_positions ? (figures.flat ? m.profit : null) : sub(figures.equity, figures.starting);
-    if (profit !== null && profit >= m.profitTarget && s.tradingDays >= rule.min_trading_days && figures.calendarDays >= rule.min_calendar_days) {
+    if (
+      profit !== null &&
+      profit >= m.profitTarget &&
+      s.tradingDays >= rule.min_trading_days &&
+      figures.calendarDays >= rule.min_calendar_days &&
+      consistencyHeld(rule, s, figures.balance, figures.starting)
+    ) {
       return { kind: 'pass' };
     }
   }
@@ -222,7 +234,25 @@ export function judgeRule(
 export function ruleStateToJson(s: RuleState): Record<string, unknown> {
   const out: Record<string, unknown> = { ...s };
   for (const k of ['dayStartBalance', 'dayStartEquity', 'peakBalance', 'peakEquity', 'drawdownReference'] as const) out[k] = s[k].toString();
+  if (s.bestDayProfit !== undefined) out.bestDayProfit = s.bestDayProfit.toString();
   return out;
+}
+
+/** The best day's profit so far: the best that ended, or today's balance gain when higher. */
+export function bestDay(s: Pick<RuleState, 'bestDayProfit' | 'dayStartBalance'>, balance: Dec): Dec {
+  return max(s.bestDayProfit ?? ZERO, sub(balance, s.dayStartBalance));
+}
+
+/** The most the best day may have made: max_best_day_pct % of the total profit (balance − starting); null without the rule. */
+export function consistencyLimit(rule: Rule, balance: Dec, starting: Dec): Dec | null {
+  const c = rule.consistency;
+  return c ? pct(max(ZERO, sub(balance, starting)), amount(c.max_best_day_pct)) : null;
+}
+
+/** Consistency holds (or the rule has none): the best day is at most its share of the total profit. */
+function consistencyHeld(rule: Rule, s: RuleState, balance: Dec, starting: Dec): boolean {
+  const limit = consistencyLimit(rule, balance, starting);
+  return limit === null || bestDay(s, balance) <= limit;
 }
 
 export function ruleStateFromJson(j: Record<string, unknown>): RuleState {
@@ -230,6 +260,7 @@ export function ruleStateFromJson(j: Record<string, unknown>): RuleState {
   for (const k of ['dayStartBalance', 'dayStartEquity', 'peakBalance', 'peakEquity', 'drawdownReference'] as const) {
     (s as unknown as Record<string, unknown>)[k] = BigInt(String(j[k])) as Dec;
   }
+  if (j.bestDayProfit !== undefined && j.bestDayProfit !== null) s.bestDayProfit = BigInt(String(j.bestDayProfit)) as Dec;
   return s;
 }
 

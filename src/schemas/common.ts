@@ -84,6 +84,18 @@ export const Rule = Type.Object(
     overnight_allowed: Type.Boolean(),
     weekend_allowed: Type.Boolean(),
     inactivity_days: Nullable(Type.Integer({ minimum: 1 })),
+    consistency: Type.Optional(
+      Type.Union(
+        [
+          Type.Object({ max_best_day_pct: PositiveDecimal }, { additionalProperties: false }),
+          Type.Null(),
+        ],
+        {
+          description:
+            "The best trading day's profit may be at most max_best_day_pct % of the total profit: the profit target is met only while it holds (the account stays active; its headroom says by how much). Day profits are the balance's, day by day (docs/RULES.md)",
+        },
+      ),
+    ),
     size_tiers: Type.Optional(
       Type.Array(
         Type.Object({ min_balance: PositiveDecimal, max_position_usd: PositiveDecimal }, { additionalProperties: false }),

@@ -16,6 +16,10 @@ const products = [
   product('dd-eod-equity', { drawdown: { amount_usd: '2000', percent: null, mode: 'end_of_day', basis: 'equity' } }),
   product('dd-eod-balance', { drawdown: { amount_usd: '2000', percent: null, mode: 'end_of_day', basis: 'balance' } }),
   product('dl-max-day-start', { daily_loss: { amount_usd: '1000', percent: null, basis: 'max_day_start', action: 'fail_account' } }),
+  product('consistent', {
+    profit_target: { amount_usd: '1000', percent: null, close_positions: true },
+    consistency: { max_best_day_pct: '50' },
+  }),
   product('tiers', {
     size_tiers: [
       { min_balance: '0', max_position_usd: '61000' },
@@ -132,6 +136,34 @@ describe('daily_loss.basis max_day_start: the higher of balance and equity at th
     await w.expectActive(t);
     await w.price('59000'); // equity 98,970
     await w.expectEnded(t, 'failed', 'daily_loss');
+  });
+});
+
+describe('consistency: the best day may make at most max_best_day_pct % of the total profit', () => {
+  it('a target reached in one day does not pass; more days that bring the best day under half of the total do', async () => {
+    const t = await w.open('consistent');
+    // Monday: +1,200 − fees in one trade: 101,139 — past the 1,000 target, but the day is all of the profit.
+    await long(t);
+    await w.price('61200');
+    await w.market(t, 'sell', '1'); // fee 30.6: balance 101,139.4
+    await w.expectActive(t);
+    const rows = async () => (await w.account(t)).headroom as { rule: string }[];
+    expect((await rows()).find((h) => h.rule === 'consistency')).toEqual({ rule: 'consistency', unit: 'usd', limit: '569.7', value: '1139.4', headroom: '0' });
+    // Tuesday: +1,100 − fees: total 2,178.85, half of it 1,089.425 — the best day (1,139.4) is still over.
+    await w.clockTo(TUE + HOUR);
+    await w.price('60000');
+    await w.market(t, 'buy', '1'); // fee 30: 101,109.4
+    await w.price('61100');
+    await w.market(t, 'sell', '1'); // fee 30.55: 102,178.85
+    await w.expectActive(t);
+    expect((await rows()).find((h) => h.rule === 'consistency')).toEqual({ rule: 'consistency', unit: 'usd', limit: '1089.425', value: '1139.4', headroom: '0' });
+    // Wednesday: +103.945 more: total 2,282.795, half 1,141.3975 ≥ the best day: the flat balance passes.
+    await w.clockTo(at('2026-03-04T01:00:00Z'));
+    await w.price('60000');
+    await w.market(t, 'buy', '0.1'); // fee 3
+    await w.price('61100');
+    await w.market(t, 'sell', '0.1'); // +110, fee 3.055: 102,282.795
+    await w.expectEnded(t, 'passed', 'profit_target');
   });
 });
 

@@ -1205,6 +1205,11 @@ export interface components {
             overnight_allowed: boolean;
             weekend_allowed: boolean;
             inactivity_days: number | null;
+            /** @description The best trading day's profit may be at most max_best_day_pct % of the total profit: the profit target is met only while it holds (the account stays active; its headroom says by how much). Day profits are the balance's, day by day (docs/RULES.md) */
+            consistency?: {
+                /** @description Non-negative decimal string */
+                max_best_day_pct: string;
+            } | null;
             /** @description A scaling plan: the largest position per market (its notional at the order's price) by the balance at the day's start — the tier with the highest min_balance at or below it, else the lowest tier. An order that would open or add beyond it is refused: order_rejected, details.reason size_tier (docs/RULES.md) */
             size_tiers?: {
                 /** @description Non-negative decimal string */
@@ -1267,7 +1272,7 @@ export interface components {
             /** @description Each rule in force (a daily loss, a drawdown, a profit target, day minimums) with its limit, its value now and how far the value may go before the rule acts or is met (docs/RULES.md) */
             headroom: {
                 /** @enum {string} */
-                rule: "daily_loss" | "drawdown" | "profit_target" | "min_trading_days" | "min_calendar_days";
+                rule: "daily_loss" | "drawdown" | "profit_target" | "consistency" | "min_trading_days" | "min_calendar_days";
                 /** @enum {string} */
                 unit: "usd" | "days";
                 /**
