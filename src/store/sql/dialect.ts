@@ -55,5 +55,12 @@ export const placeholders = (n: number): string => Array.from({ length: n }, () 
 export const insertInto = (table: string, columns: readonly string[]): string =>
   `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${placeholders(columns.length)})`;
 
+/** INSERT of a whole row that writes over the row with the same key (the same ON CONFLICT on both engines). */
+export const upsertInto = (table: string, columns: readonly string[], key: readonly string[]): string =>
+  `${insertInto(table, columns)} ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${columns
+    .filter((c) => !key.includes(c))
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ')}`;
+
 /** A record's values in the order of its table's columns. */
 export const valuesOf = <R>(record: R, columns: readonly (keyof R)[]): unknown[] => columns.map((c) => record[c]);

@@ -1,5 +1,5 @@
 import type { OAuthRecord } from '../port.js';
-import { insertInto, valuesOf } from './dialect.js';
+import { upsertInto, valuesOf } from './dialect.js';
 import { num, text, type Row } from './rows.js';
 
 const COLUMNS = ['model', 'id', 'payload', 'expires_at', 'grant_id', 'user_code', 'uid', 'consumed_at', 'account_id', 'address'] as const;
@@ -16,9 +16,7 @@ export const OAUTH_SQL = {
   byAccount: `SELECT * FROM oauth_records WHERE model = ? AND account_id = ? AND ${LIVE} ORDER BY id`,
   byAddress: `SELECT * FROM oauth_records WHERE model = ? AND address = ? AND ${LIVE} ORDER BY id`,
   byGrant: 'SELECT * FROM oauth_records WHERE grant_id = ? ORDER BY model, id',
-  put: `${insertInto('oauth_records', COLUMNS)} ON CONFLICT (model, id) DO UPDATE SET ${COLUMNS.slice(2)
-    .map((c) => `${c} = excluded.${c}`)
-    .join(', ')}`,
+  put: upsertInto('oauth_records', COLUMNS, ['model', 'id']),
   delete: 'DELETE FROM oauth_records WHERE model = ? AND id = ?',
   consume: 'UPDATE oauth_records SET consumed_at = ? WHERE model = ? AND id = ? AND consumed_at IS NULL',
   deleteGrant: 'DELETE FROM oauth_records WHERE grant_id = ? AND model IS DISTINCT FROM ?',

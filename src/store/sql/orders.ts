@@ -1,6 +1,6 @@
 import { OPEN_STATUSES } from '../../engine/order-status.js';
 import type { OrderQuery, OrderRow } from '../port.js';
-import { insertInto, placeholders, valuesOf } from './dialect.js';
+import { insertInto, placeholders, upsertInto, valuesOf } from './dialect.js';
 import type { Row } from './rows.js';
 
 /** The open statuses as an SQL list (engine/order-status.ts holds the one list). */
@@ -29,9 +29,8 @@ export const ORDER_SQL = {
   upsert: `${insertInto('orders', ORDER_COLUMNS)} ON CONFLICT (id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at, data = excluded.data`,
   insertFill: insertInto('fills', ['id', 'account_id', 'order_id', 'filled_at', 'data']),
   deletePosition: 'DELETE FROM positions WHERE account_id = ? AND market = ?',
-  putPosition: 'INSERT INTO positions (account_id, market, data) VALUES (?, ?, ?) ON CONFLICT (account_id, market) DO UPDATE SET data = excluded.data',
-  putMargin:
-    'INSERT INTO margin_settings (account_id, market, leverage, mode) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, market) DO UPDATE SET leverage = excluded.leverage, mode = excluded.mode',
+  putPosition: upsertInto('positions', ['account_id', 'market', 'data'], ['account_id', 'market']),
+  putMargin: upsertInto('margin_settings', ['account_id', 'market', 'leverage', 'mode'], ['account_id', 'market']),
   insertEquity: insertInto('equity_points', ['account_id', 'resolution', 'time', 'equity', 'balance']),
 } as const;
 

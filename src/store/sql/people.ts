@@ -1,5 +1,5 @@
 import type { AttemptRecord, EmailCodeRecord, InvitationRecord, MailRecord, SessionRecord, SignUpRecord, UserRecord } from '../port.js';
-import { greatest, insertInto, type Dialects } from './dialect.js';
+import { greatest, insertInto, upsertInto, type Dialects } from './dialect.js';
 import { num, type Row } from './rows.js';
 
 /**
@@ -83,11 +83,6 @@ export const toAttempts = (r: Row): AttemptRecord => ({
   updated_at: Number(r.updated_at),
 });
 
-/** Writes a counter whole, inserted or over the one there. */
-const UPSERT_ATTEMPTS = `${insertInto('attempts', ATTEMPT_COLUMNS)} ON CONFLICT (subject) DO UPDATE SET ${ATTEMPT_COLUMNS.filter((c) => c !== 'subject')
-  .map((c) => `${c} = excluded.${c}`)
-  .join(', ')}`;
-
 export const PEOPLE_SQL = {
   user: 'SELECT * FROM users WHERE id = ?',
   userByEmail: 'SELECT * FROM users WHERE email = ?',
@@ -114,7 +109,8 @@ export const PEOPLE_SQL = {
   insertSignUp: insertInto('sign_ups', SIGN_UP_COLUMNS),
   useSignUp: 'UPDATE sign_ups SET used_at = ? WHERE id = ? AND used_at IS NULL',
   deleteSignUps: 'DELETE FROM sign_ups WHERE id IN (SELECT id FROM sign_ups WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)',
-  putAttempts: UPSERT_ATTEMPTS,
+  /** A counter written whole, inserted or over the one there. */
+  putAttempts: upsertInto('attempts', ATTEMPT_COLUMNS, ['subject']),
   deleteAttempts: 'DELETE FROM attempts WHERE subject IN (SELECT subject FROM attempts WHERE updated_at < ? ORDER BY updated_at LIMIT ?)',
   revokeCredentialsOfUser: 'UPDATE credentials SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
   revokeCredentialsOfSession: 'UPDATE credentials SET revoked_at = ? WHERE session_id = ? AND revoked_at IS NULL',

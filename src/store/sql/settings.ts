@@ -1,17 +1,10 @@
 import type { Environment } from '../../schemas/common.js';
 import type { EnvironmentState, IdempotencyRecord, MarketState, QuoteRow } from '../port.js';
-import { insertInto, valuesOf } from './dialect.js';
+import { upsertInto as upsert, valuesOf } from './dialect.js';
 import { bool, type Row } from './rows.js';
 
 const IDEMPOTENCY_COLUMNS = ['scope', 'key', 'fingerprint', 'status', 'resource_kind', 'resource_id', 'body', 'created_at'] as const;
 const QUOTE_COLUMNS = ['market', 'bid', 'ask', 'last', 'time'] as const;
-
-/** An INSERT that writes the row whole over the one with its key (the same on both engines). */
-const upsert = (table: string, columns: readonly string[], key: readonly string[]): string =>
-  `${insertInto(table, columns)} ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${columns
-    .filter((c) => !key.includes(c))
-    .map((c) => `${c} = excluded.${c}`)
-    .join(', ')}`;
 
 /** Markets' and environments' states, named settings, idempotency records, named sequences and the stored quotes. */
 export const SETTING_SQL = {
