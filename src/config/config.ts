@@ -8,6 +8,7 @@ import { PACKAGE_ROOT } from './package-root.js';
 import { ClusterSettingError, parseClusterConfig, type ClusterConfig } from './cluster-settings.js';
 import { parseCrashPoint } from './crash-point.js';
 import { FeedsConfigError, loadFeedsConfig, type FeedsConfig } from './feeds.js';
+import { isTimeZone, minutesOfDay } from '../engine/trading-day.js';
 import { parseTrustProxy, TrustProxySettingError, type TrustProxy } from './trust-proxy.js';
 
 export interface Listen {
@@ -133,9 +134,19 @@ function readJson<T extends TSchema>(dir: string, file: string, schema: T): unkn
 }
 
 function parseTimeOfDay(value: string): number {
-  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value);
-  if (!m) throw new ConfigError(`RAMPART_TRADING_DAY_START must be HH:MM, got "${value}"`);
-  return Number.parseInt(m[1] ?? '0', 10) * 60 + Number.parseInt(m[2] ?? '0', 10);
+  const minutes = minutesOfDay(value);
+  if (minutes === null) throw new ConfigError(`RAMPART_TRADING_DAY_START must be HH:MM, got "${value}"`);
+  return minutes;
+}
+
+/** A product's own trading day names a time of day and a zone this runtime knows. */
+function checkTradingDays(products: readonly Product[]): void {
+  for (const p of products) {
+    const day = p.rule.trading_day;
+    if (!day) continue;
+    if (minutesOfDay(day.start) === null) throw new ConfigError(`products.json ${p.id}: trading_day.start must be HH:MM, got "${day.start}"`);
+    if (!isTimeZone(day.timezone)) throw new ConfigError(`products.json ${p.id}: trading_day.timezone "${day.timezone}" is not a time zone`);
+  }
 }
 
 function parseFeed(env: NodeJS.ProcessEnv, configDir: string, markets: readonly MarketConfig[]): PriceFeedConfig {
@@ -270,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const markets = readJson(configDir, 'markets.json', Type.Array(MarketConfig, { minItems: 1 })) as MarketConfig[];
   const products = readJson(configDir, 'products.json', Type.Array(Product, { minItems: 1 })) as Product[];
   const limits = readJson(configDir, 'limits.json', LimitsConfig) as LimitsConfig;
+  checkTradingDays(products);
   if (!products.some((p) => p.id === limits.sandbox_default_product)) {
     throw new ConfigError(`limits.json sandbox_default_product "${limits.sandbox_default_product}" is not a product`);
   }
@@ -297,11 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const timezone = env.RAMPART_TIMEZONE ?? 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
-  } catch {
-    throw new ConfigError(`RAMPART_TIMEZONE "${timezone}" is not a time zone`);
-  }
+  if (!isTimeZone(timezone)) throw new ConfigError(`RAMPART_TIMEZONE "${timezone}" is not a time zone`);
   let cluster: ClusterConfig;
   let trustProxy: TrustProxy;
   try {

@@ -3,7 +3,7 @@ import { dec, fmt, fmtMoney } from '../engine/decimal.js';
 import type { Effects } from '../engine/engine.js';
 import { initialRuleState, ruleStateFromJson, ruleStateToJson } from '../engine/rules.js';
 import type { Order } from '../engine/state.js';
-import type { TradingCalendar } from '../engine/trading-day.js';
+import { calendarOf, type TradingCalendar } from '../engine/trading-day.js';
 import type { Environment } from '../schemas/common.js';
 import type { AccountRecord, OrderRow, Tx } from '../store/port.js';
 import { fillToData, orderToData, positionToData } from '../views/trading-views.js';
@@ -85,7 +85,7 @@ export function bookFromRecord(a: AccountRecord, calendar: TradingCalendar): Boo
     margin: new Map(),
     weekendAllowed: a.rule.weekend_allowed,
     rule: a.rule,
-    rules: stored ? ruleStateFromJson(stored.rules) : initialRuleState(dec(a.balance), starting, calendar.dayStart(a.created_at)),
+    rules: stored ? ruleStateFromJson(stored.rules) : initialRuleState(dec(a.balance), starting, calendarOf(a.rule, calendar).dayStart(a.created_at)),
     startingBalance: starting,
     createdAt: a.created_at,
     pausedUntil: a.paused_until,

@@ -1,7 +1,7 @@
 import type { Environment, Rule, Stage } from '../schemas/common.js';
 import { add, dec, fmt, fmtMoney, max, roundMoney, sub, ZERO, type Dec } from './decimal.js';
 import { bestDay, consistencyLimit, ruleMetrics, type RuleMetrics } from './rules.js';
-import type { TradingCalendar } from './trading-day.js';
+import { calendarOf, type TradingCalendar } from './trading-day.js';
 
 /** The stored account, as far as the view needs it (store/port's AccountRecord fits). */
 export interface AccountState {
@@ -83,7 +83,7 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
     drawdownReference: f.drawdown_reference,
   };
   const m = ruleMetrics(rule, state, { balance, equity, starting });
-  const calendarDays = calendar.rolloversBetween(record.created_at, now) + 1;
+  const calendarDays = calendarOf(rule, calendar).rolloversBetween(record.created_at, now) + 1;
   const payoutEligible =
     record.stage === 'funded' && record.status === 'active' && m.profit > 0n && f.trading_days >= rule.min_trading_days;
   // Shown figures add up as shown: equity = balance + unrealized_pnl, margin_available = equity − margin_used.

@@ -19,6 +19,30 @@ describe('TradingCalendar', () => {
     expect(cal.dayStart(utc('2026-03-09T23:00:00Z'))).toBe(utc('2026-03-09T21:00:00Z'));
   });
 
+  it('follows Europe/Prague across its daylight-saving change (midnight is 23:00Z in winter, 22:00Z in summer)', () => {
+    const cal = new TradingCalendar(0, 'Europe/Prague');
+    expect(cal.dayStart(utc('2026-03-28T12:00:00Z'))).toBe(utc('2026-03-27T23:00:00Z'));
+    expect(cal.nextRollover(utc('2026-03-28T12:00:00Z'))).toBe(utc('2026-03-28T23:00:00Z'));
+    // 2026-03-29 01:00Z clocks go forward: that day is 23 hours long.
+    expect(cal.nextRollover(utc('2026-03-29T12:00:00Z'))).toBe(utc('2026-03-29T22:00:00Z'));
+    expect(cal.rolloversBetween(utc('2026-03-28T12:00:00Z'), utc('2026-03-29T22:30:00Z'))).toBe(2);
+  });
+
+  it("names a product's afternoon session by the date it ends on: with 17:00 New York, Friday 17:00 to Sunday 17:00 is the weekend", () => {
+    const session = new TradingCalendar(17 * 60, 'America/New_York', 'session');
+    const byStart = new TradingCalendar(17 * 60, 'America/New_York');
+    // 2026-11-20 is a Friday (EST, UTC−5): 17:00 local = 22:00Z.
+    expect(session.isWeekend(utc('2026-11-20T21:59:00Z'))).toBe(false); // Friday's session
+    expect(session.isWeekend(utc('2026-11-20T22:00:00Z'))).toBe(true); // opens Friday 17:00: Saturday's
+    expect(session.isWeekend(utc('2026-11-22T21:59:00Z'))).toBe(true); // Sunday's
+    expect(session.isWeekend(utc('2026-11-22T22:00:00Z'))).toBe(false); // opens Sunday 17:00: Monday's
+    expect(byStart.isWeekend(utc('2026-11-20T22:00:00Z'))).toBe(false); // CONTRACT's naming: starts on Friday
+    expect(byStart.isWeekend(utc('2026-11-22T22:00:00Z'))).toBe(true); // starts on Sunday
+    // A morning rollover names the day by its start either way.
+    expect(new TradingCalendar(0, 'Europe/Prague', 'session').isWeekend(utc('2026-11-21T12:00:00Z'))).toBe(true);
+    expect(new TradingCalendar(0, 'Europe/Prague', 'session').isWeekend(utc('2026-11-20T22:30:00Z'))).toBe(false);
+  });
+
   it('counts rollovers and knows the weekend', () => {
     const cal = new TradingCalendar(0, 'UTC');
     expect(cal.rolloversBetween(utc('2026-11-20T12:00:00Z'), utc('2026-11-22T01:00:00Z'))).toBe(2);

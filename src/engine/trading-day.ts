@@ -9,9 +9,15 @@ export class TradingCalendar {
   /** The last trading day computed, [start, end): most calls fall in it (Intl formatting is slow). */
   private day = { start: 0, end: 0, weekend: false };
 
+  /**
+   * `naming: 'session'` (a product's own trading day): a day that starts at or after noon is named by the date it
+   * ends on, as exchanges name their sessions — with a 17:00 rollover, Friday 17:00 to Sunday 17:00 is the weekend
+   * and the session that opens Sunday 17:00 is Monday's. `'start'` (the service's, CONTRACT): by the date it starts.
+   */
   constructor(
     private readonly startMinutes: number,
     readonly timezone: string,
+    private readonly naming: 'start' | 'session' = 'start',
   ) {
     this.fmt = new Intl.DateTimeFormat('en-US', {
       timeZone: timezone,
@@ -38,7 +44,8 @@ export class TradingCalendar {
     const start = this.computeDayStart(t);
     let end = this.computeDayStart(start + DAY_MS + 3_600_000 * 3);
     if (end <= start) end = this.computeDayStart(start + DAY_MS * 2);
-    const dow = new Date(start + this.offset(start)).getUTCDay();
+    const startDow = new Date(start + this.offset(start)).getUTCDay();
+    const dow = this.naming === 'session' && this.startMinutes >= 720 ? (startDow + 1) % 7 : startDow;
     this.day = { start, end, weekend: dow === 0 || dow === 6 };
     return start;
   }
@@ -70,4 +77,55 @@ export class TradingCalendar {
     this.dayStart(t);
     return this.day.weekend;
   }
+}
+
+/** What the engine asks of a trading-day calendar. */
+export type DayCalendar = Pick<TradingCalendar, 'dayStart' | 'nextRollover' | 'rolloversBetween' | 'isWeekend'>;
+
+/** A product's own trading day (`rule.trading_day`): the rollover's time of day and its IANA time zone. */
+export interface TradingDaySpec {
+  start: string;
+  timezone: string;
+}
+
+/** "HH:MM" → minutes after midnight; null when it is not a time of day. */
+export function minutesOfDay(text: string): number | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+/** Whether the zone is one this runtime knows (Intl refuses an unknown IANA name). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One calendar per distinct trading day, shared by every account whose rule names it. */
+const ruleCalendars = new Map<string, TradingCalendar>();
+const bySpec = new WeakMap<TradingDaySpec, TradingCalendar>();
+
+/** The calendar of a rule: its own trading day when it names one, else the service's (`fallback`). */
+export function calendarOf<C extends DayCalendar>(rule: { trading_day?: TradingDaySpec | null } | null | undefined, fallback: C): C | TradingCalendar {
+  const spec = rule?.trading_day;
+  if (!spec) return fallback;
+  let cal = bySpec.get(spec);
+  if (cal) return cal;
+  const key = `${spec.start} ${spec.timezone}`;
+  cal = ruleCalendars.get(key);
+  if (!cal) {
+    const minutes = minutesOfDay(spec.start);
+    if (minutes === null) throw new Error(`trading_day.start must be HH:MM, got "${spec.start}"`);
+    ruleCalendars.set(key, (cal = new TradingCalendar(minutes, spec.timezone, 'session')));
+  }
+  bySpec.set(spec, cal);
+  return cal;
+}
+
+/** Every product calendar made so far (the engine rolls each over on its own). */
+export function productCalendars(): Iterable<TradingCalendar> {
+  return ruleCalendars.values();
 }

@@ -96,6 +96,24 @@ export const Rule = Type.Object(
         },
       ),
     ),
+    trading_day: Type.Optional(
+      Type.Union(
+        [
+          Type.Object(
+            {
+              start: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'The rollover, HH:MM local time' }),
+              timezone: Type.String({ minLength: 1, maxLength: 64, description: 'An IANA time zone, e.g. America/New_York (daylight saving followed)' }),
+            },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        {
+          description:
+            "The product's own trading day: when the day rolls over for its accounts (daily loss, day counts, end-of-day drawdown, overnight and weekend, inactivity). Absent or null: the service's (RAMPART_TRADING_DAY_START in RAMPART_TIMEZONE) (docs/RULES.md)",
+        },
+      ),
+    ),
     size_tiers: Type.Optional(
       Type.Array(
         Type.Object({ min_balance: PositiveDecimal, max_position_usd: PositiveDecimal }, { additionalProperties: false }),

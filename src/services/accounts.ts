@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.js';
 import { accountView, startingFigures, type AccountView, type LiveFigures } from '../engine/account-view.js';
 import type { Clock } from '../engine/clock.js';
-import type { TradingCalendar } from '../engine/trading-day.js';
+import { calendarOf, type TradingCalendar } from '../engine/trading-day.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Environment, Product } from '../schemas/common.js';
 import type { AccountRecord, CustomerRecord, Store, Tx } from '../store/port.js';
@@ -104,7 +104,7 @@ export class AccountService {
     const figures = this.liveFigures(record);
     const now = this.clock.now();
     const parked = this.parked(record, now);
-    const day = this.calendar.rolloversBetween(record.created_at, now);
+    const day = calendarOf(record.rule, this.calendar).rolloversBetween(record.created_at, now);
     const hit = this.jsonCache.get(record);
     if (hit && hit.parked === parked && hit.day === day && sameFigures(hit.figures, figures)) return hit.json;
     const json = serialize(this.render(record, figures, now, parked));

@@ -1210,6 +1210,13 @@ export interface components {
                 /** @description Non-negative decimal string */
                 max_best_day_pct: string;
             } | null;
+            /** @description The product's own trading day: when the day rolls over for its accounts (daily loss, day counts, end-of-day drawdown, overnight and weekend, inactivity). Absent or null: the service's (RAMPART_TRADING_DAY_START in RAMPART_TIMEZONE) (docs/RULES.md) */
+            trading_day?: {
+                /** @description The rollover, HH:MM local time */
+                start: string;
+                /** @description An IANA time zone, e.g. America/New_York (daylight saving followed) */
+                timezone: string;
+            } | null;
             /** @description A scaling plan: the largest position per market (its notional at the order's price) by the balance at the day's start — the tier with the highest min_balance at or below it, else the lowest tier. An order that would open or add beyond it is refused: order_rejected, details.reason size_tier (docs/RULES.md) */
             size_tiers?: {
                 /** @description Non-negative decimal string */

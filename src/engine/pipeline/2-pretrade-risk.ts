@@ -7,7 +7,7 @@ import type { PricedOrder } from '../order-checks.js';
 import type { ExitSpec, Order, Position } from '../state.js';
 import type { MarketSpec } from '../types.js';
 import { sizeTierLimit } from '../rules.js';
-import { fail, type Core, type Evaluation, type Outcome, type PlaceRequest, type Refusal } from './core.js';
+import { fail, isWeekendFor, type Core, type Evaluation, type Outcome, type PlaceRequest, type Refusal } from './core.js';
 import type { Validated } from './1-validate.js';
 
 /**
@@ -27,7 +27,7 @@ export function pretradeRisk(e: Core, req: PlaceRequest, v: Validated): Outcome<
   }
   const opening = openingSize({ side: priced.side, size: priced.size, reduceOnly: priced.reduceOnly }, pos);
   if (opening > 0n && !state.offered) return fail('market_not_offered', { market: m.id });
-  if (opening > 0n && !book.weekendAllowed && e.o.isWeekend(req.now)) {
+  if (opening > 0n && !book.weekendAllowed && isWeekendFor(e, book, req.now)) {
     return fail('order_rejected', { reason: 'weekend' }, "The account's rule does not allow opening or adding to positions on a weekend.");
   }
   if (fences?.maxOrderUsd && priced.notional > fences.maxOrderUsd) return fail('key_max_order_notional', { max_order_usd: fmt(fences.maxOrderUsd) });
@@ -126,7 +126,7 @@ export function mayFill(e: Core, o: Order, price: Dec, now: number, liquidation:
   if (!o.reduceOnly && o.createdAt !== now) {
     // A resting opening order that triggers must still find its margin.
     const opening = openingSize(o, pos);
-    if (opening > 0n && !book.weekendAllowed && e.o.isWeekend(now)) {
+    if (opening > 0n && !book.weekendAllowed && isWeekendFor(e, book, now)) {
       o.reject = { code: 'order_rejected', message: 'Opening orders that trigger on a weekend are rejected by the account rule.', details: { reason: 'weekend' } };
       e.end(o, 'reject', now);
       return false;

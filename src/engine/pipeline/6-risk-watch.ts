@@ -6,7 +6,8 @@ import { bands, type Band } from '../risk.js';
 import { judgeRule, observe, rollover, type RuleState, type Verdict } from '../rules.js';
 import type { CloseReason, Position } from '../state.js';
 import type { CancelReason, Quote } from '../types.js';
-import type { Core, RiskWatchPort } from './core.js';
+import { calendarOfBook, type Core, type RiskWatchPort } from './core.js';
+import { calendarOf, productCalendars, type DayCalendar } from '../trading-day.js';
 import { TriggerBook } from '../trigger-book.js';
 import { systemOrder } from './5-exits.js';
 
@@ -36,7 +37,8 @@ export class RiskWatch implements RiskWatchPort {
   /** While the dirty accounts are judged (a verdict's closes, which judge again, leave that to the pass running). */
   private judging = false;
   /** The start of the trading day the accounts were last rolled over to. */
-  private currentDay = 0;
+  /** The trading day each calendar was last rolled to (the service's and every product's own). */
+  private readonly currentDay = new Map<DayCalendar, number>();
   /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
   readonly stats = { riskLooks: 0 };
 
@@ -189,20 +191,30 @@ export class RiskWatch implements RiskWatchPort {
    * an account that ended (failed, passed, closed) gets the point of the day it ended, then no more.
    */
   onTime(e: Core, now: number): void {
-    const cal = e.o.calendar;
-    if (!cal) return;
-    const day = cal.dayStart(now);
-    if (day <= this.currentDay) return;
-    this.currentDay = day;
+    const base = e.o.calendar;
+    if (!base) return;
+    // Most calls fall inside every calendar's current day: nothing to do.
+    let rolled: Set<DayCalendar> | null = null;
+    for (const cal of [base, ...productCalendars()]) {
+      const day = cal.dayStart(now);
+      if (day <= (this.currentDay.get(cal) ?? 0)) continue;
+      this.currentDay.set(cal, day);
+      (rolled ??= new Set()).add(cal);
+    }
+    if (rolled === null) return;
     for (const book of e.books.values()) {
-      if (!book.rule || !book.rules || book.rules.dayStart >= day) continue;
+      if (!book.rule || !book.rules) continue;
+      const cal = calendarOf(book.rule, base);
+      if (!rolled.has(cal)) continue;
+      const day = cal.dayStart(now);
+      if (book.rules.dayStart >= day) continue;
       if (book.status !== 'active') {
         this.closeCurve(e, book, day);
         continue;
       }
       const rule = book.rule;
       this.peakWatch.leave(book.id, book.rules);
-      const close = !rule.overnight_allowed || (!rule.weekend_allowed && e.o.isWeekend(now));
+      const close = !rule.overnight_allowed || (!rule.weekend_allowed && cal.isWeekend(now));
       // Overnight and weekend closes close positions only (CONTRACT §3); their exits go with them (position_closed).
       if (close) this.flattenBook(e, book, null, 'risk_rule', now);
       const before = e.figures(book);
@@ -226,7 +238,7 @@ export class RiskWatch implements RiskWatchPort {
 
   /** An account that ended: the day it ended still gets its point when that day rolls over (nothing moves after). */
   private closeCurve(e: Core, book: Book, day: number): void {
-    const r = e.o.calendar!.nextRollover(book.rules!.dayStart);
+    const r = calendarOfBook(e, book)!.nextRollover(book.rules!.dayStart);
     if (r <= day) this.dayPoint(e, book, r, e.figures(book).equity);
   }
 
@@ -245,6 +257,7 @@ export class RiskWatch implements RiskWatchPort {
         }
         if (!e.o.calendar || !book?.rule || !book.rules || book.status !== 'active') continue;
         const f = e.figures(book);
+        const cal = calendarOf(book.rule, e.o.calendar);
         observe(book.rule, book.rules, book.balance, f.equity);
         e.journal.account(book);
         const verdict = judgeRule(book.rule, book.rules, {
@@ -252,8 +265,8 @@ export class RiskWatch implements RiskWatchPort {
           equity: f.equity,
           flat: book.positions.size === 0,
           starting: book.startingBalance ?? book.balance,
-          calendarDays: e.o.calendar.rolloversBetween(book.createdAt ?? now, now) + 1,
-          nextRollover: e.o.calendar.nextRollover(now),
+          calendarDays: cal.rolloversBetween(book.createdAt ?? now, now) + 1,
+          nextRollover: cal.nextRollover(now),
         });
         if (verdict) this.applyVerdict(e, book, verdict, now);
       }

@@ -7,6 +7,7 @@ import type { CancelReason, MarketSpec, Origin, Quote } from '../types.js';
 import type { Journal } from './7-journal.js';
 import type { AccountBooks } from './account-books.js';
 import type { Trigger, TriggerBook } from '../trigger-book.js';
+import { calendarOf, type DayCalendar } from '../trading-day.js';
 
 export interface MarketStateLike {
   status: 'open' | 'closed' | 'halted';
@@ -20,8 +21,8 @@ export interface EngineOptions {
   newId(prefix: 'ord' | 'fil'): string;
   /** Whether the trading day containing t is a weekend day. */
   isWeekend(t: number): boolean;
-  /** Trading days (rollovers); absent, no rollover is ever judged. */
-  calendar?: { dayStart(t: number): number; nextRollover(t: number): number; rolloversBetween(a: number, b: number): number };
+  /** The service's trading days (rollovers); absent, no rollover is ever judged. A rule may name its own (`calendarOfBook`). */
+  calendar?: DayCalendar;
   caps: { perAccount: number; perCustomer: number };
   /** Look at every account holding the market on every tick (the reference the risk index is tested against). */
   fullScan?: boolean;
@@ -158,4 +159,15 @@ export interface Core {
   cancel(o: Order, reason: CancelReason, now: number): void;
   /** The order ends expired or rejected (off its book, announced). */
   end(o: Order, how: 'expire' | 'reject', now: number): void;
+}
+
+/** The trading-day calendar an account is judged on: its rule's own `trading_day`, else the service's. */
+export function calendarOfBook(e: Pick<Core, 'o'>, book: Pick<Book, 'rule'>): DayCalendar | undefined {
+  const base = e.o.calendar;
+  return base ? calendarOf(book.rule, base) : undefined;
+}
+
+/** Whether t falls on a weekend trading day of the account's calendar. */
+export function isWeekendFor(e: Pick<Core, 'o'>, book: Pick<Book, 'rule'>, t: number): boolean {
+  return book.rule?.trading_day && e.o.calendar ? calendarOf(book.rule, e.o.calendar).isWeekend(t) : e.o.isWeekend(t);
 }

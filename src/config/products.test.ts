@@ -1,0 +1,35 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_CONFIG_DIR, loadConfig } from './config.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** The shipped config with the first product's rule given a trading day. */
+function withTradingDay(day: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rampart-products-'));
+  dirs.push(dir);
+  cpSync(DEFAULT_CONFIG_DIR, dir, { recursive: true });
+  const products = JSON.parse(readFileSync(join(DEFAULT_CONFIG_DIR, 'products.json'), 'utf8')) as { rule: Record<string, unknown> }[];
+  products[0]!.rule.trading_day = day;
+  writeFileSync(join(dir, 'products.json'), JSON.stringify(products));
+  return dir;
+}
+
+describe('config/products.json: a product trading day', () => {
+  it('is read with its time of day and zone', () => {
+    const config = loadConfig({ RAMPART_CONFIG_DIR: withTradingDay({ start: '17:00', timezone: 'America/New_York' }) });
+    expect(config.products[0]!.rule.trading_day).toEqual({ start: '17:00', timezone: 'America/New_York' });
+  });
+
+  it.each([
+    [{ start: '17:00', timezone: 'America/Gotham' }, 'trading_day.timezone "America/Gotham" is not a time zone'],
+    [{ start: '24:00', timezone: 'UTC' }, 'products.json is invalid'],
+    [{ start: '17:00' }, 'products.json is invalid'],
+  ])('refuses %j at start-up', (day, message) => {
+    expect(() => loadConfig({ RAMPART_CONFIG_DIR: withTradingDay(day) })).toThrow(ConfigError);
+    expect(() => loadConfig({ RAMPART_CONFIG_DIR: withTradingDay(day) })).toThrow(message);
+  });
+});
