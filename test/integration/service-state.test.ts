@@ -292,7 +292,7 @@ describe('GET /v1/products', () => {
     const { key } = await s.trader();
     const r = await s.sandboxCall('GET', '/v1/products', { key });
     expect(r.status).toBe(200);
-    expect(r.body.data.map((p: any) => p.id)).toEqual(['evaluation-50k', 'evaluation-100k', 'evaluation-200k', 'funded-100k', 'trailing-lock-50k', 'one-step-100k']);
+    expect(r.body.data.map((p: any) => p.id)).toEqual(['evaluation-50k', 'evaluation-100k', 'evaluation-200k', 'funded-100k', 'trailing-lock-50k', 'one-step-100k', 'two-step-100k-step1', 'two-step-100k-step2', 'eod-trailing-50k']);
     const byId = Object.fromEntries(r.body.data.map((p: any) => [p.id, p]));
     expect(byId['evaluation-50k']).toEqual({
       id: 'evaluation-50k',
