@@ -250,6 +250,33 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     await eventually(() => page.locator('#orders').textContent()).toContain('No working order.');
   }, 30_000);
 
+  it("shows one gauge per rule in force, read from the account's headroom list (a rulebook product's consistency among them)", async () => {
+    const opened = await s.sandboxCall('POST', '/v1/accounts', { key: sandboxKey, idempotencyKey: 'rulebook-account', body: { product: 'eod-trailing-50k' } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(202);
+    const id = opened.body.id as string;
+    await s.settle();
+    // One winning round trip: 0.5 BTC bought at 60,001, sold at 60,999 — the day's gain is the whole profit so far.
+    await price('60000');
+    const buy = { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.5' };
+    expect((await s.sandboxCall('POST', `/v1/accounts/${id}/orders`, { key: sandboxKey, idempotencyKey: 'rulebook-buy', body: buy })).status).toBe(201);
+    await price('61000');
+    expect((await s.sandboxCall('DELETE', `/v1/accounts/${id}/positions/BTC-USD`, { key: sandboxKey, idempotencyKey: 'rulebook-close' })).status).toBe(200);
+    const api = await s.sandboxCall('GET', `/v1/accounts/${id}`, { key: sandboxKey });
+    expect(api.body.headroom.map((h: { rule: string }) => h.rule)).toEqual(['daily_loss', 'drawdown', 'profit_target', 'consistency', 'min_trading_days']);
+    expect(api.body.headroom.find((h: { rule: string }) => h.rule === 'consistency')).toEqual({ rule: 'consistency', unit: 'usd', limit: '234.375', value: '468.75', headroom: '0' });
+    await go(`/accounts/${encodeURIComponent(id)}`);
+    const gauges = page.locator('.gauges .gauge');
+    await eventually(() => gauges.count()).toBe(5);
+    expect(await page.locator('.gauges .gauge-head span:first-child').allTextContents()).toEqual(['Daily loss left', 'Drawdown room', 'Profit target', 'Best day', 'Trading days']);
+    const best = page.getByRole('meter', { name: 'Best day' });
+    expect(await best.getAttribute('aria-valuetext')).toBe('468.75; at most 234.38 (50% of profit)');
+    expect(await best.getAttribute('class')).toContain('tone-bad'); // over its limit: the target would not pass yet
+    expect(await page.getByRole('meter', { name: 'Trading days' }).getAttribute('aria-valuetext')).toBe('1 / 2; done of required');
+    expect(await page.getByRole('meter', { name: 'Drawdown room' }).getAttribute('aria-valuetext')).toBe('2,468.75; floor at 48,000.00');
+    await page.mouse.move(0, 0);
+    await screenshot(page, '07b-account-rulebook');
+  }, 30_000);
+
   it('adds a webhook endpoint, its secret shown once', async () => {
     await go('/developers/webhooks');
     await page.getByLabel('Endpoint URL').fill('https://hooks.example.com/rampart');

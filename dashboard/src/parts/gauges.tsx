@@ -1,7 +1,10 @@
-// The account's rule headroom as four gauges: what is left of today's loss limit, the distance from equity to the
-// drawdown floor, progress to the profit target, trading days done of those required.
+// The account's rule headroom as gauges: one per rule in force, read from the API's `headroom` list (the engine's
+// own figures, the same the judge uses — nothing is re-derived here). A money rule shows its room and a bar of what
+// is left; a day rule shows days counted of days required.
 import type { Account } from '../api/types.js';
-import { money, percentOf, permille, sub } from '../decimal.js';
+import { money, permille, sub } from '../decimal.js';
+
+type Row = Account['headroom'][number];
 
 interface GaugeProps {
   label: string;
@@ -35,57 +38,56 @@ function Gauge({ label, value, text, detail, tone }: GaugeProps) {
   );
 }
 
+/** What is left, in per-mille of the whole: plenty, getting close, nearly gone. */
 const tone = (left: number | null): GaugeProps['tone'] => (left === null ? 'neutral' : left > 500 ? 'good' : left > 200 ? 'warn' : 'bad');
 
+const LABELS: Record<string, string> = {
+  daily_loss: 'Daily loss left',
+  drawdown: 'Drawdown room',
+  profit_target: 'Profit target',
+  consistency: 'Best day',
+  min_trading_days: 'Trading days',
+  min_calendar_days: 'Calendar days',
+};
+
+/** One gauge's figures for a headroom row; `a` gives the drawdown's full room (reference − floor) for its bar. */
+function gaugeOf(row: Row, a: Account): GaugeProps {
+  const label = LABELS[row.rule] ?? row.rule.replace(/_/g, ' ');
+  switch (row.rule) {
+    case 'daily_loss': {
+      const left = permille(row.headroom, row.limit);
+      return { label, value: left, text: money(row.headroom), detail: `of ${money(row.limit)} today`, tone: tone(left) };
+    }
+    case 'drawdown': {
+      const left = permille(row.headroom, sub(a.metrics.drawdown_reference, row.limit));
+      return { label, value: left, text: money(row.headroom), detail: `floor at ${money(row.limit)}`, tone: tone(left) };
+    }
+    case 'profit_target':
+      return { label, value: permille(row.value, row.limit), text: money(row.value), detail: `of ${money(row.limit)}`, tone: 'good' };
+    case 'consistency': {
+      // The best day against the most it may be (its share of the profit so far): a full bar is at the limit.
+      const within = !sub(row.limit, row.value).startsWith('-');
+      const pct = a.rule.consistency?.max_best_day_pct;
+      return {
+        label,
+        value: permille(row.value, row.limit),
+        text: money(row.value),
+        detail: `at most ${money(row.limit)}${pct ? ` (${pct}% of profit)` : ''}`,
+        tone: within ? 'good' : 'bad',
+      };
+    }
+    default:
+      if (row.unit === 'days') {
+        return { label, value: permille(row.value, row.limit), text: `${row.value} / ${row.limit}`, detail: 'done of required', tone: 'good' };
+      }
+      return { label, value: permille(row.headroom, row.limit), text: money(row.headroom), detail: `of ${money(row.limit)}`, tone: 'neutral' };
+  }
+}
+
 export function Gauges({ account: a }: { account: Account }) {
-  const m = a.metrics;
-  const r = a.rule;
-
-  const limit = m.daily_loss_limit_usd;
-  const lossLeft = limit === null ? null : sub(limit, m.daily_loss_used);
-  const lossValue = limit === null || lossLeft === null ? null : permille(lossLeft, limit);
-
-  const floor = m.drawdown_floor;
-  const room = floor === null ? null : sub(a.equity, floor);
-  const fullRoom = floor === null ? null : sub(m.drawdown_reference, floor);
-  const roomValue = room === null || fullRoom === null ? null : permille(room, fullRoom);
-
-  const pt = r.profit_target;
-  const target = pt === null ? null : (pt.amount_usd ?? (pt.percent !== null ? percentOf(a.starting_balance, pt.percent) : null));
-  const profitValue = target === null ? null : permille(m.profit, target);
-
-  const daysValue = r.min_trading_days > 0 ? permille(String(m.trading_days), String(r.min_trading_days)) : null;
-
   return (
     <section class="gauges" aria-label="Rule headroom">
-      <Gauge
-        label="Daily loss left"
-        value={lossValue}
-        text={lossLeft === null ? 'No limit' : money(lossLeft)}
-        detail={limit === null ? 'No daily loss limit' : `of ${money(limit)} today`}
-        tone={tone(lossValue)}
-      />
-      <Gauge
-        label="Drawdown room"
-        value={roomValue}
-        text={room === null ? 'No floor' : money(room)}
-        detail={floor === null ? 'No drawdown rule' : `floor at ${money(floor)}`}
-        tone={tone(roomValue)}
-      />
-      <Gauge
-        label="Profit target"
-        value={profitValue}
-        text={target === null ? 'None' : `${money(m.profit)}`}
-        detail={target === null ? 'No profit target' : `of ${money(target)}`}
-        tone={target === null ? 'neutral' : 'good'}
-      />
-      <Gauge
-        label="Trading days"
-        value={daysValue}
-        text={`${m.trading_days} / ${r.min_trading_days}`}
-        detail={r.min_trading_days > 0 ? 'done of required' : 'No minimum'}
-        tone={daysValue === null ? 'neutral' : 'good'}
-      />
+      {a.headroom.length === 0 ? <p class="gauge-none">No rule limits on this account.</p> : a.headroom.map((row) => <Gauge key={row.rule} {...gaugeOf(row, a)} />)}
     </section>
   );
 }
