@@ -105,6 +105,7 @@ export class InProcessEngine implements EnginePort {
             trading_days: r.tradingDays,
             last_trade_at: r.lastTradeAt,
             ...(r.bestDayProfit !== undefined ? { best_day_profit: r.bestDayProfit } : {}),
+            ...(r.profitableDays !== undefined ? { profitable_days: r.profitableDays } : {}),
           }
         : {}),
     };

@@ -25,6 +25,8 @@ export interface RuleState {
   lastDayPoint?: number;
   /** With a consistency rule: the highest balance gain of a trading day that ended (absent: none yet). */
   bestDayProfit?: Dec;
+  /** With a profitable-days rule: trading days that ended with a balance gain of at least its min_profit_usd. */
+  profitableDays?: number;
 }
 
 export type Verdict =
@@ -188,6 +190,9 @@ export function rollover(rule: Rule, s: RuleState, balance: Dec, equity: Dec, da
     const dayProfit = sub(balance, s.dayStartBalance);
     if (dayProfit > (s.bestDayProfit ?? ZERO)) s.bestDayProfit = dayProfit;
   }
+  if (rule.profitable_days && sub(balance, s.dayStartBalance) >= amount(rule.profitable_days.min_profit_usd)) {
+    s.profitableDays = (s.profitableDays ?? 0) + 1;
+  }
   s.idleDays += s.tradedToday ? Math.max(0, daysPassed - 1) : daysPassed;
   s.dayStart = dayStart;
   s.dayStartBalance = balance;
@@ -223,7 +228,8 @@ export function judgeRule(
       profit >= m.profitTarget &&
       s.tradingDays >= rule.min_trading_days &&
       figures.calendarDays >= rule.min_calendar_days &&
-      consistencyHeld(rule, s, figures.balance, figures.starting)
+      consistencyHeld(rule, s, figures.balance, figures.starting) &&
+      (!rule.profitable_days || profitableDays(rule, s, figures.balance) >= rule.profitable_days.min_days)
     ) {
       return { kind: 'pass' };
     }
@@ -247,6 +253,16 @@ export function bestDay(s: Pick<RuleState, 'bestDayProfit' | 'dayStartBalance'>,
 export function consistencyLimit(rule: Rule, balance: Dec, starting: Dec): Dec | null {
   const c = rule.consistency;
   return c ? pct(max(ZERO, sub(balance, starting)), amount(c.max_best_day_pct)) : null;
+}
+
+/**
+ * Profitable days so far: the days that ended with a balance gain of at least min_profit_usd, and today when its gain
+ * already is; 0 without the rule.
+ */
+export function profitableDays(rule: Rule, s: Pick<RuleState, 'profitableDays' | 'dayStartBalance'>, balance: Dec): number {
+  const p = rule.profitable_days;
+  if (!p) return 0;
+  return (s.profitableDays ?? 0) + (sub(balance, s.dayStartBalance) >= amount(p.min_profit_usd) ? 1 : 0);
 }
 
 /** Consistency holds (or the rule has none): the best day is at most its share of the total profit. */

@@ -26,6 +26,10 @@ function sentence(h: RuleHeadroom, a: AccountView): string {
       return `drawdown floor ${h.limit} USD equity (${h.headroom} USD away, ${a.rule.drawdown?.mode ?? ''} drawdown)`;
     case 'profit_target':
       return `profit target ${h.limit} USD (profit ${h.value}, ${h.headroom} to go)`;
+    case 'consistency':
+      return `best day at most ${h.limit} USD (best day so far ${h.value})`;
+    case 'profitable_days':
+      return `profitable days ${h.limit} (done ${h.value})`;
     case 'min_trading_days':
       return `min trading days ${h.limit} (done ${h.value})`;
     case 'min_calendar_days':

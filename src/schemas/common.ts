@@ -96,6 +96,18 @@ export const Rule = Type.Object(
         },
       ),
     ),
+    profitable_days: Type.Optional(
+      Type.Union(
+        [
+          Type.Object({ min_days: Type.Integer({ minimum: 1, maximum: 365 }), min_profit_usd: PositiveDecimal }, { additionalProperties: false }),
+          Type.Null(),
+        ],
+        {
+          description:
+            'At least min_days trading days, each with a balance gain of at least min_profit_usd: the profit target is met only once there are that many (the account stays active; its headroom says how many more) (docs/RULES.md)',
+        },
+      ),
+    ),
     trading_day: Type.Optional(
       Type.Union(
         [

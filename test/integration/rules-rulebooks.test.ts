@@ -20,6 +20,10 @@ const products = [
     profit_target: { amount_usd: '1000', percent: null, close_positions: true },
     consistency: { max_best_day_pct: '50' },
   }),
+  product('profitable', {
+    profit_target: { amount_usd: '1000', percent: null, close_positions: true },
+    profitable_days: { min_days: 3, min_profit_usd: '200' },
+  }),
   product('tiers', {
     size_tiers: [
       { min_balance: '0', max_position_usd: '61000' },
@@ -230,5 +234,39 @@ describe('the rule as the API shows it', () => {
     expect((await w.account(t)).rule.drawdown).toEqual({ amount_usd: '2000', percent: null, mode: 'intraday_equity', lock_at_usd: '100' });
     const u = await w.open('dl-max-day-start');
     expect((await w.account(u)).rule.daily_loss).toEqual({ amount_usd: '1000', percent: null, basis: 'max_day_start', action: 'fail_account' });
+  });
+});
+
+describe('profitable_days: the profit target is met only with at least N days each gaining at least an amount', () => {
+  it('counts a day once its balance gain reaches 200 (today as soon as it does); 199.87 does not count; passes on the third', async () => {
+    const t = await w.open('profitable');
+    /** Long 1 BTC at 60,000 (fee 30), sold at `close` (fee 0.0005 of it), at noon UTC of March day d. */
+    const day = async (d: number, close: string) => {
+      await w.clockTo(at(`2026-03-0${d}T12:00:00Z`));
+      await w.price('60000');
+      await w.market(t, 'buy', '1');
+      await w.price(close);
+      await w.market(t, 'sell', '1');
+    };
+    const row = async () => ((await w.account(t)).headroom as { rule: string }[]).find((h) => h.rule === 'profitable_days');
+    expect(await row()).toEqual({ rule: 'profitable_days', unit: 'days', limit: '3', value: '0', headroom: '3' });
+    await day(2, '61000'); // +939.5: 100,939.5 — today counts already
+    expect(await row()).toEqual({ rule: 'profitable_days', unit: 'days', limit: '3', value: '1', headroom: '2' });
+    await day(3, '60200'); // +139.9: 101,079.4 — the target's 1,000 is made, but one profitable day
+    await w.expectActive(t);
+    expect((await w.account(t)).headroom).toEqual(
+      expect.arrayContaining([
+        { rule: 'profit_target', unit: 'usd', limit: '1000', value: '1079.4', headroom: '0' },
+        { rule: 'profitable_days', unit: 'days', limit: '3', value: '1', headroom: '2' },
+      ]),
+    );
+    await day(4, '60260'); // +199.87: just under 200, not counted
+    expect(await row()).toMatchObject({ value: '1' });
+    await day(5, '60260.5'); // +200.36975: counted
+    expect(await row()).toMatchObject({ value: '2', headroom: '1' });
+    await w.expectActive(t);
+    await day(6, '60300'); // +239.85: the third profitable day, flat above the target
+    await w.expectEnded(t, 'passed', 'profit_target');
+    expect((await w.account(t)).balance).toBe('101719.48975');
   });
 });

@@ -46,6 +46,7 @@ const LABELS: Record<string, string> = {
   drawdown: 'Drawdown room',
   profit_target: 'Profit target',
   consistency: 'Best day',
+  profitable_days: 'Profitable days',
   min_trading_days: 'Trading days',
   min_calendar_days: 'Calendar days',
 };

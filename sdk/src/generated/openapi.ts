@@ -1210,6 +1210,12 @@ export interface components {
                 /** @description Non-negative decimal string */
                 max_best_day_pct: string;
             } | null;
+            /** @description At least min_days trading days, each with a balance gain of at least min_profit_usd: the profit target is met only once there are that many (the account stays active; its headroom says how many more) (docs/RULES.md) */
+            profitable_days?: {
+                min_days: number;
+                /** @description Non-negative decimal string */
+                min_profit_usd: string;
+            } | null;
             /** @description The product's own trading day: when the day rolls over for its accounts (daily loss, day counts, end-of-day drawdown, overnight and weekend, inactivity). Absent or null: the service's (RAMPART_TRADING_DAY_START in RAMPART_TIMEZONE) (docs/RULES.md) */
             trading_day?: {
                 /** @description The rollover, HH:MM local time */
@@ -1279,7 +1285,7 @@ export interface components {
             /** @description Each rule in force (a daily loss, a drawdown, a profit target, day minimums) with its limit, its value now and how far the value may go before the rule acts or is met (docs/RULES.md) */
             headroom: {
                 /** @enum {string} */
-                rule: "daily_loss" | "drawdown" | "profit_target" | "consistency" | "min_trading_days" | "min_calendar_days";
+                rule: "daily_loss" | "drawdown" | "profit_target" | "consistency" | "profitable_days" | "min_trading_days" | "min_calendar_days";
                 /** @enum {string} */
                 unit: "usd" | "days";
                 /**
