@@ -49,7 +49,7 @@ export class InProcessEngine implements EnginePort {
         const account = await this.ensureBook(env, q.account_id, this.store);
         const engine = this.host.engine(env, q.account_id);
         const book = engine.books.get(q.account_id)!;
-        const r = preview(engine, book, account, this.host.specs.get(q.order.market)!, q.order, q.fences, this.clock.now());
+        const r = preview(engine, book, account, this.host.specs.get(q.order.market)!, q.order, q.exits ?? null, q.fences, this.clock.now());
         return r.ok ? done(r.value) : { outcome: 'rejected', rejection: r.rejection };
       }
       case 'position': {

@@ -73,7 +73,7 @@ export type EngineCommand =
   | { kind: 'settle_unconfirmed'; order_id: string; place: PlaceCommand; received: boolean };
 
 export type EngineQuery =
-  | { kind: 'preview'; account_id: string; order: OrderWire; fences: KeyFences }
+  | { kind: 'preview'; account_id: string; order: OrderWire; exits?: ExitsWire | null; fences: KeyFences }
   | { kind: 'position'; account_id: string; market: string }
   | { kind: 'positions'; account_id: string }
   | { kind: 'margin_settings'; account_id: string }

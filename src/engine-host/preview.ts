@@ -5,8 +5,8 @@ import type { MarketSpec } from '../engine/types.js';
 import { rejectionToError, type Rejection } from '../errors/api-error.js';
 import { CODES } from '../errors/codes.js';
 import type { AccountRecord } from '../store/port.js';
-import type { KeyFences, OrderWire } from './port.js';
-import { fencesFromWire, orderFromWire } from './wire.js';
+import type { ExitsWire, KeyFences, OrderWire } from './port.js';
+import { exitsFromWire, fencesFromWire, orderFromWire } from './wire.js';
 
 type PreviewAnswer = { ok: true; value: Record<string, unknown> } | { ok: false; rejection: Rejection };
 
@@ -14,11 +14,11 @@ type PreviewAnswer = { ok: true; value: Record<string, unknown> } | { ok: false;
  * Runs every check of an order without sending it and answers what would happen: would fill, rest or be
  * rejected (rule refusals are the preview's answer; malformed requests and unavailable prices are errors).
  */
-export function preview(engine: Engine, book: Book, account: AccountRecord, m: MarketSpec, body: OrderWire, fences: KeyFences, now: number): PreviewAnswer {
+export function preview(engine: Engine, book: Book, account: AccountRecord, m: MarketSpec, body: OrderWire, exits: ExitsWire | null, fences: KeyFences, now: number): PreviewAnswer {
   const figures = engine.figures(book);
   const tradable: Rejection | null =
     account.status === 'active' ? null : { code: 'account_not_tradable', details: { account_id: account.id, status: account.status, reason: account.status_reason ?? account.status } };
-  const ev = tradable ? { ok: false as const, rejection: tradable } : engine.evaluate({ accountId: account.id, order: orderFromWire(body), exits: null, actor: { keyId: null, fences: fencesFromWire(fences), origin: 'api' }, now });
+  const ev = tradable ? { ok: false as const, rejection: tradable } : engine.evaluate({ accountId: account.id, order: orderFromWire(body), exits: exits ? exitsFromWire(exits) : null, actor: { keyId: null, fences: fencesFromWire(fences), origin: 'api' }, now });
   const base = { market: body.market, side: body.side, type: body.type };
   if (!ev.ok) {
     if (CODES[ev.rejection.code].status !== 422) return ev;
@@ -42,6 +42,7 @@ export function preview(engine: Engine, book: Book, account: AccountRecord, m: M
         margin: { mode: setting.mode, leverage: setting.leverage, required: null, available: fmtMoney(figures.available), remaining: null },
         position_after: held ? { size: fmt(held.size), side: held.side, entry_price: fmtMoney(held.entryPrice) } : null,
         exposure: { cap_usd: fmt(exposure.cap), open_usd: fmt(open), room_usd: fmt(max(ZERO, sub(exposure.cap, open))) },
+        risk_at_stop: riskOf(ev.rejection),
       },
     };
   }
@@ -67,6 +68,13 @@ export function preview(engine: Engine, book: Book, account: AccountRecord, m: M
       },
       position_after: v.positionAfter ? { size: fmt(v.positionAfter.size), side: v.positionAfter.side, entry_price: fmtMoney(v.positionAfter.entryPrice) } : null,
       exposure: { cap_usd: fmt(v.exposure.cap), open_usd: fmt(exposureOpen), room_usd: fmt(max(ZERO, sub(v.exposure.cap, exposureOpen))) },
+      risk_at_stop: v.risk ? { stop_price: fmt(v.risk.stopPrice), risk_usd: fmt(roundMoney(v.risk.loss)), max_risk_usd: v.risk.limit === null ? null : fmt(roundMoney(v.risk.limit)) } : null,
     },
   };
+}
+
+/** A refusal for the risk per trade still shows the risk it measured (the other refusals measured none). */
+function riskOf(r: Rejection): Record<string, string> | null {
+  const d = r.details as { reason?: string; risk_usd?: string; max_risk_usd?: string; stop_price?: string } | undefined;
+  return d?.reason === 'risk_per_trade' && d.risk_usd && d.max_risk_usd && d.stop_price ? { stop_price: d.stop_price, risk_usd: d.risk_usd, max_risk_usd: d.max_risk_usd } : null;
 }

@@ -244,6 +244,9 @@ export class Engine implements Core {
 
   cancel(o: Order, reason: CancelReason, now: number): void {
     cancel(this, o, reason, now);
+    // A stop loss canceled under a rule with a grace: the position's grace starts now.
+    const book = this.books.get(o.accountId);
+    if (book?.rule?.stop_loss?.grace_seconds) this.risk.watchStops(book, now);
   }
 
   end(o: Order, how: 'expire' | 'reject', now: number): void {

@@ -81,6 +81,14 @@ export function sizeTierLimit(rule: Rule, dayStartBalance: Dec): Dec | null {
   return (best ?? lowest)!.max;
 }
 
+/** The most a trade may lose at its stop: max_risk_usd, else max_risk_pct % of the balance; null without a limit. */
+export function riskLimit(rule: Rule, balance: Dec): Dec | null {
+  const s = rule.stop_loss;
+  if (!s) return null;
+  if (s.max_risk_usd !== null) return amount(s.max_risk_usd);
+  return s.max_risk_pct !== null ? pct(balance, amount(s.max_risk_pct)) : null;
+}
+
 /** The rule figures the judge and the account view both read (RuleState has them; the view passes its own). */
 export type RuleFigures = Pick<RuleState, 'dayStartBalance' | 'dayStartEquity' | 'peakBalance' | 'peakEquity' | 'drawdownReference'>;
 

@@ -23,13 +23,16 @@ interface Preview {
   price: { price: string | null };
   fee: string | null;
   margin: { required: string | null; remaining: string | null };
+  risk_at_stop?: { stop_price: string; risk_usd: string; max_risk_usd: string | null } | null;
 }
 
 function describe(p: Preview, exits: string[]): string {
   if (p.outcome === 'would_reject') return `Rampart would refuse this order: ${p.reject?.code} (${p.reject?.message}).`;
   const how = p.outcome === 'would_fill' ? `fill now at about ${p.price.price ?? 'the market price'}` : 'rest on the book';
   const withExits = exits.length ? `, with ${exits.join(', ')} attached` : '';
-  return `${p.side} ${p.size ?? '?'} ${p.market}: would ${how}${withExits}; fee ${p.fee ?? '0'}, margin ${p.margin.required ?? '0'} USD (left after: ${p.margin.remaining ?? '?'}).`;
+  const r = p.risk_at_stop;
+  const risk = r ? ` Loss at the stop ${r.stop_price}: ${r.risk_usd} USD${r.max_risk_usd !== null ? ` (the account allows ${r.max_risk_usd} per trade)` : ''}.` : '';
+  return `${p.side} ${p.size ?? '?'} ${p.market}: would ${how}${withExits}; fee ${p.fee ?? '0'}, margin ${p.margin.required ?? '0'} USD (left after: ${p.margin.remaining ?? '?'}).${risk}`;
 }
 
 export function registerWriteTools(server: McpServer, api: ApiCaller, limits: string): void {
@@ -48,7 +51,8 @@ export function registerWriteTools(server: McpServer, api: ApiCaller, limits: st
     async (args) => {
       const path = `/v1/accounts/${q(args.account_id)}/orders`;
       const exits = ['take_profit', 'stop_loss', 'break_even'].filter((k) => args[k as keyof typeof args] !== undefined);
-      const pr = await api('POST', `${path}/test`, bodyOf(args, ['account_id', 'confirm', ...exits]));
+      // The preview judges the exits too (a rule's mandatory stop and risk per trade).
+      const pr = await api('POST', `${path}/test`, bodyOf(args, ['account_id', 'confirm']));
       if (failed(pr)) return apiError(pr, 'previewing the order');
       const preview = pr.body as Preview;
       const would = describe(preview, exits);

@@ -96,6 +96,25 @@ export const Rule = Type.Object(
         },
       ),
     ),
+    stop_loss: Type.Optional(
+      Type.Union(
+        [
+          Type.Object(
+            {
+              max_risk_usd: Nullable(PositiveDecimal),
+              max_risk_pct: Nullable(PositiveDecimal),
+              grace_seconds: Nullable(Type.Integer({ minimum: 1, maximum: 86_400 })),
+            },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        {
+          description:
+            "Risk per trade and a mandatory stop. grace_seconds null: an order that opens or adds to a position must carry a stop loss (or add to a position that has one): order_rejected, details.reason stop_loss_required; set: such orders are taken, and a position left without a stop-loss exit that long is closed (close_reason risk_rule). With a stop, the loss at it (the position after the order, from its entry to the stop) may be at most max_risk_usd, else max_risk_pct % of the balance: order_rejected, details.reason risk_per_trade (docs/RULES.md)",
+        },
+      ),
+    ),
     profitable_days: Type.Optional(
       Type.Union(
         [

@@ -171,6 +171,8 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByTestId('preview');
     await eventually(() => preview.textContent()).toContain('Would fill now');
+    // The preview judges the exits too: 0.05 BTC from 60,001 to the stop at 57,000 loses 150.05.
+    expect(await page.getByTestId('risk-at-stop').textContent()).toContain('150.05');
     await screenshot(page, '06-ticket-preview');
     await page.getByRole('button', { name: 'Send buy' }).click();
     const row = page.locator('[data-testid=positions] tr[data-market="BTC-USD"]');

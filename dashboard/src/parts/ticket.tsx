@@ -70,7 +70,8 @@ export function Ticket({ accountPath, onPlaced }: { accountPath: string; onPlace
   const doPreview = async (e: Event) => {
     e.preventDefault();
     setPlaced(null);
-    const answer = await previewing.run(() => api.call<Preview>('POST', `${accountPath}/orders/test`, bodies(f).preview));
+    // The preview is sent with the exits: a rule's mandatory stop and risk per trade are judged as the order would be.
+    const answer = await previewing.run(() => api.call<Preview>('POST', `${accountPath}/orders/test`, bodies(f).place));
     if (answer) setPreview({ answer, key: newIdempotencyKey() });
   };
 
@@ -225,6 +226,18 @@ function PreviewTable({ p }: { p: Preview }) {
         <dd>
           <span class="num">{money(p.exposure.room_usd)}</span> <span class="muted small">of {money(p.exposure.cap_usd)}</span>
         </dd>
+        {p.risk_at_stop ? (
+          <>
+            <dt>Loss at stop</dt>
+            <dd data-testid="risk-at-stop">
+              <span class="num">{money(p.risk_at_stop.risk_usd)}</span>{' '}
+              <span class="muted small">
+                at {plain(p.risk_at_stop.stop_price)}
+                {p.risk_at_stop.max_risk_usd !== null ? `, rule allows ${money(p.risk_at_stop.max_risk_usd)}` : ''}
+              </span>
+            </dd>
+          </>
+        ) : null}
       </dl>
     </div>
   );

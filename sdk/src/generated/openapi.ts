@@ -201,8 +201,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Preview an order: outcome, price, fee, margin, position after, exposure room. Sends nothing.
-         * @description Runs every check of an order without sending it: the outcome (would fill, rest or be rejected, with the rejection), the price, fee, margin required and left, the position after and the exposure room. Allowed to read keys.
+         * Preview an order: outcome, price, fee, margin, position after, exposure room, risk at the stop. Sends nothing.
+         * @description Runs every check of an order without sending it: the outcome (would fill, rest or be rejected, with the rejection), the price, fee, margin required and left, the position after, the exposure room, and the loss at the stop with the account rule's limit per trade. Takes the body of an order with its exits (take_profit, stop_loss, break_even are judged as they would be). Allowed to read keys.
          */
         post: operations["previewOrder"];
         delete?: never;
@@ -1209,6 +1209,12 @@ export interface components {
             consistency?: {
                 /** @description Non-negative decimal string */
                 max_best_day_pct: string;
+            } | null;
+            /** @description Risk per trade and a mandatory stop. grace_seconds null: an order that opens or adds to a position must carry a stop loss (or add to a position that has one): order_rejected, details.reason stop_loss_required; set: such orders are taken, and a position left without a stop-loss exit that long is closed (close_reason risk_rule). With a stop, the loss at it (the position after the order, from its entry to the stop) may be at most max_risk_usd, else max_risk_pct % of the balance: order_rejected, details.reason risk_per_trade (docs/RULES.md) */
+            stop_loss?: {
+                max_risk_usd: string | null;
+                max_risk_pct: string | null;
+                grace_seconds: number | null;
             } | null;
             /** @description At least min_days trading days, each with a balance gain of at least min_profit_usd: the profit target is met only once there are that many (the account stays active; its headroom says how many more) (docs/RULES.md) */
             profitable_days?: {
@@ -2556,34 +2562,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description The common order body (SPEC) */
-        PreviewOrderRequest: {
-            market: string;
-            /** @enum {string} */
-            side: "buy" | "sell";
-            /** @enum {string} */
-            type: "market" | "limit" | "stop_market" | "stop_limit";
-            /** @description Non-negative decimal string */
-            size?: string;
-            /** @description Non-negative decimal string */
-            notional_usd?: string;
-            /** @description Non-negative decimal string */
-            limit_price?: string;
-            /** @description Non-negative decimal string */
-            stop_price?: string;
-            /** @description Non-negative decimal string */
-            worst_price?: string;
-            /** @description Non-negative decimal string */
-            max_slippage_pct?: string;
-            reduce_only?: boolean;
-            post_only?: boolean;
-            /** @enum {string} */
-            time_in_force?: "gtc" | "gtd" | "ioc" | "fok";
-            /** @description Unix milliseconds, after now and at most max_expires_in_ms (GET /v1/limits) ahead */
-            expires_at?: number;
-            /** @description 1 to 64 letters, digits and . _ : - */
-            client_order_id?: string;
-        };
         OrderPreview: {
             /** @enum {string} */
             outcome: "would_fill" | "would_rest" | "would_reject";
@@ -2650,6 +2628,20 @@ export interface components {
                  */
                 room_usd: string;
             };
+            /** @description The position after the order at its stop (the order's stop_loss, else the stop of the position it adds to): the price, what it would lose from the entry after the order, and the account rule's limit per trade (null without one). null when no stop would protect it (docs/RULES.md) */
+            risk_at_stop: {
+                /**
+                 * @description Decimal string, never a JSON number
+                 * @example 60000.5
+                 */
+                stop_price: string;
+                /**
+                 * @description Decimal string, never a JSON number
+                 * @example 60000.5
+                 */
+                risk_usd: string;
+                max_risk_usd: string | null;
+            } | null;
         };
         CancelAllOrdersRequest: {
             market?: string;
@@ -4940,7 +4932,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PreviewOrderRequest"];
+                "application/json": components["schemas"]["PlaceOrderRequest"];
             };
         };
         responses: {

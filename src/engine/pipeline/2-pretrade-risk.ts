@@ -1,12 +1,12 @@
 import { leverageOf, openingSize, orderValuePrice, settingOf, type Book } from '../book.js';
-import { add, divInt, fmt, fromProducts, mul, roundMoney, ZERO, type Dec } from '../decimal.js';
+import { add, divInt, fmt, fromProducts, mul, roundMoney, sub, ZERO, type Dec } from '../decimal.js';
 import { exitRefusal, hasExits } from '../exits.js';
 import { net } from '../netting.js';
 import { OrderMap } from '../order-map.js';
 import type { PricedOrder } from '../order-checks.js';
 import type { ExitSpec, Order, Position } from '../state.js';
 import type { MarketSpec } from '../types.js';
-import { sizeTierLimit } from '../rules.js';
+import { riskLimit, sizeTierLimit } from '../rules.js';
 import { fail, isWeekendFor, type Core, type Evaluation, type Outcome, type PlaceRequest, type Refusal } from './core.js';
 import type { Validated } from './1-validate.js';
 
@@ -46,6 +46,20 @@ export function pretradeRisk(e: Core, req: PlaceRequest, v: Validated): Outcome<
   }
   const exitsOk = checkExits(e, req.exits, priced, opening, pos, m);
   if (exitsOk) return exitsOk;
+  const risk = riskAtStop(book, req.exits, pos, after, opening);
+  const stopRule = book.rule?.stop_loss;
+  if (stopRule && opening > 0n) {
+    if (risk === null && stopRule.grace_seconds === null) {
+      return fail('order_rejected', { reason: 'stop_loss_required' }, "The account's rule requires a stop loss on an order that opens or adds to a position.");
+    }
+    if (risk !== null && risk.limit !== null && risk.loss > risk.limit) {
+      return fail(
+        'order_rejected',
+        { reason: 'risk_per_trade', risk_usd: fmt(roundMoney(risk.loss)), max_risk_usd: fmt(roundMoney(risk.limit)), stop_price: fmt(risk.stopPrice) },
+        `The loss at the stop (${fmt(roundMoney(risk.loss))} USD) is more than the account's rule allows per trade (${fmt(roundMoney(risk.limit))} USD).`,
+      );
+    }
+  }
   if (priced.immediate === null && !priced.expiresUnfilled) {
     if (book.orders.size >= e.o.caps.perAccount) return fail('working_order_cap', { scope: 'account', limit: e.o.caps.perAccount });
     let customerCount = 0;
@@ -68,8 +82,23 @@ export function pretradeRisk(e: Core, req: PlaceRequest, v: Validated): Outcome<
   }
   return {
     ok: true,
-    value: { priced, market: m, opening, leverage: setting.leverage, mode: setting.mode, required, fee, before, positionAfter: after, exposure: { cap: m.exposureCap, open } },
+    value: { priced, market: m, opening, leverage: setting.leverage, mode: setting.mode, required, fee, before, positionAfter: after, exposure: { cap: m.exposureCap, open }, risk },
   };
+}
+
+/**
+ * What the position after the order would lose at its stop: the order's stop loss, else the stop of the position it
+ * adds to; from the entry after the order to the stop, times its size (a stop on the winning side loses nothing).
+ * Null when no stop would protect it, or the order leaves no position.
+ */
+function riskAtStop(book: Book, exits: ExitSpec | null, pos: Position | undefined, after: { size: Dec; side: 'long' | 'short'; entryPrice: Dec } | null, opening: Dec): Evaluation['risk'] {
+  if (!after || opening === ZERO) return null;
+  const kept = pos && pos.side === after.side && pos.stopLossId ? (book.orders.get(pos.stopLossId)?.stopPrice ?? null) : null;
+  const stopPrice = exits?.stopLoss?.price ?? kept;
+  if (stopPrice === null) return null;
+  const perUnit = after.side === 'long' ? sub(after.entryPrice, stopPrice) : sub(stopPrice, after.entryPrice);
+  const loss = perUnit > 0n ? mul(perUnit, after.size) : ZERO;
+  return { stopPrice, loss, limit: book.rule ? riskLimit(book.rule, book.balance) : null };
 }
 
 function checkExits(e: Core, exits: ExitSpec | null, o: PricedOrder, opening: Dec, pos: Position | undefined, m: MarketSpec): Refusal | null {

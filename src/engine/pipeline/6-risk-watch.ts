@@ -37,6 +37,11 @@ export class RiskWatch implements RiskWatchPort {
   /** While the dirty accounts are judged (a verdict's closes, which judge again, leave that to the pass running). */
   private judging = false;
   /** The start of the trading day the accounts were last rolled over to. */
+  /**
+   * Positions left without a stop-loss exit under a rule with `stop_loss.grace_seconds`: since when, by account and
+   * market (memory only: after a restart the grace starts again from the account's first look).
+   */
+  private readonly unprotected = new Map<string, Map<string, number>>();
   /** The trading day each calendar was last rolled to (the service's and every product's own). */
   private readonly currentDay = new Map<DayCalendar, number>();
   /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
@@ -191,6 +196,7 @@ export class RiskWatch implements RiskWatchPort {
    * an account that ended (failed, passed, closed) gets the point of the day it ended, then no more.
    */
   onTime(e: Core, now: number): void {
+    if (this.unprotected.size > 0) this.closeUnprotected(e, now);
     const base = e.o.calendar;
     if (!base) return;
     // Most calls fall inside every calendar's current day: nothing to do.
@@ -277,7 +283,54 @@ export class RiskWatch implements RiskWatchPort {
         if (book) judged.add(book);
       }
       this.dirty.clear();
-      for (const book of judged) this.refresh(e, book);
+      for (const book of judged) {
+        this.refresh(e, book);
+        this.watchStops(book, now);
+      }
+    }
+  }
+
+  /** Notes when each position of an account under a grace rule lost (or never had) its stop-loss exit. */
+  watchStops(book: Book, now: number): void {
+    const grace = book.rule?.stop_loss?.grace_seconds;
+    let markets = this.unprotected.get(book.id);
+    if (!grace || book.status !== 'active') {
+      if (markets) this.unprotected.delete(book.id);
+      return;
+    }
+    for (const p of book.positions.values()) {
+      if (p.stopLossId !== null) markets?.delete(p.market);
+      else {
+        if (!markets) this.unprotected.set(book.id, (markets = new Map()));
+        if (!markets.has(p.market)) markets.set(p.market, now);
+      }
+    }
+    if (!markets) return;
+    for (const market of [...markets.keys()]) if (!book.positions.has(market)) markets.delete(market);
+    if (markets.size === 0) this.unprotected.delete(book.id);
+  }
+
+  /** Closes at the market each position left without a stop loss for its rule's grace (close_reason risk_rule). */
+  private closeUnprotected(e: Core, now: number): void {
+    for (const [id, markets] of [...this.unprotected]) {
+      const book = e.books.get(id);
+      const grace = book?.status === 'active' ? book.rule?.stop_loss?.grace_seconds : null;
+      if (!book || !grace) {
+        this.unprotected.delete(id);
+        continue;
+      }
+      for (const [market, since] of [...markets]) {
+        if (now - since < grace * 1000) continue;
+        markets.delete(market);
+        const p = book.positions.get(market);
+        if (!p || p.stopLossId !== null) continue;
+        const q = e.o.quote(market);
+        const o = systemOrder(e, p, now, 'system');
+        o.closeReason = 'risk_rule';
+        e.fill(o, q ? (p.side === 'long' ? q.bid : q.ask) : p.entryPrice, now, 'taker');
+        this.dirty.add(id);
+      }
+      if (markets.size === 0) this.unprotected.delete(id);
     }
   }
 

@@ -68,6 +68,8 @@ export interface Evaluation {
   before: Figures;
   positionAfter: { size: Dec; side: 'long' | 'short'; entryPrice: Dec } | null;
   exposure: { cap: Dec; open: Dec };
+  /** The position after the order at its stop (the order's stop loss, else the position's): what it would lose, and the rule's limit. */
+  risk: { stopPrice: Dec; loss: Dec; limit: Dec | null } | null;
 }
 
 export const fail = (code: Rejection['code'], details?: Record<string, unknown>, message?: string): Refusal => ({
@@ -130,6 +132,8 @@ export interface RiskWatchPort {
   onQuote(e: Core, market: string, q: Quote, rising: boolean, now: number): void;
   /** Time moved: a new trading day rolls the accounts over. */
   onTime(e: Core, now: number): void;
+  /** Notes the account's positions left without a stop loss (a rule with `stop_loss.grace_seconds`). */
+  watchStops(book: Book, now: number): void;
 }
 
 /** The armed dead-man switches (owned by dead-man-switch.ts, `DeadMen`). */

@@ -145,6 +145,13 @@ export const Preview = obj({
   }),
   position_after: Nullable(obj({ size: DecimalString, side: lit('long', 'short'), entry_price: DecimalString })),
   exposure: obj({ cap_usd: DecimalString, open_usd: DecimalString, room_usd: DecimalString }),
+  risk_at_stop: Type.Union(
+    [obj({ stop_price: DecimalString, risk_usd: DecimalString, max_risk_usd: Nullable(DecimalString) }), Type.Null()],
+    {
+      description:
+        "The position after the order at its stop (the order's stop_loss, else the stop of the position it adds to): the price, what it would lose from the entry after the order, and the account rule's limit per trade (null without one). null when no stop would protect it (docs/RULES.md)",
+    },
+  ),
 });
 
 export const CancelAllAnswer = obj({ account_id: Type.String(), market: Nullable(Type.String()), canceled_count: Type.Integer({ minimum: 0 }) });
