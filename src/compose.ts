@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hostOf, type Config } from './config/config.js';
 import { ManualClock, SystemClock, type Clock } from './engine/clock.js';
 import { TradingCalendar } from './engine/trading-day.js';
+import { NewsService } from './services/news.js';
 import { FaultyEngine } from './engine-host/faults.js';
 import { EngineHost } from './engine-host/host.js';
 import { InProcessEngine } from './engine-host/in-process.js';
@@ -96,6 +97,7 @@ export interface Services {
   readonly tickRecord: TickRecordService;
   readonly markets: MarketService;
   readonly environments: EnvironmentService;
+  readonly news: NewsService;
   readonly customers: CustomerService;
   readonly accounts: AccountService;
   /** Accounts with their engine figures, from whichever node holds them. */
@@ -157,7 +159,10 @@ export function compose(opts: ComposeOptions): Composed {
     // A host switched off takes no requests: its open streams end as a new request would be answered.
     if (!state.enabled) streams.refuseAll(state.environment, environmentDisabled(state.environment, config.publicUrl));
   });
-  const engineHost = new EngineHost(config, store, clock, markets, quotesFor, calendar, log, telemetry);
+  const news = new NewsService(store, clock, markets.ids);
+  // The engines read a market's state and its news windows through one port.
+  const marketStates = { state: (m: string) => markets.state(m), newsAt: (m: string, t: number) => news.activeAt(m, t) };
+  const engineHost = new EngineHost(config, store, clock, marketStates, quotesFor, calendar, log, telemetry);
   const inProcess = new InProcessEngine(engineHost, store, clock);
   const accounts = new AccountService(config, store, clock, calendar, (record) => inProcess.liveFigures(record));
   const opener = new AccountOpener(store, () => clock.now(), log, (env) => enginePort.isUp(env), async (activated) => {
@@ -222,6 +227,7 @@ export function compose(opts: ComposeOptions): Composed {
     tickRecord: new TickRecordService(store, markets, clock, tickLog),
     markets,
     environments,
+    news,
     customers,
     accounts,
     accountViews: new AccountViews(engineHost, accounts, enginePort),
@@ -249,6 +255,7 @@ export function compose(opts: ComposeOptions): Composed {
     async load() {
       await markets.load();
       await environments.load();
+      await news.load();
       if (clock instanceof ManualClock) {
         // The cluster's manual clock: one `now` for every node, kept in the store.
         const stored = Number((await store.getSetting(CLOCK_SETTING)) ?? Number.NaN);
@@ -260,12 +267,14 @@ export function compose(opts: ComposeOptions): Composed {
       if (feedsStartWithNode) liveFeed?.start();
       if (feedsStartWithNode) ownSandboxFeed?.start();
       opener.start(250);
+      news.start();
       tickLog.start();
       events.start();
       streams.start();
       webhooks.start();
     },
     async stop() {
+      news.stop();
       streams.stop();
       events.stop();
       await webhooks.stop();

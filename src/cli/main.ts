@@ -21,7 +21,7 @@ import { parseMinutes, record, recordingFeeds } from './record.js';
 process.umask(0o077);
 
 /** What the operator's commands call: the same services the operator API does, nothing started. */
-type CliServices = Pick<Services, 'config' | 'store' | 'clock' | 'customers' | 'keys' | 'tokens' | 'accounts' | 'people'>;
+type CliServices = Pick<Services, 'config' | 'store' | 'clock' | 'customers' | 'keys' | 'tokens' | 'accounts' | 'people' | 'news'>;
 
 /** Runs fn over the services on the configured store (the CLI works with or without a running server). */
 async function withServices<T>(fn: (r: CliServices) => Promise<T>): Promise<void> {
@@ -39,6 +39,17 @@ async function withServices<T>(fn: (r: CliServices) => Promise<T>): Promise<void
 const list = (v: string): string[] => v.split(',').map((s) => s.trim()).filter(Boolean);
 const int = (v: string): number => {
   if (!/^\d+$/.test(v)) throw new InvalidArgumentError('must be Unix milliseconds (an integer)');
+  return Number.parseInt(v, 10);
+};
+/** A time as Unix milliseconds or an ISO 8601 date-time with its zone (2026-03-06T13:30:00Z). */
+const instant = (v: string): number => {
+  if (/^\d+$/.test(v)) return Number.parseInt(v, 10);
+  const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) ? Date.parse(v) : Number.NaN;
+  if (!Number.isSafeInteger(t)) throw new InvalidArgumentError('must be Unix milliseconds or an ISO 8601 time with its zone (2026-03-06T13:30:00Z)');
+  return t;
+};
+const minutes = (v: string): number => {
+  if (!/^\d+$/.test(v) || Number.parseInt(v, 10) > 1440) throw new InvalidArgumentError('must be whole minutes from 0 to 1440');
   return Number.parseInt(v, 10);
 };
 const bool = (v: string): boolean => {
@@ -204,6 +215,38 @@ export function program(): Command {
     .command('list')
     .description('the app clients (not the self-registered assistants)')
     .action(() => withServices((r) => listApps(r.store, r.clock)));
+
+  const news = root.command('news').description('the news calendar: windows in which accounts whose rule has `news` are refused (docs/RULES.md)');
+  news
+    .command('list')
+    .description('the windows by release time')
+    .option('--from <time>', 'only windows still in force at or after this time (ms or ISO 8601)', instant)
+    .option('--to <time>', 'only windows starting before this time (ms or ISO 8601)', instant)
+    .action((o: { from?: number; to?: number }) =>
+      withServices(async (r) => {
+        await r.news.load();
+        return r.news.list(o);
+      }),
+    );
+  news
+    .command('add')
+    .description('adds a release: a running server takes it within 5 s (the admin API tells every node at once)')
+    .requiredOption('--title <title>', 'what is released (1 to 200 characters)')
+    .requiredOption('--at <time>', 'when (ms or ISO 8601 with its zone)', instant)
+    .option('--markets <ids>', 'the markets it moves, comma-separated (default: all)', list)
+    .option('--before <minutes>', 'minutes before the release the window opens', minutes, 2)
+    .option('--after <minutes>', 'minutes after the release the window closes', minutes, 2)
+    .action((o: { title: string; at: number; markets?: string[]; before: number; after: number }) =>
+      withServices(async (r) => {
+        if (o.title.length < 1 || o.title.length > 200) throw new ApiError('invalid_request', { message: 'title must be 1 to 200 characters', details: { field: 'title' } });
+        await r.news.load();
+        return r.news.add({ title: o.title, at: o.at, markets: o.markets ?? null, minutes_before: o.before, minutes_after: o.after });
+      }),
+    );
+  news
+    .command('remove <id>')
+    .description('removes a window')
+    .action((id: string) => withServices((r) => r.news.remove(id)));
 
   const mail = root.command('mail').description('mails kept in the store (no RAMPART_SMTP_URL)');
   mail

@@ -1,3 +1,4 @@
+import type { NewsService } from '../services/news.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { ManualClock, type Clock } from '../engine/clock.js';
 import type { EngineHost } from '../engine-host/host.js';
@@ -19,6 +20,7 @@ export interface OpsTarget {
   readonly engineHost: Pick<EngineHost, 'settled' | 'ensureBook' | 'syncAccount'>;
   readonly clock: Clock;
   readonly environments: Pick<EnvironmentService, 'reload'>;
+  readonly news: Pick<NewsService, 'load'>;
   readonly store: Pick<Store, 'getAccount'>;
   readonly credentials: Pick<CredentialService, 'accessChanged'>;
   /** This node's engine port alone (never forwards): the operator's restart of the partitions held here. */
@@ -38,6 +40,7 @@ export type ClusterOp =
   | { kind: 'feed'; snapshot: FeedSnapshot; epoch: number }
   | { kind: 'markets' }
   | { kind: 'environments' }
+  | { kind: 'news' }
   | { kind: 'accounts'; account_ids: string[] }
   | { kind: 'access' }
   | { kind: 'restart'; environment: Environment }
@@ -138,6 +141,9 @@ export class ClusterOps {
         return undefined;
       case 'environments':
         await r.environments.reload();
+        return undefined;
+      case 'news':
+        await r.news.load();
         return undefined;
       case 'accounts': {
         // The node holding an account's partition takes an account just opened, and judges a new status or pause.

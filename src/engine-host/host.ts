@@ -45,6 +45,8 @@ const newTxState = (): TxState => ({ fenced: new Set(), undo: new Set(), held: n
 /** Each market's state as the engines judge it (open, halted, closed): the market service, as the host needs it. */
 export interface MarketStates {
   state(market: string): MarketState;
+  /** The news window in force on the market at t (services/news.ts); absent, none. */
+  newsAt?(market: string, t: number): { id: string; title: string; from: number; until: number } | null;
 }
 
 /**
@@ -184,6 +186,7 @@ export class EngineHost {
       isWeekend: (t) => this.calendar.isWeekend(t),
       calendar: this.calendar,
       caps: { perAccount: this.config.limits.working_orders.per_account, perCustomer: this.config.limits.working_orders.per_customer },
+      ...(this.markets.newsAt ? { newsAt: this.markets.newsAt.bind(this.markets) } : {}),
     });
   }
 

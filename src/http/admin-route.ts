@@ -25,6 +25,7 @@ export type AdminServices = Pick<
   | 'credentials'
   | 'markets'
   | 'environments'
+  | 'news'
   | 'people'
   | 'opener'
   | 'enginePort'

@@ -59,6 +59,7 @@ export const OpBody = Type.Union([
   op('feed', { snapshot: Type.Object({ halts: Type.Array(Type.Object({}, Open)), sources: Type.Array(Type.Object({}, Open)) }, Open), epoch: Type.Integer({ minimum: 0 }) }),
   op('markets'),
   op('environments'),
+  op('news'),
   op('accounts', { account_ids: Type.Array(Id) }),
   op('access'),
   op('restart', { environment: Environment }),

@@ -96,6 +96,15 @@ export const Rule = Type.Object(
         },
       ),
     ),
+    news: Type.Optional(
+      Type.Union(
+        [Type.Object({ block: Type.Union([Type.Literal('opening'), Type.Literal('all')]) }, { additionalProperties: false }), Type.Null()],
+        {
+          description:
+            "News windows (the operator's calendar, /admin/v1/news): inside a window on the order's market, block opening refuses orders that open or add to a position (and resting ones that would fill then); block all refuses every new order. order_rejected, details.reason news_window. Exits and closing a position keep working (docs/RULES.md)",
+        },
+      ),
+    ),
     stop_loss: Type.Optional(
       Type.Union(
         [

@@ -481,6 +481,8 @@ export interface SettingReads {
   listMarketStates(): Promise<MarketState[]>;
   listEnvironmentStates(): Promise<EnvironmentState[]>;
   getSetting(name: string): Promise<string | undefined>;
+  /** The settings whose names start with `prefix`, in name order. */
+  listSettings(prefix: string): Promise<{ name: string; value: string }[]>;
   listQuotes(): Promise<QuoteRow[]>;
 }
 
@@ -564,6 +566,8 @@ export interface SettingWrites {
   setMarketState(s: MarketState): Promise<void>;
   setEnvironmentState(s: EnvironmentState): Promise<void>;
   setSetting(name: string, value: string): Promise<void>;
+  /** Removes a setting; whether there was one. */
+  deleteSetting(name: string): Promise<boolean>;
   putQuote(q: QuoteRow): Promise<void>;
 }
 

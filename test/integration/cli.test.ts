@@ -55,6 +55,26 @@ describe('rampart CLI against the store of a running server', { timeout: 90_000 
     expectError(await s.liveCall('GET', '/v1/accounts', { key: k.out.key }), 403, 'api_disabled');
   });
 
+  it('keeps the news calendar: add (ISO or ms), list, remove; refuses a time without its zone and an unknown id', async () => {
+    const added = await cli('news', 'add', '--title', 'US CPI', '--at', '2026-03-02T13:30:00Z', '--markets', 'BTC-USD', '--before', '2', '--after', '3');
+    expect(added.code, added.stderr).toBe(0);
+    const at = Date.parse('2026-03-02T13:30:00Z');
+    expect(added.out).toMatchObject({ title: 'US CPI', at, markets: ['BTC-USD'], from: at - 120_000, until: at + 180_000 });
+    const listed = await cli('news', 'list', '--from', String(at));
+    expect(listed.out.map((n: { id: string }) => n.id)).toEqual([added.out.id]);
+    // The running server's operator API reads it from the store.
+    expect((await s.admin('GET', '/admin/v1/news')).body.data.map((n: { id: string }) => n.id)).toEqual([added.out.id]);
+    const local = await cli('news', 'add', '--title', 'x', '--at', '2026-03-02T13:30:00');
+    expect(local.code).not.toBe(0);
+    expect(local.stderr).toContain('ISO 8601 time with its zone');
+    const removed = await cli('news', 'remove', added.out.id);
+    expect(removed.code, removed.stderr).toBe(0);
+    const again = await cli('news', 'remove', added.out.id);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('route_not_found');
+    expect((await s.admin('GET', '/admin/v1/news')).body.data).toEqual([]);
+  });
+
   it('issues an assistant token that lasts one hour', async () => {
     const c = await cli('customers', 'create', '--name', 'Linus');
     const t = await cli('tokens', 'issue', '--customer', c.out.id, '--env', 'sandbox', '--kind', 'assistant');

@@ -170,6 +170,17 @@ await storeSuite('store contract: $name', (store) => {
     expect((await store.getIdempotency('cus_1:live', 'k2'))!.body).toBe('{"error":1}');
     expect(await store.getSetting('a')).toBe('y');
     expect(await store.getSetting('missing')).toBeUndefined();
+    // Settings by name prefix (the news calendar keeps one per window), exact: no pattern characters, no case folding.
+    await store.transaction(async (tx) => {
+      for (const name of ['news:2', 'news:1', 'NEWS:3', 'news_4', 'newsx', 'new']) await tx.setSetting(name, name.toUpperCase());
+    });
+    expect(await store.listSettings('news:')).toEqual([
+      { name: 'news:1', value: 'NEWS:1' },
+      { name: 'news:2', value: 'NEWS:2' },
+    ]);
+    expect(await store.transaction((tx) => tx.deleteSetting('news:1'))).toBe(true);
+    expect(await store.transaction((tx) => tx.deleteSetting('news:1'))).toBe(false);
+    expect((await store.listSettings('news:')).map((r) => r.name)).toEqual(['news:2']);
     expect(await store.listMarketStates()).toEqual([{ market: 'BTC-PERP', status: 'halted', offered: false }]);
     expect(await store.listEnvironmentStates()).toEqual([{ environment: 'sandbox', enabled: false, sandbox_opening: true }]);
     const seqs = await store.transaction(async (tx) => [await tx.nextSequence('n', 100), await tx.nextSequence('n', 100), await tx.nextSequence('m', 1)]);

@@ -1210,6 +1210,11 @@ export interface components {
                 /** @description Non-negative decimal string */
                 max_best_day_pct: string;
             } | null;
+            /** @description News windows (the operator's calendar, /admin/v1/news): inside a window on the order's market, block opening refuses orders that open or add to a position (and resting ones that would fill then); block all refuses every new order. order_rejected, details.reason news_window. Exits and closing a position keep working (docs/RULES.md) */
+            news?: {
+                /** @enum {string} */
+                block: "opening" | "all";
+            } | null;
             /** @description Risk per trade and a mandatory stop. grace_seconds null: an order that opens or adds to a position must carry a stop loss (or add to a position that has one): order_rejected, details.reason stop_loss_required; set: such orders are taken, and a position left without a stop-loss exit that long is closed (close_reason risk_rule). With a stop, the loss at it (the position after the order, from its entry to the stop) may be at most max_risk_usd, else max_risk_pct % of the balance: order_rejected, details.reason risk_per_trade (docs/RULES.md) */
             stop_loss?: {
                 max_risk_usd: string | null;

@@ -1,3 +1,4 @@
+import type { Rejection } from '../../errors/api-error.js';
 import { leverageOf, openingSize, orderValuePrice, settingOf, type Book } from '../book.js';
 import { add, divInt, fmt, fromProducts, mul, roundMoney, sub, ZERO, type Dec } from '../decimal.js';
 import { exitRefusal, hasExits } from '../exits.js';
@@ -30,6 +31,8 @@ export function pretradeRisk(e: Core, req: PlaceRequest, v: Validated): Outcome<
   if (opening > 0n && !book.weekendAllowed && isWeekendFor(e, book, req.now)) {
     return fail('order_rejected', { reason: 'weekend' }, "The account's rule does not allow opening or adding to positions on a weekend.");
   }
+  const news = book.rule?.news && (book.rule.news.block === 'all' || opening > 0n) ? newsRefusal(e, m.id, req.now) : null;
+  if (news) return { ok: false, rejection: news };
   if (fences?.maxOrderUsd && priced.notional > fences.maxOrderUsd) return fail('key_max_order_notional', { max_order_usd: fmt(fences.maxOrderUsd) });
   const after = net(pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null, priced.side, priced.size, priced.immediate ?? priced.valuePrice).after;
   if (fences?.maxPositionUsd && after && mul(after.size, priced.valuePrice) > fences.maxPositionUsd && opening > 0n) {
@@ -83,6 +86,17 @@ export function pretradeRisk(e: Core, req: PlaceRequest, v: Validated): Outcome<
   return {
     ok: true,
     value: { priced, market: m, opening, leverage: setting.leverage, mode: setting.mode, required, fee, before, positionAfter: after, exposure: { cap: m.exposureCap, open }, risk },
+  };
+}
+
+/** The refusal of a news window in force on the market at t (the account's rule has `news`), else null. */
+function newsRefusal(e: Core, market: string, t: number): Rejection | null {
+  const w = e.o.newsAt?.(market, t);
+  if (!w) return null;
+  return {
+    code: 'order_rejected',
+    message: `The account's rule does not allow this order inside the news window "${w.title}" (until ${new Date(w.until).toISOString()}).`,
+    details: { reason: 'news_window', news_id: w.id, title: w.title, from: w.from, until: w.until },
   };
 }
 
@@ -157,6 +171,12 @@ export function mayFill(e: Core, o: Order, price: Dec, now: number, liquidation:
     const opening = openingSize(o, pos);
     if (opening > 0n && !book.weekendAllowed && isWeekendFor(e, book, now)) {
       o.reject = { code: 'order_rejected', message: 'Opening orders that trigger on a weekend are rejected by the account rule.', details: { reason: 'weekend' } };
+      e.end(o, 'reject', now);
+      return false;
+    }
+    const news = opening > 0n && book.rule?.news ? newsRefusal(e, o.market, now) : null;
+    if (news) {
+      o.reject = news;
       e.end(o, 'reject', now);
       return false;
     }

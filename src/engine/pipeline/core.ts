@@ -24,6 +24,8 @@ export interface EngineOptions {
   /** The service's trading days (rollovers); absent, no rollover is ever judged. A rule may name its own (`calendarOfBook`). */
   calendar?: DayCalendar;
   caps: { perAccount: number; perCustomer: number };
+  /** The news window in force on a market at t (the operator's calendar); absent, none ever is. */
+  newsAt?(market: string, t: number): { id: string; title: string; from: number; until: number } | null;
   /** Look at every account holding the market on every tick (the reference the risk index is tested against). */
   fullScan?: boolean;
 }

@@ -20,6 +20,9 @@ import revokeKey from './keys/revoke.js';
 import listMarketTicks from './markets/list-ticks.js';
 import setMarketPrice from './markets/set-price.js';
 import updateMarket from './markets/update.js';
+import createNews from './news/create.js';
+import listNews from './news/list.js';
+import removeNews from './news/remove.js';
 import createInvitation from './people/create-invitation.js';
 import listMails from './people/list-mails.js';
 import issueToken from './tokens/issue.js';
@@ -48,6 +51,9 @@ export const adminRoutes: AdminRouteDef[] = [
   getClock,
   getCluster,
   updateEnvironment,
+  listNews,
+  createNews,
+  removeNews,
   restartEngine,
   listMails,
   createInvitation,

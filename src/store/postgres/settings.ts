@@ -9,6 +9,7 @@ export function settingReads(q: Q): SettingReads {
     listMarketStates: async () => (await q.rows(SETTING_SQL.markets)).map(toMarketState),
     listEnvironmentStates: async () => (await q.rows(SETTING_SQL.environments)).map(toEnvironmentState),
     getSetting: async (name: string) => (await q.rows<{ value: string }>(SETTING_SQL.setting, [name]))[0]?.value,
+    listSettings: async (prefix: string) => await q.rows<{ name: string; value: string }>(SETTING_SQL.settingsFrom, [prefix.length, prefix]),
     listQuotes: async () => (await q.rows(SETTING_SQL.quotes)).map(toQuote),
   };
 }
@@ -39,6 +40,7 @@ export function settingWrites(q: Q): SettingWrites {
     setSetting: async (name: string, value: string) => {
       await q.changes(SETTING_SQL.setSetting, [name, value]);
     },
+    deleteSetting: async (name: string) => (await q.changes(SETTING_SQL.deleteSetting, [name])) > 0,
     putQuote: async (r: QuoteRow) => {
       await q.write(PUT_QUOTE, [r.market, r.bid, r.ask, r.last, r.time]);
     },

@@ -12,6 +12,8 @@ export const SETTING_SQL = {
   markets: 'SELECT market, status, offered FROM market_states',
   environments: 'SELECT environment, enabled, sandbox_opening FROM environment_states',
   setting: 'SELECT value FROM settings WHERE name = ?',
+  /** Settings whose names start with a prefix (its length, then the prefix), in name order: exact in both engines, whatever the collation. */
+  settingsFrom: 'SELECT name, value FROM settings WHERE substr(name, 1, ?) = ? ORDER BY name',
   quotes: `SELECT ${QUOTE_COLUMNS.join(', ')} FROM quotes`,
   nextSequence: 'INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = sequences.value + 1 RETURNING value',
   putIdempotency: upsert('idempotency', IDEMPOTENCY_COLUMNS, ['scope', 'key']),
@@ -19,6 +21,7 @@ export const SETTING_SQL = {
   setMarket: upsert('market_states', ['market', 'status', 'offered'], ['market']),
   setEnvironment: upsert('environment_states', ['environment', 'enabled', 'sandbox_opening'], ['environment']),
   setSetting: upsert('settings', ['name', 'value'], ['name']),
+  deleteSetting: 'DELETE FROM settings WHERE name = ?',
   /** SQLite's quote write (one writer); PostgreSQL's leaves a row another node is writing to it (settings.ts there). */
   putQuote: upsert('quotes', QUOTE_COLUMNS, ['market']),
 } as const;

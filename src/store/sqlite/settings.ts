@@ -10,6 +10,7 @@ export function settingReads(sql: Sql): SettingReads {
   const markets = sql.stmt(SETTING_SQL.markets);
   const environments = sql.stmt(SETTING_SQL.environments);
   const setting = sql.stmt(SETTING_SQL.setting);
+  const settingsFrom = sql.stmt(SETTING_SQL.settingsFrom);
   const quotes = sql.stmt(SETTING_SQL.quotes);
   return {
     getIdempotency: (scope: string, key: string) =>
@@ -20,6 +21,7 @@ export function settingReads(sql: Sql): SettingReads {
     listMarketStates: () => sql.read(() => (markets.all() as Row[]).map(toMarketState)),
     listEnvironmentStates: () => sql.read(() => (environments.all() as Row[]).map(toEnvironmentState)),
     getSetting: (name: string) => sql.read(() => (setting.get(name) as Row | undefined)?.value as string | undefined),
+    listSettings: (prefix: string) => sql.read(() => (settingsFrom.all(prefix.length, prefix) as Row[]).map((r) => ({ name: r.name as string, value: r.value as string }))),
     listQuotes: () => sql.read(() => (quotes.all() as Row[]).map(toQuote)),
   };
 }
@@ -31,6 +33,7 @@ export function settingWrites(sql: Sql): SettingWrites {
   const setMarket = sql.stmt(SETTING_SQL.setMarket);
   const setEnvironment = sql.stmt(SETTING_SQL.setEnvironment);
   const setSetting = sql.stmt(SETTING_SQL.setSetting);
+  const deleteSetting = sql.stmt(SETTING_SQL.deleteSetting);
   const putQuote = sql.stmt(SETTING_SQL.putQuote);
   return {
     nextSequence: async (name: string, start: number) => Number((next.get(name, start) as Row).value),
@@ -47,6 +50,7 @@ export function settingWrites(sql: Sql): SettingWrites {
     setSetting: async (name: string, value: string) => {
       setSetting.run(name, value);
     },
+    deleteSetting: async (name: string) => deleteSetting.run(name).changes > 0,
     putQuote: async (q: QuoteRow) => {
       putQuote.run(quoteValues(q));
     },
