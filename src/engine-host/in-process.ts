@@ -106,6 +106,7 @@ export class InProcessEngine implements EnginePort {
             last_trade_at: r.lastTradeAt,
             ...(r.bestDayProfit !== undefined ? { best_day_profit: r.bestDayProfit } : {}),
             ...(r.profitableDays !== undefined ? { profitable_days: r.profitableDays } : {}),
+            idle_days: r.idleDays,
           }
         : {}),
     };

@@ -1,6 +1,6 @@
 import type { Environment, Rule, Stage } from '../schemas/common.js';
 import { add, dec, fmt, fmtMoney, max, roundMoney, sub, ZERO, type Dec } from './decimal.js';
-import { bestDay, consistencyLimit, profitableDays, ruleMetrics, type RuleMetrics } from './rules.js';
+import { bestDay, consistencyLimit, idleDays, profitableDays, ruleMetrics, type RuleMetrics } from './rules.js';
 import { calendarOf, type TradingCalendar } from './trading-day.js';
 
 /** The stored account, as far as the view needs it (store/port's AccountRecord fits). */
@@ -38,13 +38,15 @@ export interface LiveFigures {
   best_day_profit?: Dec;
   /** With a profitable-days rule: the days that ended with at least its gain (absent: none). */
   profitable_days?: number;
+  /** Trading days that ended since the last fill (inactivity; absent: 0). */
+  idle_days?: number;
 }
 
 /** Live figures as they travel between nodes (decimal strings) read back; a figure left out stays out. */
 export function figuresFromJson(j: Record<string, string | number | null>): Partial<LiveFigures> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(j)) {
-    if (k === 'trading_days' || k === 'last_trade_at' || k === 'profitable_days') out[k] = v;
+    if (k === 'trading_days' || k === 'last_trade_at' || k === 'profitable_days' || k === 'idle_days') out[k] = v;
     else if (typeof v === 'string') out[k] = dec(v);
   }
   return out as Partial<LiveFigures>;
@@ -129,6 +131,7 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
       bestDay: bestDay({ bestDayProfit: f.best_day_profit, dayStartBalance: f.day_start_balance }, balance),
       consistencyLimit: consistencyLimit(rule, balance, starting),
       profitableDays: profitableDays(rule, { profitableDays: f.profitable_days, dayStartBalance: f.day_start_balance }, balance),
+      idleDays: idleDays(rule, { idleDays: f.idle_days ?? 0, lastTradeAt: f.last_trade_at }, now, record.created_at),
     }),
     payout_eligible: payoutEligible,
     parked: record.parked,
@@ -142,7 +145,7 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
 
 /** One rule in force, as the account shows it: its limit, its value now, and how far the value may go (docs/RULES.md). */
 export interface RuleHeadroom {
-  rule: 'daily_loss' | 'drawdown' | 'profit_target' | 'consistency' | 'profitable_days' | 'min_trading_days' | 'min_calendar_days';
+  rule: 'daily_loss' | 'drawdown' | 'profit_target' | 'consistency' | 'profitable_days' | 'min_trading_days' | 'min_calendar_days' | 'inactivity';
   unit: 'usd' | 'days';
   limit: string;
   value: string;
@@ -158,7 +161,7 @@ export interface RuleHeadroom {
 function headroomOf(
   rule: Rule,
   m: RuleMetrics,
-  f: { equity: Dec; starting: Dec; tradingDays: number; calendarDays: number; bestDay: Dec; consistencyLimit: Dec | null; profitableDays: number },
+  f: { equity: Dec; starting: Dec; tradingDays: number; calendarDays: number; bestDay: Dec; consistencyLimit: Dec | null; profitableDays: number; idleDays: number },
 ): RuleHeadroom[] {
   const out: RuleHeadroom[] = [];
   const money = (r: RuleHeadroom['rule'], limit: Dec, value: Dec, room: Dec) =>
@@ -179,6 +182,8 @@ function headroomOf(
   if (rule.profitable_days) days('profitable_days', rule.profitable_days.min_days, f.profitableDays);
   if (rule.min_trading_days > 0) days('min_trading_days', rule.min_trading_days, f.tradingDays);
   if (rule.min_calendar_days > 0) days('min_calendar_days', rule.min_calendar_days, f.calendarDays);
+  // inactivity: the days without a fill it allows and those counted; headroom, the days left to trade in.
+  if (rule.inactivity_days !== null) days('inactivity', rule.inactivity_days, f.idleDays);
   return out;
 }
 

@@ -81,6 +81,23 @@ export function sizeTierLimit(rule: Rule, dayStartBalance: Dec): Dec | null {
   return (best ?? lowest)!.max;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Days without a fill as the rule counts them: trading days that ended since the last fill (the rule state's count),
+ * or with `inactivity_basis: calendar_days` whole 24-hour days since the last fill, else since the account opened.
+ */
+export function idleDays(rule: Rule, s: Pick<RuleState, 'idleDays' | 'lastTradeAt'>, now: number, createdAt: number): number {
+  if (rule.inactivity_basis !== 'calendar_days') return s.idleDays;
+  return Math.max(0, Math.floor((now - (s.lastTradeAt ?? createdAt)) / DAY_MS));
+}
+
+/** With calendar-day inactivity: the moment the account fails unless it trades before; else null (judged at rollovers). */
+export function inactivityDeadline(rule: Rule, s: Pick<RuleState, 'lastTradeAt'>, createdAt: number): number | null {
+  if (rule.inactivity_days === null || rule.inactivity_basis !== 'calendar_days') return null;
+  return (s.lastTradeAt ?? createdAt) + rule.inactivity_days * DAY_MS;
+}
+
 /** The most a trade may lose at its stop: max_risk_usd, else max_risk_pct % of the balance; null without a limit. */
 export function riskLimit(rule: Rule, balance: Dec): Dec | null {
   const s = rule.stop_loss;
@@ -218,11 +235,11 @@ export function rollover(rule: Rule, s: RuleState, balance: Dec, equity: Dec, da
 export function judgeRule(
   rule: Rule,
   s: RuleState,
-  figures: { balance: Dec; equity: Dec; flat: boolean; starting: Dec; calendarDays: number; nextRollover: number },
+  figures: { balance: Dec; equity: Dec; flat: boolean; starting: Dec; calendarDays: number; nextRollover: number; now: number; createdAt: number },
 ): Verdict | null {
   const m = ruleMetrics(rule, s, figures);
   if (m.drawdownFloor !== null && figures.equity <= m.drawdownFloor) return { kind: 'fail', reason: 'drawdown' };
-  if (rule.inactivity_days !== null && s.idleDays >= rule.inactivity_days) return { kind: 'fail', reason: 'inactivity' };
+  if (rule.inactivity_days !== null && idleDays(rule, s, figures.now, figures.createdAt) >= rule.inactivity_days) return { kind: 'fail', reason: 'inactivity' };
   if (m.dailyLossLimit !== null && !s.dailyLossActed && m.dailyLoss >= m.dailyLossLimit) {
     const action = rule.daily_loss!.action;
     if (action === 'fail_account') return { kind: 'fail', reason: 'daily_loss' };

@@ -32,6 +32,8 @@ function sentence(h: RuleHeadroom, a: AccountView): string {
       return `profitable days ${h.limit} (done ${h.value})`;
     case 'min_trading_days':
       return `min trading days ${h.limit} (done ${h.value})`;
+    case 'inactivity':
+      return `inactivity after ${h.limit} days without a fill (${h.value} so far, ${h.headroom} left)`;
     case 'min_calendar_days':
       return `min calendar days ${h.limit} (counted ${h.value})`;
     default:

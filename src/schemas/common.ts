@@ -84,6 +84,12 @@ export const Rule = Type.Object(
     overnight_allowed: Type.Boolean(),
     weekend_allowed: Type.Boolean(),
     inactivity_days: Nullable(Type.Integer({ minimum: 1 })),
+    inactivity_basis: Type.Optional(
+      Type.Union([Type.Literal('trading_days'), Type.Literal('calendar_days')], {
+        description:
+          'How inactivity_days counts: trading_days (absent: CONTRACT) — trading days that ended since the last fill, judged at the rollover; calendar_days — whole 24-hour days since the last fill (else since the account opened), judged the moment they pass (docs/RULES.md)',
+      }),
+    ),
     consistency: Type.Optional(
       Type.Union(
         [

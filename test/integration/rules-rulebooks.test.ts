@@ -24,6 +24,8 @@ const products = [
     profit_target: { amount_usd: '1000', percent: null, close_positions: true },
     profitable_days: { min_days: 3, min_profit_usd: '200' },
   }),
+  product('idle-calendar', { inactivity_days: 2, inactivity_basis: 'calendar_days' }),
+  product('idle-trading', { inactivity_days: 2 }),
   product('tiers', {
     size_tiers: [
       { min_balance: '0', max_position_usd: '61000' },
@@ -268,5 +270,34 @@ describe('profitable_days: the profit target is met only with at least N days ea
     await day(6, '60300'); // +239.85: the third profitable day, flat above the target
     await w.expectEnded(t, 'passed', 'profit_target');
     expect((await w.account(t)).balance).toBe('101719.48975');
+  });
+});
+
+describe('inactivity_basis: calendar_days counts whole 24-hour days from the last fill; trading_days counts rollovers', () => {
+  it('two calendar days fail the account at the same time of day two days after its last fill; two trading days at the second rollover after its trading day', async () => {
+    const cal = await w.open('idle-calendar');
+    const td = await w.open('idle-trading');
+    const fill = at('2026-03-02T15:00:00Z'); // Monday 15:00Z
+    await w.clockTo(fill);
+    await w.price('60000');
+    for (const t of [cal, td]) {
+      await w.market(t, 'buy', '0.01');
+      await w.market(t, 'sell', '0.01');
+    }
+    const row = async (t: Trader) => ((await w.account(t)).headroom as { rule: string }[]).find((h) => h.rule === 'inactivity');
+    expect(await row(cal)).toEqual({ rule: 'inactivity', unit: 'days', limit: '2', value: '0', headroom: '2' });
+    await w.clockTo(fill + 86_400_000); // Tuesday 15:00Z: one day for both
+    expect(await row(cal)).toMatchObject({ value: '1', headroom: '1' });
+    expect(await row(td)).toMatchObject({ value: '0', headroom: '2' }); // Monday was a trading day: Tuesday's rollover counts nothing
+    await w.clockTo(fill + 2 * 86_400_000 - 1);
+    await w.expectActive(cal);
+    await w.clockTo(fill + 2 * 86_400_000); // Wednesday 15:00Z
+    await w.expectEnded(cal, 'failed', 'inactivity');
+    await w.expectActive(td);
+    expect(await row(td)).toMatchObject({ value: '1', headroom: '1' });
+    await w.clockTo(at('2026-03-04T23:59:59Z'));
+    await w.expectActive(td);
+    await w.clockTo(at('2026-03-05T00:00:00Z')); // Thursday's rollover: Tuesday and Wednesday passed without a fill
+    await w.expectEnded(td, 'failed', 'inactivity');
   });
 });

@@ -49,6 +49,7 @@ const LABELS: Record<string, string> = {
   profitable_days: 'Profitable days',
   min_trading_days: 'Trading days',
   min_calendar_days: 'Calendar days',
+  inactivity: 'Inactivity',
 };
 
 /** One gauge's figures for a headroom row; `a` gives the drawdown's full room (reference − floor) for its bar. */
@@ -76,6 +77,10 @@ function gaugeOf(row: Row, a: Account): GaugeProps {
         detail: `at most ${money(row.limit)}${pct ? ` (${pct}% of profit)` : ''}`,
         tone: within ? 'good' : 'bad',
       };
+    }
+    case 'inactivity': {
+      const left = permille(row.headroom, row.limit);
+      return { label, value: left, text: `${row.value} / ${row.limit}`, detail: `${row.headroom} days left to trade`, tone: tone(left) };
     }
     default:
       if (row.unit === 'days') {

@@ -1205,6 +1205,11 @@ export interface components {
             overnight_allowed: boolean;
             weekend_allowed: boolean;
             inactivity_days: number | null;
+            /**
+             * @description How inactivity_days counts: trading_days (absent: CONTRACT) — trading days that ended since the last fill, judged at the rollover; calendar_days — whole 24-hour days since the last fill (else since the account opened), judged the moment they pass (docs/RULES.md)
+             * @enum {string}
+             */
+            inactivity_basis?: "trading_days" | "calendar_days";
             /** @description The best trading day's profit may be at most max_best_day_pct % of the total profit: the profit target is met only while it holds (the account stays active; its headroom says by how much). Day profits are the balance's, day by day (docs/RULES.md) */
             consistency?: {
                 /** @description Non-negative decimal string */
@@ -1296,7 +1301,7 @@ export interface components {
             /** @description Each rule in force (a daily loss, a drawdown, a profit target, day minimums) with its limit, its value now and how far the value may go before the rule acts or is met (docs/RULES.md) */
             headroom: {
                 /** @enum {string} */
-                rule: "daily_loss" | "drawdown" | "profit_target" | "consistency" | "profitable_days" | "min_trading_days" | "min_calendar_days";
+                rule: "daily_loss" | "drawdown" | "profit_target" | "consistency" | "profitable_days" | "min_trading_days" | "min_calendar_days" | "inactivity";
                 /** @enum {string} */
                 unit: "usd" | "days";
                 /**

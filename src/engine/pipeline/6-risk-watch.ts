@@ -3,7 +3,7 @@ import { add, mul, ZERO, type Dec } from '../decimal.js';
 import { unrealized } from '../netting.js';
 import { PeakWatch, peakTerms } from '../peak-watch.js';
 import { bands, type Band } from '../risk.js';
-import { judgeRule, observe, rollover, type RuleState, type Verdict } from '../rules.js';
+import { inactivityDeadline, judgeRule, observe, rollover, type RuleState, type Verdict } from '../rules.js';
 import type { CloseReason, Position } from '../state.js';
 import type { CancelReason, Quote } from '../types.js';
 import { calendarOfBook, type Core, type RiskWatchPort } from './core.js';
@@ -42,6 +42,8 @@ export class RiskWatch implements RiskWatchPort {
    * market (memory only: after a restart the grace starts again from the account's first look).
    */
   private readonly unprotected = new Map<string, Map<string, number>>();
+  /** When to look for calendar-day inactivity next (0: at the first look, which finds every account's deadline). */
+  private nextInactivity = 0;
   /** The trading day each calendar was last rolled to (the service's and every product's own). */
   private readonly currentDay = new Map<DayCalendar, number>();
   /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
@@ -197,6 +199,7 @@ export class RiskWatch implements RiskWatchPort {
    */
   onTime(e: Core, now: number): void {
     if (this.unprotected.size > 0) this.closeUnprotected(e, now);
+    if (now >= this.nextInactivity) this.lookForInactivity(e, now);
     const base = e.o.calendar;
     if (!base) return;
     // Most calls fall inside every calendar's current day: nothing to do.
@@ -273,6 +276,8 @@ export class RiskWatch implements RiskWatchPort {
           starting: book.startingBalance ?? book.balance,
           calendarDays: cal.rolloversBetween(book.createdAt ?? now, now) + 1,
           nextRollover: cal.nextRollover(now),
+          now,
+          createdAt: book.createdAt ?? now,
         });
         if (verdict) this.applyVerdict(e, book, verdict, now);
       }
@@ -286,8 +291,32 @@ export class RiskWatch implements RiskWatchPort {
       for (const book of judged) {
         this.refresh(e, book);
         this.watchStops(book, now);
+        this.noteDeadline(book, now);
       }
     }
+  }
+
+  /**
+   * Calendar-day inactivity fails an account the moment its days pass, not at a rollover: the accounts whose deadline
+   * passed are judged now, and the next look is at the earliest deadline left. Deadlines only move later (a fill), so
+   * the earliest known is never too late; an account judged since brings its own (`noteDeadline`).
+   */
+  private lookForInactivity(e: Core, now: number): void {
+    let next = Number.POSITIVE_INFINITY;
+    for (const book of e.books.values()) {
+      if (book.status !== 'active' || !book.rule || !book.rules) continue;
+      const deadline = inactivityDeadline(book.rule, book.rules, book.createdAt ?? now);
+      if (deadline === null) continue;
+      if (deadline <= now) this.dirty.add(book.id);
+      else next = Math.min(next, deadline);
+    }
+    this.nextInactivity = next;
+  }
+
+  private noteDeadline(book: Book, now: number): void {
+    if (book.status !== 'active' || !book.rule || !book.rules) return;
+    const deadline = inactivityDeadline(book.rule, book.rules, book.createdAt ?? now);
+    if (deadline !== null) this.nextInactivity = Math.min(this.nextInactivity, deadline);
   }
 
   /** Notes when each position of an account under a grace rule lost (or never had) its stop-loss exit. */
