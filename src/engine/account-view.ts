@@ -40,13 +40,19 @@ export interface LiveFigures {
   profitable_days?: number;
   /** Trading days that ended since the last fill (inactivity; absent: 0). */
   idle_days?: number;
+  /** Soft limits: the open breach's start (absent or null: none) and the breaches so far. */
+  soft_daily_loss_since?: number | null;
+  soft_daily_loss_count?: number;
+  soft_drawdown_since?: number | null;
+  soft_drawdown_count?: number;
 }
 
 /** Live figures as they travel between nodes (decimal strings) read back; a figure left out stays out. */
 export function figuresFromJson(j: Record<string, string | number | null>): Partial<LiveFigures> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(j)) {
-    if (k === 'trading_days' || k === 'last_trade_at' || k === 'profitable_days' || k === 'idle_days') out[k] = v;
+    // Counts and times travel as numbers (or null), money as decimal strings.
+    if (typeof v === 'number' || v === null) out[k] = v;
     else if (typeof v === 'string') out[k] = dec(v);
   }
   return out as Partial<LiveFigures>;
@@ -133,6 +139,7 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
       profitableDays: profitableDays(rule, { profitableDays: f.profitable_days, dayStartBalance: f.day_start_balance }, balance),
       idleDays: idleDays(rule, { idleDays: f.idle_days ?? 0, lastTradeAt: f.last_trade_at }, now, record.created_at),
     }),
+    rule_warnings: ruleWarnings(rule, f),
     payout_eligible: payoutEligible,
     parked: record.parked,
     paused_until: record.paused_until,
@@ -184,6 +191,19 @@ function headroomOf(
   if (rule.min_calendar_days > 0) days('min_calendar_days', rule.min_calendar_days, f.calendarDays);
   // inactivity: the days without a fill it allows and those counted; headroom, the days left to trade in.
   if (rule.inactivity_days !== null) days('inactivity', rule.inactivity_days, f.idleDays);
+  return out;
+}
+
+/** The soft breaches open now: the limit, since when, the time to be back within it by, and the breaches used. */
+function ruleWarnings(rule: Rule, f: LiveFigures) {
+  const out: { rule: 'daily_loss' | 'drawdown'; since: number; correct_by: number; breaches_used: number; max_breaches: number }[] = [];
+  const add = (limit: 'daily_loss' | 'drawdown', cfg: { correction_minutes: number; max_breaches: number } | null | undefined, since: number | null | undefined, count: number | undefined) => {
+    if (cfg && since !== null && since !== undefined) {
+      out.push({ rule: limit, since, correct_by: since + cfg.correction_minutes * 60_000, breaches_used: count ?? 1, max_breaches: cfg.max_breaches });
+    }
+  };
+  add('daily_loss', rule.daily_loss?.soft, f.soft_daily_loss_since, f.soft_daily_loss_count);
+  add('drawdown', rule.drawdown?.soft, f.soft_drawdown_since, f.soft_drawdown_count);
   return out;
 }
 

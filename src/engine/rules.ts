@@ -27,7 +27,12 @@ export interface RuleState {
   bestDayProfit?: Dec;
   /** With a profitable-days rule: trading days that ended with a balance gain of at least its min_profit_usd. */
   profitableDays?: number;
+  /** Soft limits: the breach open (since when, null: none) and the breaches so far, per limit. */
+  soft?: Partial<Record<SoftLimit, { since: number | null; count: number }>>;
 }
+
+/** The limits that may be soft. */
+export type SoftLimit = 'daily_loss' | 'drawdown';
 
 export type Verdict =
   | { kind: 'fail'; reason: 'daily_loss' | 'drawdown' | 'inactivity' }
@@ -82,6 +87,55 @@ export function sizeTierLimit(rule: Rule, dayStartBalance: Dec): Dec | null {
 }
 
 const DAY_MS = 86_400_000;
+const NONE: ReadonlySet<SoftLimit> = new Set();
+
+/** What happened to a soft limit when the account was judged (an account.rule_breach event each but `held`). */
+export type SoftStep =
+  | { limit: SoftLimit; status: 'opened' | 'cured' | 'acted'; since: number; correctBy: number; count: number; max: number; value: Dec; bound: Dec }
+  | { limit: SoftLimit; status: 'held'; correctBy: number };
+
+/**
+ * Soft limits (`daily_loss.soft`, `drawdown.soft`): a limit reached opens a breach instead of acting, while breaches
+ * are left; back within it before the correction window ends cures it; still past it when the window ends — or
+ * reached with no breach left — the action follows. Changes the rule state; answers the limits not to act on now and
+ * what happened to each (docs/RULES.md "Soft breaches").
+ */
+export function softLimits(rule: Rule, s: RuleState, m: RuleMetrics, equity: Dec, now: number): { suppressed: Set<SoftLimit>; steps: SoftStep[] } {
+  const suppressed = new Set<SoftLimit>();
+  const steps: SoftStep[] = [];
+  const parts: [SoftLimit, { correction_minutes: number; max_breaches: number } | null | undefined, boolean, Dec, Dec][] = [
+    ['drawdown', rule.drawdown?.soft, m.drawdownFloor !== null && equity <= m.drawdownFloor, equity, m.drawdownFloor ?? ZERO],
+    ['daily_loss', rule.daily_loss?.soft, m.dailyLossLimit !== null && !s.dailyLossActed && m.dailyLoss >= m.dailyLossLimit, m.dailyLoss, m.dailyLossLimit ?? ZERO],
+  ];
+  for (const [limit, cfg, reached, value, bound] of parts) {
+    if (!cfg) continue;
+    const st = ((s.soft ??= {})[limit] ??= { since: null, count: 0 });
+    const windowMs = cfg.correction_minutes * 60_000;
+    const step = (status: 'opened' | 'cured' | 'acted', since: number) =>
+      steps.push({ limit, status, since, correctBy: since + windowMs, count: st.count, max: cfg.max_breaches, value, bound });
+    if (!reached) {
+      if (st.since !== null) {
+        step('cured', st.since);
+        st.since = null;
+      }
+      continue;
+    }
+    if (st.since === null) {
+      if (st.count >= cfg.max_breaches) continue; // no breach left: it acts
+      st.since = now;
+      st.count += 1;
+      step('opened', now);
+      suppressed.add(limit);
+    } else if (now < st.since + windowMs) {
+      suppressed.add(limit);
+      steps.push({ limit, status: 'held', correctBy: st.since + windowMs });
+    } else {
+      step('acted', st.since);
+      st.since = null;
+    }
+  }
+  return { suppressed, steps };
+}
 
 /**
  * Days without a fill as the rule counts them: trading days that ended since the last fill (the rule state's count),
@@ -236,11 +290,13 @@ export function judgeRule(
   rule: Rule,
   s: RuleState,
   figures: { balance: Dec; equity: Dec; flat: boolean; starting: Dec; calendarDays: number; nextRollover: number; now: number; createdAt: number },
+  /** Soft limits inside their correction window: not acted on now. */
+  suppressed: ReadonlySet<SoftLimit> = NONE,
 ): Verdict | null {
   const m = ruleMetrics(rule, s, figures);
-  if (m.drawdownFloor !== null && figures.equity <= m.drawdownFloor) return { kind: 'fail', reason: 'drawdown' };
+  if (!suppressed.has('drawdown') && m.drawdownFloor !== null && figures.equity <= m.drawdownFloor) return { kind: 'fail', reason: 'drawdown' };
   if (rule.inactivity_days !== null && idleDays(rule, s, figures.now, figures.createdAt) >= rule.inactivity_days) return { kind: 'fail', reason: 'inactivity' };
-  if (m.dailyLossLimit !== null && !s.dailyLossActed && m.dailyLoss >= m.dailyLossLimit) {
+  if (!suppressed.has('daily_loss') && m.dailyLossLimit !== null && !s.dailyLossActed && m.dailyLoss >= m.dailyLossLimit) {
     const action = rule.daily_loss!.action;
     if (action === 'fail_account') return { kind: 'fail', reason: 'daily_loss' };
     return { kind: 'flatten', pauseUntil: action === 'flatten_and_pause' ? figures.nextRollover : null };

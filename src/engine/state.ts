@@ -110,7 +110,8 @@ export type EventType =
   | 'position.opened'
   | 'position.changed'
   | 'position.closed'
-  | 'engine.restarted';
+  | 'engine.restarted'
+  | 'account.rule_breach';
 
 /** An event before it is numbered and stored: `data` is rendered by the host as REST renders it. */
 export interface EngineEvent {
@@ -127,4 +128,6 @@ export interface EngineEvent {
   previousSize?: Dec;
   closeReason?: CloseReason;
   restart?: { environment: string; canceled_orders: number; closed_positions: number };
+  /** account.*: what happened to the account, as the API shows it. */
+  account?: Record<string, unknown>;
 }

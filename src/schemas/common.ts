@@ -44,12 +44,28 @@ export const DailyLossBasis = Type.Union([
 export const DailyLossAction = Type.Union([Type.Literal('fail_account'), Type.Literal('flatten'), Type.Literal('flatten_and_pause')]);
 export const DrawdownMode = Type.Union([Type.Literal('end_of_day'), Type.Literal('end_of_trade'), Type.Literal('static'), Type.Literal('intraday_equity')]);
 
+const Soft = Type.Optional(
+  Type.Union(
+    [
+      Type.Object(
+        { correction_minutes: Type.Integer({ minimum: 1, maximum: 1440 }), max_breaches: Type.Integer({ minimum: 1, maximum: 100 }) },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ],
+    {
+      description:
+        'A soft limit: reaching it opens a breach (account.rule_breach, a warning on the account) instead of acting; back within it before correction_minutes pass cures it, otherwise the action follows; after max_breaches breaches it acts at once (docs/RULES.md)',
+    },
+  ),
+);
+
 export const Rule = Type.Object(
   {
     starting_balance: PositiveDecimal,
     daily_loss: Nullable(
       Type.Object(
-        { amount_usd: Nullable(PositiveDecimal), percent: Nullable(PositiveDecimal), basis: DailyLossBasis, action: DailyLossAction },
+        { amount_usd: Nullable(PositiveDecimal), percent: Nullable(PositiveDecimal), basis: DailyLossBasis, action: DailyLossAction, soft: Soft },
         { additionalProperties: false },
       ),
     ),
@@ -69,6 +85,7 @@ export const Rule = Type.Object(
               description: 'The floor stops rising once it reaches starting_balance + lock_at_usd; absent or null: it trails without a lock (docs/RULES.md)',
             }),
           ),
+          soft: Soft,
         },
         { additionalProperties: false },
       ),

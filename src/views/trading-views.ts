@@ -208,7 +208,7 @@ export function eventView(e: EngineEvent, id: string, positionData: (p: Position
         ? positionData(e.position)
         : e.closedPosition
           ? positionData(e.closedPosition)
-          : (e.restart ?? null);
+          : (e.restart ?? e.account ?? null);
   return {
     id,
     type: e.type,

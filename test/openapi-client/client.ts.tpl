@@ -26,7 +26,7 @@ export async function placeLimitBuy(client: Client, accountId: string, size: str
   return { code: e.code, nearest: [] };
 }
 
-/** One line per event: `data` narrows by `type` to the order, fill, position or restart it carries. */
+/** One line per event: `data` narrows by `type` to the order, fill, position, restart or rule breach it carries. */
 export function describeEvent(e: Event): string {
   switch (e.type) {
     case 'order.created':
@@ -44,6 +44,8 @@ export function describeEvent(e: Event): string {
       return `${e.type} ${e.data.market} ${e.data.entry_price}`;
     case 'engine.restarted':
       return `${e.type} ${e.data.canceled_orders}`;
+    case 'account.rule_breach':
+      return `${e.type} ${e.data.rule} ${e.data.status} ${e.data.correct_by}`;
   }
 }
 

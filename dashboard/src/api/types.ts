@@ -83,5 +83,6 @@ const EVENT_TYPE_ORDER: Record<ApiEvent['type'], true> = {
   'position.changed': true,
   'position.closed': true,
   'engine.restarted': true,
+  'account.rule_breach': true,
 };
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_ORDER) as ApiEvent['type'][];

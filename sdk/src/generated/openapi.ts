@@ -1181,6 +1181,11 @@ export interface components {
                 basis: "peak_balance" | "start_balance" | "peak_equity" | "day_start_balance" | "day_start_equity" | "max_day_start";
                 /** @enum {string} */
                 action: "fail_account" | "flatten" | "flatten_and_pause";
+                /** @description A soft limit: reaching it opens a breach (account.rule_breach, a warning on the account) instead of acting; back within it before correction_minutes pass cures it, otherwise the action follows; after max_breaches breaches it acts at once (docs/RULES.md) */
+                soft?: {
+                    correction_minutes: number;
+                    max_breaches: number;
+                } | null;
             } | null;
             drawdown: {
                 amount_usd: string | null;
@@ -1194,6 +1199,11 @@ export interface components {
                 basis?: "balance" | "equity";
                 /** @description The floor stops rising once it reaches starting_balance + lock_at_usd; absent or null: it trails without a lock (docs/RULES.md) */
                 lock_at_usd?: string | null;
+                /** @description A soft limit: reaching it opens a breach (account.rule_breach, a warning on the account) instead of acting; back within it before correction_minutes pass cures it, otherwise the action follows; after max_breaches breaches it acts at once (docs/RULES.md) */
+                soft?: {
+                    correction_minutes: number;
+                    max_breaches: number;
+                } | null;
             } | null;
             profit_target: {
                 amount_usd: string | null;
@@ -1319,6 +1329,17 @@ export interface components {
                  * @example 60000.5
                  */
                 headroom: string;
+            }[];
+            /** @description The soft limits breached now (the rule's soft daily_loss / drawdown): back within the limit by correct_by, or the rule acts (docs/RULES.md "Soft breaches") */
+            rule_warnings: {
+                /** @enum {string} */
+                rule: "daily_loss" | "drawdown";
+                /** @description Unix milliseconds */
+                since: number;
+                /** @description Unix milliseconds */
+                correct_by: number;
+                breaches_used: number;
+                max_breaches: number;
             }[];
             payout_eligible: boolean;
             parked: boolean;
@@ -3017,7 +3038,7 @@ export interface components {
             has_more: boolean;
         };
         /** @description What happened on an account */
-        Event: components["schemas"]["OrderEvent"] | components["schemas"]["FillEvent"] | components["schemas"]["PositionEvent"] | components["schemas"]["EngineRestartedEvent"];
+        Event: components["schemas"]["OrderEvent"] | components["schemas"]["FillEvent"] | components["schemas"]["PositionEvent"] | components["schemas"]["EngineRestartedEvent"] | components["schemas"]["RuleBreachEvent"];
         /** @description order.*: the order exactly as REST gives it */
         OrderEvent: {
             /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment */
@@ -3102,11 +3123,50 @@ export interface components {
             canceled_orders: number;
             closed_positions: number;
         };
+        /** @description account.rule_breach: a soft limit of the account rule (docs/RULES.md "Soft breaches") */
+        RuleBreachEvent: {
+            /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment */
+            id: string;
+            account_id: string;
+            /** @description Unix milliseconds */
+            created_at: number;
+            /** @enum {string} */
+            source: "api" | "platform" | "engine";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "account.rule_breach";
+            data: components["schemas"]["RuleBreach"];
+        };
+        /** @description account.rule_breach: a soft limit reached (opened), back within it in time (cured), or still past it when the window ended (acted: the rule's action follows). daily_loss: limit and the loss; drawdown: the floor and equity */
+        RuleBreach: {
+            /** @enum {string} */
+            rule: "daily_loss" | "drawdown";
+            /** @enum {string} */
+            status: "opened" | "cured" | "acted";
+            /**
+             * @description Decimal string, never a JSON number
+             * @example 60000.5
+             */
+            limit: string;
+            /**
+             * @description Decimal string, never a JSON number
+             * @example 60000.5
+             */
+            value: string;
+            /** @description Unix milliseconds */
+            since: number;
+            /** @description Unix milliseconds */
+            correct_by: number;
+            breaches_used: number;
+            max_breaches: number;
+        };
         WebhookRequest: {
             /** @description http(s) URL; in live not a private or loopback address */
             url: string;
             /** @description Only these event types (default: all) */
-            types?: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted")[];
+            types?: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach")[];
             /** @description Only this account (default: every account of the customer in this environment) */
             account_id?: string;
         };
@@ -3114,7 +3174,7 @@ export interface components {
         WebhookWithSecret: {
             id: string;
             url: string;
-            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted")[] | null;
+            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach")[] | null;
             account_id: string | null;
             /** @enum {string} */
             environment: "live" | "sandbox";
@@ -3132,7 +3192,7 @@ export interface components {
         Webhook: {
             id: string;
             url: string;
-            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted")[] | null;
+            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach")[] | null;
             account_id: string | null;
             /** @enum {string} */
             environment: "live" | "sandbox";
@@ -3176,7 +3236,7 @@ export interface components {
             webhook_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted";
+            event_type: "order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempt_count: number;

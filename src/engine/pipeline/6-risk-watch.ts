@@ -1,9 +1,9 @@
 import type { Book } from '../book.js';
-import { add, mul, ZERO, type Dec } from '../decimal.js';
+import { add, fmt, mul, roundMoney, ZERO, type Dec } from '../decimal.js';
 import { unrealized } from '../netting.js';
 import { PeakWatch, peakTerms } from '../peak-watch.js';
 import { bands, type Band } from '../risk.js';
-import { inactivityDeadline, judgeRule, observe, rollover, type RuleState, type Verdict } from '../rules.js';
+import { inactivityDeadline, judgeRule, observe, rollover, ruleMetrics, softLimits, type RuleState, type SoftLimit, type Verdict } from '../rules.js';
 import type { CloseReason, Position } from '../state.js';
 import type { CancelReason, Quote } from '../types.js';
 import { calendarOfBook, type Core, type RiskWatchPort } from './core.js';
@@ -44,6 +44,8 @@ export class RiskWatch implements RiskWatchPort {
   private readonly unprotected = new Map<string, Map<string, number>>();
   /** When to look for calendar-day inactivity next (0: at the first look, which finds every account's deadline). */
   private nextInactivity = 0;
+  /** Accounts with a soft breach open: when its correction window ends. */
+  private readonly softDeadlines = new Map<string, number>();
   /** The trading day each calendar was last rolled to (the service's and every product's own). */
   private readonly currentDay = new Map<DayCalendar, number>();
   /** Counters for benchmarks: accounts looked at by the per-tick risk check (band left, or every holder in a full scan). */
@@ -200,6 +202,8 @@ export class RiskWatch implements RiskWatchPort {
   onTime(e: Core, now: number): void {
     if (this.unprotected.size > 0) this.closeUnprotected(e, now);
     if (now >= this.nextInactivity) this.lookForInactivity(e, now);
+    // A soft breach whose correction window ended is judged now (it acts unless cured).
+    if (this.softDeadlines.size > 0) for (const [id, t] of this.softDeadlines) if (now >= t) this.dirty.add(id);
     const base = e.o.calendar;
     if (!base) return;
     // Most calls fall inside every calendar's current day: nothing to do.
@@ -268,6 +272,7 @@ export class RiskWatch implements RiskWatchPort {
         const f = e.figures(book);
         const cal = calendarOf(book.rule, e.o.calendar);
         observe(book.rule, book.rules, book.balance, f.equity);
+        const soft = book.rule.daily_loss?.soft || book.rule.drawdown?.soft ? this.softStep(e, book, f.equity, now) : undefined;
         e.journal.account(book);
         const verdict = judgeRule(book.rule, book.rules, {
           balance: book.balance,
@@ -278,7 +283,7 @@ export class RiskWatch implements RiskWatchPort {
           nextRollover: cal.nextRollover(now),
           now,
           createdAt: book.createdAt ?? now,
-        });
+        }, soft);
         if (verdict) this.applyVerdict(e, book, verdict, now);
       }
     } finally {
@@ -305,6 +310,8 @@ export class RiskWatch implements RiskWatchPort {
     let next = Number.POSITIVE_INFINITY;
     for (const book of e.books.values()) {
       if (book.status !== 'active' || !book.rule || !book.rules) continue;
+      // A soft breach left open (a restart): its window's end is a deadline too.
+      for (const st of Object.values(book.rules.soft ?? {})) if (st?.since !== null && st?.since !== undefined) this.dirty.add(book.id);
       const deadline = inactivityDeadline(book.rule, book.rules, book.createdAt ?? now);
       if (deadline === null) continue;
       if (deadline <= now) this.dirty.add(book.id);
@@ -317,6 +324,36 @@ export class RiskWatch implements RiskWatchPort {
     if (book.status !== 'active' || !book.rule || !book.rules) return;
     const deadline = inactivityDeadline(book.rule, book.rules, book.createdAt ?? now);
     if (deadline !== null) this.nextInactivity = Math.min(this.nextInactivity, deadline);
+  }
+
+  /** Soft limits: opens, holds, cures or ends the account's breaches (an event each), and keeps their deadlines. */
+  private softStep(e: Core, book: Book, equity: Dec, now: number): ReadonlySet<SoftLimit> {
+    const m = ruleMetrics(book.rule!, book.rules!, { balance: book.balance, equity, starting: book.startingBalance ?? book.balance });
+    const { suppressed, steps } = softLimits(book.rule!, book.rules!, m, equity, now);
+    let deadline = Number.POSITIVE_INFINITY;
+    for (const st of steps) {
+      if (st.status === 'held' || st.status === 'opened') deadline = Math.min(deadline, st.correctBy);
+      if (st.status === 'held') continue;
+      e.journal.emit({
+        type: 'account.rule_breach',
+        accountId: book.id,
+        at: now,
+        source: 'engine',
+        account: {
+          rule: st.limit,
+          status: st.status,
+          limit: fmt(roundMoney(st.bound)),
+          value: fmt(roundMoney(st.value)),
+          since: st.since,
+          correct_by: st.correctBy,
+          breaches_used: st.count,
+          max_breaches: st.max,
+        },
+      });
+    }
+    if (deadline === Number.POSITIVE_INFINITY) this.softDeadlines.delete(book.id);
+    else this.softDeadlines.set(book.id, deadline);
+    return suppressed;
   }
 
   /** Notes when each position of an account under a grace rule lost (or never had) its stop-loss exit. */

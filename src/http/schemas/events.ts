@@ -18,6 +18,7 @@ export const EVENT_TYPES = [
   'position.changed',
   'position.closed',
   'engine.restarted',
+  'account.rule_breach',
 ] as const;
 
 export const EventTypeName = lit(...EVENT_TYPES);
@@ -59,13 +60,29 @@ export const PositionEvent = obj(
   'position.*: the position exactly as REST gives it (position.closed: as it was when it closed)',
 );
 
+export const RuleBreach = obj(
+  {
+    rule: lit('daily_loss', 'drawdown'),
+    status: lit('opened', 'cured', 'acted'),
+    limit: DecimalString,
+    value: DecimalString,
+    since: TimeMs,
+    correct_by: TimeMs,
+    breaches_used: Type.Integer({ minimum: 1 }),
+    max_breaches: Type.Integer({ minimum: 1 }),
+  },
+  "account.rule_breach: a soft limit reached (opened), back within it in time (cured), or still past it when the window ended (acted: the rule's action follows). daily_loss: limit and the loss; drawdown: the floor and equity",
+);
+
 export const EngineRestartedEvent = obj({ ...head, type: lit('engine.restarted'), data: EngineRestarted }, 'engine.restarted: what an engine restart did on the account');
 
 /**
  * What happened on an account: one shape per kind of `type`. The discriminator is an annotation (the list is
  * written by JSON.stringify, never validated against it); the OpenAPI document turns it into oneOf + mapping.
  */
-export const Event = Type.Union([OrderEvent, FillEvent, PositionEvent, EngineRestartedEvent], {
+export const RuleBreachEvent = obj({ ...head, type: lit('account.rule_breach'), data: RuleBreach }, 'account.rule_breach: a soft limit of the account rule (docs/RULES.md "Soft breaches")');
+
+export const Event = Type.Union([OrderEvent, FillEvent, PositionEvent, EngineRestartedEvent, RuleBreachEvent], {
   description: 'What happened on an account',
   discriminator: { propertyName: 'type' },
 });

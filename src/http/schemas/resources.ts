@@ -61,6 +61,19 @@ export const Account = obj(
     headroom: Type.Array(RuleHeadroom, {
       description: 'Each rule in force (a daily loss, a drawdown, a profit target, day minimums) with its limit, its value now and how far the value may go before the rule acts or is met (docs/RULES.md)',
     }),
+    rule_warnings: Type.Array(
+      obj(
+        {
+          rule: Type.Union([Type.Literal('daily_loss'), Type.Literal('drawdown')]),
+          since: TimeMs,
+          correct_by: TimeMs,
+          breaches_used: Type.Integer({ minimum: 1 }),
+          max_breaches: Type.Integer({ minimum: 1 }),
+        },
+        'A soft breach open now',
+      ),
+      { description: "The soft limits breached now (the rule's soft daily_loss / drawdown): back within the limit by correct_by, or the rule acts (docs/RULES.md \"Soft breaches\")" },
+    ),
     payout_eligible: Type.Boolean(),
     parked: Type.Boolean(),
     paused_until: Nullable(TimeMs),
