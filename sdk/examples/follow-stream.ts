@@ -20,7 +20,7 @@ for await (const event of stream) {
 // Keep stream.lastEventId to resume from there next time.
 console.log(`stopped after ${stream.lastEventId ?? 'no event'}`);
 
-/** `data` narrows by `type`: an order, a fill, a position or the engine's restart. */
+/** `data` narrows by `type`: an order, a fill, a position, the engine's restart or a soft rule breach. */
 function describe(e: Event): string {
   switch (e.type) {
     case 'order.created':
@@ -38,5 +38,7 @@ function describe(e: Event): string {
       return `${e.type} ${e.data.market} ${e.data.size} @ ${e.data.entry_price}`;
     case 'engine.restarted':
       return `${e.type} (${e.data.canceled_orders} orders canceled)`;
+    case 'account.rule_breach':
+      return `${e.type} ${e.data.rule} ${e.data.status} (back within ${e.data.limit} by ${new Date(e.data.correct_by).toISOString()})`;
   }
 }
