@@ -3,6 +3,7 @@ import { hostOf, type Config } from './config/config.js';
 import { ManualClock, SystemClock, type Clock } from './engine/clock.js';
 import { TradingCalendar } from './engine/trading-day.js';
 import { NewsService } from './services/news.js';
+import { Rulebooks } from './services/rulebooks.js';
 import { FaultyEngine } from './engine-host/faults.js';
 import { EngineHost } from './engine-host/host.js';
 import { InProcessEngine } from './engine-host/in-process.js';
@@ -98,6 +99,7 @@ export interface Services {
   readonly markets: MarketService;
   readonly environments: EnvironmentService;
   readonly news: NewsService;
+  readonly rulebooks: Rulebooks;
   readonly customers: CustomerService;
   readonly accounts: AccountService;
   /** Accounts with their engine figures, from whichever node holds them. */
@@ -164,7 +166,8 @@ export function compose(opts: ComposeOptions): Composed {
   const marketStates = { state: (m: string) => markets.state(m), newsAt: (m: string, t: number) => news.activeAt(m, t) };
   const engineHost = new EngineHost(config, store, clock, marketStates, quotesFor, calendar, log, telemetry);
   const inProcess = new InProcessEngine(engineHost, store, clock);
-  const accounts = new AccountService(config, store, clock, calendar, (record) => inProcess.liveFigures(record));
+  const rulebooks = new Rulebooks(store, config.products);
+  const accounts = new AccountService(config, store, clock, calendar, (p) => rulebooks.current(p), (record) => inProcess.liveFigures(record));
   const opener = new AccountOpener(store, () => clock.now(), log, (env) => enginePort.isUp(env), async (activated) => {
     for (const a of activated) engineHost.ensureBook({ ...a, status: 'active' });
     await opts.afterActivation?.(activated);
@@ -228,6 +231,7 @@ export function compose(opts: ComposeOptions): Composed {
     markets,
     environments,
     news,
+    rulebooks,
     customers,
     accounts,
     accountViews: new AccountViews(engineHost, accounts, enginePort),
@@ -256,6 +260,7 @@ export function compose(opts: ComposeOptions): Composed {
       await markets.load();
       await environments.load();
       await news.load();
+      await rulebooks.sync();
       if (clock instanceof ManualClock) {
         // The cluster's manual clock: one `now` for every node, kept in the store.
         const stored = Number((await store.getSetting(CLOCK_SETTING)) ?? Number.NaN);

@@ -40,5 +40,7 @@ function describe(e: Event): string {
       return `${e.type} (${e.data.canceled_orders} orders canceled)`;
     case 'account.rule_breach':
       return `${e.type} ${e.data.rule} ${e.data.status} (back within ${e.data.limit} by ${new Date(e.data.correct_by).toISOString()})`;
+    case 'account.rule_version':
+      return `${e.type} ${e.data.product} version ${e.data.from_version} → ${e.data.to_version}`;
   }
 }

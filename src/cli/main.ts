@@ -21,7 +21,7 @@ import { parseMinutes, record, recordingFeeds } from './record.js';
 process.umask(0o077);
 
 /** What the operator's commands call: the same services the operator API does, nothing started. */
-type CliServices = Pick<Services, 'config' | 'store' | 'clock' | 'customers' | 'keys' | 'tokens' | 'accounts' | 'people' | 'news'>;
+type CliServices = Pick<Services, 'config' | 'store' | 'clock' | 'customers' | 'keys' | 'tokens' | 'accounts' | 'people' | 'news' | 'rulebooks'>;
 
 /** Runs fn over the services on the configured store (the CLI works with or without a running server). */
 async function withServices<T>(fn: (r: CliServices) => Promise<T>): Promise<void> {
@@ -29,6 +29,8 @@ async function withServices<T>(fn: (r: CliServices) => Promise<T>): Promise<void
   const store = await openStore(config.databaseUrl);
   const { services } = compose({ config, store, log: createLogger('warn', pino.destination(2)) });
   try {
+    // Accounts are opened on the rulebook's current version: read (and, for a changed product, made) first.
+    await services.rulebooks.sync();
     const out = await fn(services);
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } finally {

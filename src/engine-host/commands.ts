@@ -71,6 +71,13 @@ export async function runCommand(host: EngineHost, clock: Clock, env: Environmen
       const n = await host.command(env, cmd.account_id, (e) => e.cancelAll(cmd.account_id, cmd.market, cmd.markets, 'cancel_all', now()), tx);
       return done({ account_id: cmd.account_id, market: cmd.market, canceled_count: n });
     }
+    case 'set_rule': {
+      // The stored rule and its version, and the engine's book, change in one transaction; the event says so.
+      await tx.updateAccount(cmd.account_id, { rule: cmd.rule, rule_version: cmd.to_version }, now());
+      const moved = await host.command(env, cmd.account_id, (e) => e.setRule(cmd.account_id, cmd.rule, { from: cmd.from_version, to: cmd.to_version }, now()), tx);
+      if (!moved) return refuse({ code: 'account_not_found', details: { account_id: cmd.account_id } });
+      return done({ account_id: cmd.account_id });
+    }
     case 'arm_dead_man': {
       const firesAt = await host.command(env, cmd.account_id, (e) => e.armDeadMan(cmd.account_id, cmd.timeout_ms, now()), tx);
       if (firesAt === undefined) return refuse({ code: 'account_not_found', details: { account_id: cmd.account_id } });

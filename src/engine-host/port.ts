@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { PreviewBody } from '../http/schemas/orders.js';
 import type { Rejection } from '../errors/api-error.js';
-import type { Environment } from '../schemas/common.js';
+import type { Environment, Rule } from '../schemas/common.js';
 import type { Fences as StoredFences, Tx } from '../store/port.js';
 
 /**
@@ -64,6 +64,8 @@ export type EngineCommand =
   | { kind: 'close_position'; account_id: string; market: string; actor: ActorWire }
   | { kind: 'close_all'; account_id: string; actor: ActorWire }
   | { kind: 'set_exits'; account_id: string; market: string; exits: ExitsWire; actor: ActorWire }
+  /** The operator moves the account to another version of its product's rulebook (docs/RULES.md). */
+  | { kind: 'set_rule'; account_id: string; rule: Rule; from_version: number; to_version: number }
   | { kind: 'set_margin'; account_id: string; market: string; leverage?: number | undefined; margin_mode?: 'isolated' | 'cross' | undefined }
   | { kind: 'adjust_margin'; account_id: string; market: string; amount: string }
   | { kind: 'restart' }
@@ -102,6 +104,7 @@ export interface CommandResults {
   close_position: { order: OrderJson };
   close_all: { account_id: string; closed: string[]; failed: { market: string; code: string }[] };
   set_exits: { position: PositionJson };
+  set_rule: { account_id: string };
   set_margin: { setting: MarginSettingJson };
   adjust_margin: { position: PositionJson };
   restart: Record<string, never>;

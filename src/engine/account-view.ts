@@ -19,6 +19,8 @@ export interface AccountState {
   paused_until: number | null;
   /** When the dead-man switch fires; null or absent: not armed. */
   dead_man_fires_at?: number | null | undefined;
+  /** The rulebook version it is on; null or absent: 1. */
+  rule_version?: number | null | undefined;
   created_at: number;
   updated_at: number;
 }
@@ -115,6 +117,7 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
     margin_used: fmt(usedShown),
     margin_available: fmt(max(ZERO, sub(equityShown, usedShown))),
     rule,
+    rule_version: record.rule_version ?? 1,
     metrics: {
       day_start_balance: fmtMoney(f.day_start_balance),
       day_start_equity: fmtMoney(f.day_start_equity),

@@ -13,6 +13,7 @@ import { sourceOf } from './pipeline/core.js';
 import type { Dec } from './decimal.js';
 import { figures, type Book, type Figures } from './book.js';
 import type { RuleState } from './rules.js';
+import type { Rule } from '../schemas/common.js';
 import { exitRefusal, hasExits } from './exits.js';
 import { transition } from './order-status.js';
 import type { CloseReason, ExitSpec, Order, Position } from './state.js';
@@ -308,6 +309,22 @@ export class Engine implements Core {
   }
 
   /** Arms (timeoutMs > 0) or disarms (0) the account's dead-man switch; undefined when the engine does not hold it. */
+  /**
+   * The account's rule becomes another version of its product's rulebook (the operator's move): judged under it from
+   * now on, its figures kept; an account.rule_version event says so. False when the account is not here.
+   */
+  setRule(accountId: string, rule: Rule, versions: { from: number; to: number }, now: number): boolean {
+    const book = this.books.get(accountId);
+    if (!book) return false;
+    book.rule = rule;
+    book.weekendAllowed = rule.weekend_allowed;
+    this.journal.emit({ type: 'account.rule_version', accountId, at: now, source: 'platform', account: { product: book.product, from_version: versions.from, to_version: versions.to } });
+    this.journal.account(book);
+    this.risk.touch(accountId);
+    this.risk.judgeDirty(this, now);
+    return true;
+  }
+
   armDeadMan(accountId: string, timeoutMs: number, now: number): number | null | undefined {
     const book = this.books.get(accountId);
     return book ? armDeadMan(this, book, timeoutMs, now) : undefined;

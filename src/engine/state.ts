@@ -111,7 +111,8 @@ export type EventType =
   | 'position.changed'
   | 'position.closed'
   | 'engine.restarted'
-  | 'account.rule_breach';
+  | 'account.rule_breach'
+  | 'account.rule_version';
 
 /** An event before it is numbered and stored: `data` is rendered by the host as REST renders it. */
 export interface EngineEvent {

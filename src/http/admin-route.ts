@@ -26,6 +26,7 @@ export type AdminServices = Pick<
   | 'markets'
   | 'environments'
   | 'news'
+  | 'rulebooks'
   | 'people'
   | 'opener'
   | 'enginePort'

@@ -140,6 +140,8 @@ export interface RouteSettings {
   rateBudgets: ReturnType<typeof budgetsInForce>;
   markets: readonly MarketConfig[];
   products: readonly Product[];
+  /** A product's current rulebook version (docs/RULES.md). */
+  ruleVersion(product: string): number;
 }
 
 export interface RouteServices {
@@ -168,6 +170,7 @@ export type ApiServices = Pick<
   | 'accounts'
   | 'accountViews'
   | 'credentials'
+  | 'rulebooks'
   | 'enginePort'
   | 'orderLists'
   | 'events'
@@ -239,6 +242,7 @@ export function routeServices(services: ApiServices, environment: Environment): 
       rateBudgets: budgetsInForce(config),
       markets: config.markets,
       products: config.products,
+      ruleVersion: (product) => services.rulebooks.current(product),
     },
   };
 }

@@ -13,6 +13,8 @@ export class AccountService {
     private readonly store: Pick<Store, 'getAccount' | 'transaction'>,
     private readonly clock: Clock,
     private readonly calendar: TradingCalendar,
+    /** The rulebook version new accounts of a product are opened on. */
+    private readonly ruleVersion: (product: string) => number,
     /** The engine's live figures for an account, from this process's engine host (none: the CLI, no engine). */
     private readonly liveFigures: (record: AccountRecord) => Partial<LiveFigures> = () => ({}),
   ) {}
@@ -76,6 +78,7 @@ export class AccountService {
       starting_balance: product.rule.starting_balance,
       balance: product.rule.starting_balance,
       rule: product.rule,
+      rule_version: this.ruleVersion(product.id),
       status_reason: null,
       parked: false,
       paused_until: null,

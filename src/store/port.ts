@@ -77,6 +77,8 @@ export interface AccountRecord {
   paused_until: number | null;
   /** When the dead-man switch fires (epoch ms); null or absent: not armed. */
   dead_man_fires_at?: number | null;
+  /** The version of its product's rulebook the account is on (docs/RULES.md); null or absent: 1. */
+  rule_version?: number | null;
   last_used_at: number;
   created_at: number;
   updated_at: number;
@@ -552,7 +554,7 @@ export interface AccountWrites {
   insertAccount(a: AccountRecord): Promise<void>;
   updateAccount(
     id: string,
-    patch: Partial<Pick<AccountRecord, 'status' | 'status_reason' | 'balance' | 'parked' | 'paused_until' | 'last_used_at' | 'rule_state' | 'dead_man_fires_at'>>,
+    patch: Partial<Pick<AccountRecord, 'status' | 'status_reason' | 'balance' | 'parked' | 'paused_until' | 'last_used_at' | 'rule_state' | 'dead_man_fires_at' | 'rule' | 'rule_version'>>,
     at: number,
   ): Promise<boolean>;
 }

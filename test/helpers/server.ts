@@ -310,12 +310,15 @@ export class TestServer {
 
   /**
    * Stops the process's app and starts a new one on the same store (a restart of the service). `between` runs
-   * while no app is up, with the store's directory (to copy the store aside, or put a copy back).
+   * while no app is up, with the store's directory (to copy the store aside, or put a copy back); `config` changes
+   * the configuration the new start reads.
    */
-  async restart(between?: (dir: string) => void | Promise<void>): Promise<void> {
+  async restart(between?: (dir: string) => void | Promise<void>, config: Partial<Config> = {}): Promise<void> {
     const now = this.app.services.clock.now();
     for (const node of this.nodes) await node.app.close();
     await between?.(this.dir);
+    // A changed configuration (config/products.json edited between two starts, say) for the new start.
+    this.config = { ...this.config, ...config };
     await this.startNodes(now, undefined, true);
   }
 

@@ -309,6 +309,7 @@ describe('GET /v1/products', () => {
         weekend_allowed: false,
         inactivity_days: 30,
       },
+      rule_version: 1,
     });
     expect(byId['evaluation-100k']).toMatchObject({ stage: 'evaluation', size: '100000', rule: { starting_balance: '100000', drawdown: { mode: 'static' } } });
     expect(byId['evaluation-200k']).toMatchObject({

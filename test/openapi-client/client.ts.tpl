@@ -46,6 +46,8 @@ export function describeEvent(e: Event): string {
       return `${e.type} ${e.data.canceled_orders}`;
     case 'account.rule_breach':
       return `${e.type} ${e.data.rule} ${e.data.status} ${e.data.correct_by}`;
+    case 'account.rule_version':
+      return `${e.type} ${e.data.product} ${e.data.from_version} → ${e.data.to_version}`;
   }
 }
 

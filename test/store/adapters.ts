@@ -77,6 +77,7 @@ export const account = (id: string, customerId: string, o: Partial<AccountRecord
   parked: false,
   paused_until: null,
   dead_man_fires_at: null,
+  rule_version: 3,
   last_used_at: 1,
   created_at: 1,
   updated_at: 1,

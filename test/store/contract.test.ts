@@ -75,6 +75,10 @@ await storeSuite('store contract: $name', (store) => {
     expect(await store.transaction((tx) => tx.updateAccount('acc_9', { balance: '1' }, 50))).toBe(false);
     expect(await store.transaction((tx) => tx.updateAccount('acc_1', {}, 50))).toBe(false);
     expect(await store.getAccount('acc_1')).toEqual({ ...a, balance: '-12.000000000000000001', parked: true, paused_until: 9, rule_state: '{"a":1}', status_reason: 'r', dead_man_fires_at: 1_772_452_800_123, updated_at: 50 });
+    // A new rulebook version: the rule (JSON) and its number, as read back and from the record cache alike.
+    const moved = { kind: 'y', nested: { v: '2.5' } } as never;
+    expect(await store.transaction((tx) => tx.updateAccount('acc_1', { rule: moved, rule_version: 4 }, 60))).toBe(true);
+    expect(await store.getAccount('acc_1')).toMatchObject({ rule: { kind: 'y', nested: { v: '2.5' } }, rule_version: 4, updated_at: 60 });
     const page1 = await store.listAccounts({ customerId: 'cus_1', environment: 'live', limit: 1 });
     expect(page1.map((x) => x.id)).toEqual(['acc_1']);
     const page2 = await store.listAccounts({ customerId: 'cus_1', environment: 'live', after: 'acc_1', limit: 5 });

@@ -84,5 +84,6 @@ const EVENT_TYPE_ORDER: Record<ApiEvent['type'], true> = {
   'position.closed': true,
   'engine.restarted': true,
   'account.rule_breach': true,
+  'account.rule_version': true,
 };
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_ORDER) as ApiEvent['type'][];

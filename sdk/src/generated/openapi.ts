@@ -1170,6 +1170,8 @@ export interface components {
              */
             size: string;
             rule: components["schemas"]["Rule"];
+            /** @description The rulebook version this rule is: new accounts of the product are opened on it (docs/RULES.md) */
+            rule_version: number;
         };
         Rule: {
             /** @description Non-negative decimal string */
@@ -1307,6 +1309,8 @@ export interface components {
              */
             margin_available: string;
             rule: components["schemas"]["Rule"];
+            /** @description The version of its product's rulebook the account is on: the one it was opened with unless the operator moved it (docs/RULES.md) */
+            rule_version: number;
             metrics: components["schemas"]["AccountMetrics"];
             /** @description Each rule in force (a daily loss, a drawdown, a profit target, day minimums) with its limit, its value now and how far the value may go before the rule acts or is met (docs/RULES.md) */
             headroom: {
@@ -3038,7 +3042,7 @@ export interface components {
             has_more: boolean;
         };
         /** @description What happened on an account */
-        Event: components["schemas"]["OrderEvent"] | components["schemas"]["FillEvent"] | components["schemas"]["PositionEvent"] | components["schemas"]["EngineRestartedEvent"] | components["schemas"]["RuleBreachEvent"];
+        Event: components["schemas"]["OrderEvent"] | components["schemas"]["FillEvent"] | components["schemas"]["PositionEvent"] | components["schemas"]["EngineRestartedEvent"] | components["schemas"]["RuleBreachEvent"] | components["schemas"]["RuleVersionEvent"];
         /** @description order.*: the order exactly as REST gives it */
         OrderEvent: {
             /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment */
@@ -3162,11 +3166,33 @@ export interface components {
             breaches_used: number;
             max_breaches: number;
         };
+        /** @description account.rule_version: the account moved to another rulebook version (docs/RULES.md "Rulebook versions") */
+        RuleVersionEvent: {
+            /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment */
+            id: string;
+            account_id: string;
+            /** @description Unix milliseconds */
+            created_at: number;
+            /** @enum {string} */
+            source: "api" | "platform" | "engine";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "account.rule_version";
+            data: components["schemas"]["RuleVersionChange"];
+        };
+        /** @description account.rule_version: the operator moved the account to another version of its product's rulebook (GET /v1/accounts/{id} shows the rule now in force) */
+        RuleVersionChange: {
+            product: string;
+            from_version: number;
+            to_version: number;
+        };
         WebhookRequest: {
             /** @description http(s) URL; in live not a private or loopback address */
             url: string;
             /** @description Only these event types (default: all) */
-            types?: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach")[];
+            types?: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version")[];
             /** @description Only this account (default: every account of the customer in this environment) */
             account_id?: string;
         };
@@ -3174,7 +3200,7 @@ export interface components {
         WebhookWithSecret: {
             id: string;
             url: string;
-            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach")[] | null;
+            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version")[] | null;
             account_id: string | null;
             /** @enum {string} */
             environment: "live" | "sandbox";
@@ -3192,7 +3218,7 @@ export interface components {
         Webhook: {
             id: string;
             url: string;
-            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach")[] | null;
+            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version")[] | null;
             account_id: string | null;
             /** @enum {string} */
             environment: "live" | "sandbox";
@@ -3236,7 +3262,7 @@ export interface components {
             webhook_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach";
+            event_type: "order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempt_count: number;

@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import { Rule } from '../../schemas/common.js';
-import { Delivery, EngineRestarted, EngineRestartedEvent, Event, RuleBreach, RuleBreachEvent, FillEvent, OrderEvent, PositionEvent, WebhookBody, WebhookCreated, WebhookEndpoint } from './events.js';
+import { Delivery, EngineRestarted, EngineRestartedEvent, Event, RuleBreach, RuleBreachEvent, RuleVersionChange, RuleVersionEvent, FillEvent, OrderEvent, PositionEvent, WebhookBody, WebhookCreated, WebhookEndpoint } from './events.js';
 import { BreakEvenIn, CancelAllAnswer, Exit, ExitsBody, Fill, Order, PlaceBody, Position, Preview, PreviewBody, StopLossIn, TakeProfitIn } from './orders.js';
 import { Account, DeadManSwitch, EquityCurve, EquityPoint, Limits, MarginSetting, Market, Metrics, ProductView, Status } from './resources.js';
 
@@ -33,6 +33,8 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   EngineRestarted,
   RuleBreachEvent,
   RuleBreach,
+  RuleVersionEvent,
+  RuleVersionChange,
   Webhook: WebhookEndpoint,
   WebhookWithSecret: WebhookCreated,
   WebhookDelivery: Delivery,

@@ -19,6 +19,7 @@ export const EVENT_TYPES = [
   'position.closed',
   'engine.restarted',
   'account.rule_breach',
+  'account.rule_version',
 ] as const;
 
 export const EventTypeName = lit(...EVENT_TYPES);
@@ -74,6 +75,11 @@ export const RuleBreach = obj(
   "account.rule_breach: a soft limit reached (opened), back within it in time (cured), or still past it when the window ended (acted: the rule's action follows). daily_loss: limit and the loss; drawdown: the floor and equity",
 );
 
+export const RuleVersionChange = obj(
+  { product: Type.String(), from_version: Type.Integer({ minimum: 1 }), to_version: Type.Integer({ minimum: 1 }) },
+  "account.rule_version: the operator moved the account to another version of its product's rulebook (GET /v1/accounts/{id} shows the rule now in force)",
+);
+
 export const EngineRestartedEvent = obj({ ...head, type: lit('engine.restarted'), data: EngineRestarted }, 'engine.restarted: what an engine restart did on the account');
 
 /**
@@ -82,7 +88,9 @@ export const EngineRestartedEvent = obj({ ...head, type: lit('engine.restarted')
  */
 export const RuleBreachEvent = obj({ ...head, type: lit('account.rule_breach'), data: RuleBreach }, 'account.rule_breach: a soft limit of the account rule (docs/RULES.md "Soft breaches")');
 
-export const Event = Type.Union([OrderEvent, FillEvent, PositionEvent, EngineRestartedEvent, RuleBreachEvent], {
+export const RuleVersionEvent = obj({ ...head, type: lit('account.rule_version'), data: RuleVersionChange }, 'account.rule_version: the account moved to another rulebook version (docs/RULES.md "Rulebook versions")');
+
+export const Event = Type.Union([OrderEvent, FillEvent, PositionEvent, EngineRestartedEvent, RuleBreachEvent, RuleVersionEvent], {
   description: 'What happened on an account',
   discriminator: { propertyName: 'type' },
 });

@@ -57,6 +57,7 @@ export const Account = obj(
     margin_used: DecimalString,
     margin_available: DecimalString,
     rule: Rule,
+    rule_version: Type.Integer({ minimum: 1, description: "The version of its product's rulebook the account is on: the one it was opened with unless the operator moved it (docs/RULES.md)" }),
     metrics: Metrics,
     headroom: Type.Array(RuleHeadroom, {
       description: 'Each rule in force (a daily loss, a drawdown, a profit target, day minimums) with its limit, its value now and how far the value may go before the rule acts or is met (docs/RULES.md)',
@@ -122,6 +123,7 @@ export const ProductView = obj({
   stage: Type.Union([Type.Literal('evaluation'), Type.Literal('funded')]),
   size: DecimalString,
   rule: Rule,
+  rule_version: Type.Integer({ minimum: 1, description: 'The rulebook version this rule is: new accounts of the product are opened on it (docs/RULES.md)' }),
 });
 
 export const page = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>

@@ -14,5 +14,5 @@ export default defineRoute({
   access: 'read',
   errors: [],
   schema: { response: { 200: Type.Object({ data: Type.Array(ProductView) }, { additionalProperties: false }) } },
-  handler: async ({ settings }) => ({ data: settings.products.map(productView) }),
+  handler: async ({ settings }) => ({ data: settings.products.map((p) => productView(p, settings.ruleVersion(p.id))) }),
 });
