@@ -1,5 +1,6 @@
 import { settingOf, type Book } from '../engine/book.js';
-import { fmt, fmtMoney, max, parseDec, roundMoney, sub, ZERO } from '../engine/decimal.js';
+import { add, ceilToStep, div, floorToStep, fmt, fmtMoney, max, mul, neg, parseDec, roundMoney, sub, ZERO, type Dec } from '../engine/decimal.js';
+import { ruleMetrics } from '../engine/rules.js';
 import type { Engine } from '../engine/engine.js';
 import type { MarketSpec } from '../engine/types.js';
 import { rejectionToError, type Rejection } from '../errors/api-error.js';
@@ -42,6 +43,7 @@ export function preview(engine: Engine, book: Book, account: AccountRecord, m: M
         margin: { mode: setting.mode, leverage: setting.leverage, required: null, available: fmtMoney(figures.available), remaining: null },
         position_after: held ? { size: fmt(held.size), side: held.side, entry_price: fmtMoney(held.entryPrice) } : null,
         exposure: { cap_usd: fmt(exposure.cap), open_usd: fmt(open), room_usd: fmt(max(ZERO, sub(exposure.cap, open))) },
+        rule_impact: null,
         risk_at_stop: riskOf(ev.rejection),
       },
     };
@@ -68,8 +70,42 @@ export function preview(engine: Engine, book: Book, account: AccountRecord, m: M
       },
       position_after: v.positionAfter ? { size: fmt(v.positionAfter.size), side: v.positionAfter.side, entry_price: fmtMoney(v.positionAfter.entryPrice) } : null,
       exposure: { cap_usd: fmt(v.exposure.cap), open_usd: fmt(exposureOpen), room_usd: fmt(max(ZERO, sub(v.exposure.cap, exposureOpen))) },
+      rule_impact: ruleImpact(engine, book, m, p.side, p.size, p.immediate ?? p.limitPrice ?? p.stopPrice ?? p.valuePrice, v.fee, v.positionAfter),
       risk_at_stop: v.risk ? { stop_price: fmt(v.risk.stopPrice), risk_usd: fmt(roundMoney(v.risk.loss)), max_risk_usd: v.risk.limit === null ? null : fmt(roundMoney(v.risk.limit)) } : null,
     },
+  };
+}
+
+/**
+ * What the order would do to the account's daily loss and drawdown (docs/RULES.md "Headroom"): the limits it would
+ * reach at once (its fee and its fill price against the mark), by how much; and, for the position after it, the
+ * price of the market at which each would be reached (other positions as marked now; a tick on the side that acts).
+ * Null when the account's rule has neither.
+ */
+function ruleImpact(engine: Engine, book: Book, m: MarketSpec, side: 'buy' | 'sell', size: Dec, fillPrice: Dec, fee: Dec, after: { size: Dec; side: 'long' | 'short' } | null) {
+  const rule = book.rule;
+  const state = book.rules;
+  if (!rule || !state || (!rule.daily_loss && !rule.drawdown)) return null;
+  const last = engine.o.quote(m.id)?.last ?? fillPrice;
+  const equity = engine.figures(book).equity;
+  // Marked at last: a buy filled above it (or a sell below) loses the difference at once, and the fee.
+  const slip = mul(side === 'buy' ? sub(last, fillPrice) : sub(fillPrice, last), size);
+  const equityAfter = add(sub(equity, fee), slip);
+  const metrics = ruleMetrics(rule, { ...state, peakEquity: max(state.peakEquity, equity) }, { balance: sub(book.balance, fee), equity: equityAfter, starting: book.startingBalance ?? book.balance });
+  // The equity at which each rule acts: the daily loss at basis − limit (not once it acted today), drawdown at the floor.
+  const bounds: { rule: 'daily_loss' | 'drawdown'; equity: Dec }[] = [];
+  if (metrics.dailyLossLimit !== null && !state.dailyLossActed) bounds.push({ rule: 'daily_loss', equity: sub(metrics.dailyLossBasis, metrics.dailyLossLimit) });
+  if (metrics.drawdownFloor !== null) bounds.push({ rule: 'drawdown', equity: metrics.drawdownFloor });
+  const signed = after ? (after.side === 'long' ? after.size : neg(after.size)) : ZERO;
+  return {
+    breaches: bounds.filter((b) => equityAfter <= b.equity).map((b) => ({ rule: b.rule, by_usd: fmt(roundMoney(sub(b.equity, equityAfter))) })),
+    breach_prices: bounds.map((b) => {
+      if (signed === ZERO || equityAfter <= b.equity) return { rule: b.rule, price: null };
+      // equityAfter + signed × (p − last) = bound  →  p = last + (bound − equityAfter) / signed
+      const p = add(last, div(sub(b.equity, equityAfter), signed));
+      const price = signed > ZERO ? floorToStep(p, m.tick) : ceilToStep(p, m.tick);
+      return { rule: b.rule, price: price > ZERO ? fmt(price) : null };
+    }),
   };
 }
 

@@ -24,6 +24,7 @@ interface Preview {
   fee: string | null;
   margin: { required: string | null; remaining: string | null };
   risk_at_stop?: { stop_price: string; risk_usd: string; max_risk_usd: string | null } | null;
+  rule_impact?: { breaches: { rule: string; by_usd: string }[]; breach_prices: { rule: string; price: string | null }[] } | null;
 }
 
 function describe(p: Preview, exits: string[]): string {
@@ -32,7 +33,12 @@ function describe(p: Preview, exits: string[]): string {
   const withExits = exits.length ? `, with ${exits.join(', ')} attached` : '';
   const r = p.risk_at_stop;
   const risk = r ? ` Loss at the stop ${r.stop_price}: ${r.risk_usd} USD${r.max_risk_usd !== null ? ` (the account allows ${r.max_risk_usd} per trade)` : ''}.` : '';
-  return `${p.side} ${p.size ?? '?'} ${p.market}: would ${how}${withExits}; fee ${p.fee ?? '0'}, margin ${p.margin.required ?? '0'} USD (left after: ${p.margin.remaining ?? '?'}).${risk}`;
+  const names: Record<string, string> = { daily_loss: 'the daily loss limit', drawdown: 'the drawdown floor' };
+  const impact = p.rule_impact;
+  const now = impact?.breaches.length ? ` It would reach ${impact.breaches.map((b) => `${names[b.rule] ?? b.rule} at once (by ${b.by_usd} USD)`).join(' and ')}.` : '';
+  const at = impact?.breach_prices.filter((b) => b.price !== null).map((b) => `${names[b.rule] ?? b.rule} at ${p.market} ${b.price}`) ?? [];
+  const prices = at.length ? ` The position after it reaches ${at.join(', ')}.` : '';
+  return `${p.side} ${p.size ?? '?'} ${p.market}: would ${how}${withExits}; fee ${p.fee ?? '0'}, margin ${p.margin.required ?? '0'} USD (left after: ${p.margin.remaining ?? '?'}).${risk}${now}${prices}`;
 }
 
 export function registerWriteTools(server: McpServer, api: ApiCaller, limits: string): void {

@@ -173,6 +173,9 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     await eventually(() => preview.textContent()).toContain('Would fill now');
     // The preview judges the exits too: 0.05 BTC from 60,001 to the stop at 57,000 loses 150.05.
     expect(await page.getByTestId('risk-at-stop').textContent()).toContain('150.05');
+    // Where the account's limits would be reached by the position after it: 0.05 BTC cannot lose the day's 5,000 at
+    // any price, so the row is left out (a larger order shows it: rules-rulebooks.test.ts).
+    expect(await page.getByTestId('breach-prices').count()).toBe(0);
     await screenshot(page, '06-ticket-preview');
     await page.getByRole('button', { name: 'Send buy' }).click();
     const row = page.locator('[data-testid=positions] tr[data-market="BTC-USD"]');
@@ -275,6 +278,11 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     expect(await best.getAttribute('class')).toContain('tone-bad'); // over its limit: the target would not pass yet
     expect(await page.getByRole('meter', { name: 'Trading days' }).getAttribute('aria-valuetext')).toBe('1 / 2; done of required');
     expect(await page.getByRole('meter', { name: 'Drawdown room' }).getAttribute('aria-valuetext')).toBe('2,468.75; floor at 48,000.00');
+    // The ticket's preview says where the rule's limits would be reached by the position after the order.
+    await page.getByLabel('Size').fill('0.5');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await eventually(() => page.getByTestId('preview').textContent()).toContain('Would fill now');
+    expect(await page.getByTestId('breach-prices').textContent()).toMatch(/^daily loss [\d,.]+ · drawdown [\d,.]+$/);
     await page.mouse.move(0, 0);
     await screenshot(page, '07b-account-rulebook');
   }, 30_000);

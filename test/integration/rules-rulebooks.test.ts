@@ -231,6 +231,35 @@ describe('the rule as the API shows it', () => {
     expect((await rows())[2]).toEqual({ rule: 'profit_target', unit: 'usd', limit: '1000', value: '1570', headroom: '0' });
   });
 
+  it('preview: which limit the order would reach at once and by how much, and the price at which each would be reached', async () => {
+    const t = await w.open('every-limit'); // daily loss 1,500 from the day-start balance, a static floor at 97,000
+    const preview = async (size: string) => {
+      const r = await w.call(t, 'POST', `/v1/accounts/${t.accountId}/orders/test`, { body: { market: 'BTC-USD', side: 'buy', type: 'market', size } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.rule_impact;
+    };
+    await w.price('60000');
+    // Long 1 from 60,000 (fee 30): equity 99,970; the day's loss reaches 1,500 at 58,530, the floor at 57,030.
+    expect(await preview('1')).toEqual({
+      breaches: [],
+      breach_prices: [
+        { rule: 'daily_loss', price: '58530' },
+        { rule: 'drawdown', price: '57030' },
+      ],
+    });
+    await long(t);
+    await w.price('58560'); // equity 98,530: 1,470 of the day's 1,500
+    // One more BTC (fee 29.28) leaves 98,500.72: not yet; two (fee 58.56) reach it by 28.56.
+    expect((await preview('1')).breaches).toEqual([]);
+    expect(await preview('2')).toEqual({
+      breaches: [{ rule: 'daily_loss', by_usd: '28.56' }],
+      breach_prices: [
+        { rule: 'daily_loss', price: null },
+        { rule: 'drawdown', price: '58069.5' }, // 98,471.44 + 3 × (p − 58,560) = 97,000 → 58,069.52: acts at 58,069.5 and below
+      ],
+    });
+  });
+
   it('GET /v1/accounts/{id} carries the added fields as the product has them', async () => {
     const t = await w.open('dd-intraday-lock');
     expect((await w.account(t)).rule.drawdown).toEqual({ amount_usd: '2000', percent: null, mode: 'intraday_equity', lock_at_usd: '100' });

@@ -226,6 +226,25 @@ function PreviewTable({ p }: { p: Preview }) {
         <dd>
           <span class="num">{money(p.exposure.room_usd)}</span> <span class="muted small">of {money(p.exposure.cap_usd)}</span>
         </dd>
+        {p.rule_impact && p.rule_impact.breach_prices.some((b) => b.price !== null) ? (
+          <>
+            <dt>Rule limits at</dt>
+            <dd data-testid="breach-prices" class="num">
+              {p.rule_impact.breach_prices
+                .filter((b) => b.price !== null)
+                .map((b) => `${b.rule === 'daily_loss' ? 'daily loss' : 'drawdown'} ${plain(b.price)}`)
+                .join(' · ')}
+            </dd>
+          </>
+        ) : null}
+        {p.rule_impact && p.rule_impact.breaches.length > 0 ? (
+          <>
+            <dt>Reaches now</dt>
+            <dd data-testid="breach-now" class="num">
+              {p.rule_impact.breaches.map((b) => `${b.rule === 'daily_loss' ? 'daily loss limit' : 'drawdown floor'} by ${money(b.by_usd)}`).join(' · ')}
+            </dd>
+          </>
+        ) : null}
         {p.risk_at_stop ? (
           <>
             <dt>Loss at stop</dt>

@@ -2663,6 +2663,25 @@ export interface components {
                  */
                 room_usd: string;
             };
+            /** @description What the order would do to the account rule's daily loss and drawdown; null when the rule has neither or the order would be refused (docs/RULES.md) */
+            rule_impact: {
+                /** @description The account rule's limits the order would reach at once (its fee, and its price against the mark), and by how much */
+                breaches: {
+                    /** @enum {string} */
+                    rule: "daily_loss" | "drawdown";
+                    /**
+                     * @description Decimal string, never a JSON number
+                     * @example 60000.5
+                     */
+                    by_usd: string;
+                }[];
+                /** @description For the position after the order: the price of this market at which each limit would be reached (other positions as marked now); null when no price of it reaches it (flat, or reached already) */
+                breach_prices: {
+                    /** @enum {string} */
+                    rule: "daily_loss" | "drawdown";
+                    price: string | null;
+                }[];
+            } | null;
             /** @description The position after the order at its stop (the order's stop_loss, else the stop of the position it adds to): the price, what it would lose from the entry after the order, and the account rule's limit per trade (null without one). null when no stop would protect it (docs/RULES.md) */
             risk_at_stop: {
                 /**

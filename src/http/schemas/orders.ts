@@ -145,6 +145,20 @@ export const Preview = obj({
   }),
   position_after: Nullable(obj({ size: DecimalString, side: lit('long', 'short'), entry_price: DecimalString })),
   exposure: obj({ cap_usd: DecimalString, open_usd: DecimalString, room_usd: DecimalString }),
+  rule_impact: Type.Union(
+    [
+      obj({
+        breaches: Type.Array(obj({ rule: lit('daily_loss', 'drawdown'), by_usd: DecimalString }), {
+          description: "The account rule's limits the order would reach at once (its fee, and its price against the mark), and by how much",
+        }),
+        breach_prices: Type.Array(obj({ rule: lit('daily_loss', 'drawdown'), price: Nullable(DecimalString) }), {
+          description: 'For the position after the order: the price of this market at which each limit would be reached (other positions as marked now); null when no price of it reaches it (flat, or reached already)',
+        }),
+      }),
+      Type.Null(),
+    ],
+    { description: "What the order would do to the account rule's daily loss and drawdown; null when the rule has neither or the order would be refused (docs/RULES.md)" },
+  ),
   risk_at_stop: Type.Union(
     [obj({ stop_price: DecimalString, risk_usd: DecimalString, max_risk_usd: Nullable(DecimalString) }), Type.Null()],
     {
