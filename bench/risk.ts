@@ -16,6 +16,29 @@ const T0 = Date.parse('2026-03-03T12:00:00Z'); // a Tuesday: one trading day for
 // end-of-day and intraday-equity drawdowns, profit targets judged on equity or on balance.
 const PRODUCTS = JSON.parse(readFileSync(join(ROOT, 'config/products.json'), 'utf8')) as { id: string; size: string; rule: Rule }[];
 
+/**
+ * The firms' rule variants (docs/RULES.md, issue 30), round-robin: the shipped products that use them (a trailing
+ * floor that locks, a daily loss from the higher of balance and equity, a product's own trading day, consistency
+ * and a scaling plan) and three more made here — soft daily loss and drawdown, profitable days with calendar-day
+ * inactivity, a grace for positions without a stop. Every account carries a rule with at least one of them.
+ */
+export const RULEBOOK_PRODUCTS: typeof PRODUCTS = (() => {
+  const byId = new Map(PRODUCTS.map((p) => [p.id, p]));
+  const shipped = ['trailing-lock-50k', 'one-step-100k', 'two-step-100k-step1', 'eod-trailing-50k'].map((id) => byId.get(id)!);
+  const base = byId.get('evaluation-100k')!;
+  const soft = { correction_minutes: 5, max_breaches: 3 };
+  return [
+    ...shipped,
+    {
+      ...base,
+      id: 'soft-limits',
+      rule: { ...base.rule, daily_loss: { ...base.rule.daily_loss!, soft }, drawdown: { ...base.rule.drawdown!, mode: 'intraday_equity', soft } },
+    },
+    { ...base, id: 'profitable-days', rule: { ...base.rule, profitable_days: { min_days: 3, min_profit_usd: '250' }, consistency: { max_best_day_pct: '40' }, inactivity_basis: 'calendar_days' } },
+    { ...base, id: 'stop-grace', rule: { ...base.rule, stop_loss: { max_risk_usd: null, max_risk_pct: '2', grace_seconds: 3600 } } },
+  ];
+})();
+
 export interface RiskResult {
   accounts: number;
   positions: number;
@@ -109,8 +132,9 @@ function walk(accounts: number, ticks: number, fullScan: boolean, seed: number, 
  * at (full scan). `peakRules` false leaves out the products judged on the day's peak equity, which CONTRACT §7 has
  * evaluated on every tick (here: on every new high of their equity).
  */
-export function riskBenchmark(accounts: number, ticks: number, peakRules = true, seed = 5, varied = false): RiskResult & { products: string; sizes: string } {
-  const products = peakRules ? PRODUCTS : PRODUCTS.filter((p) => !dependsOnPeakEquity(p.rule));
+export function riskBenchmark(accounts: number, ticks: number, peakRules = true, seed = 5, varied = false, only?: typeof PRODUCTS): RiskResult & { products: string; sizes: string } {
+  const all = only ?? PRODUCTS;
+  const products = peakRules ? all : all.filter((p) => !dependsOnPeakEquity(p.rule));
   walk(Math.min(accounts, 500), Math.min(ticks, 2000), false, seed + 100, products, varied); // warm-up, discarded
   const banded = walk(accounts, ticks, false, seed, products, varied);
   const full = walk(accounts, Math.min(30, Math.max(1, Math.floor(ticks / 10))), true, seed, products, varied);

@@ -13,7 +13,7 @@ import { pgBenchmarks } from './pg.js';
 import { pgFailoverBenchmarks } from './pg-failover.js';
 import { startupBenchmark } from './startup.js';
 import { streamBenchmark } from './stream.js';
-import { riskBenchmark } from './risk.js';
+import { RULEBOOK_PRODUCTS, riskBenchmark } from './risk.js';
 import { judgeTargets } from './targets.js';
 import { runTicks } from './ticks.js';
 
@@ -161,7 +161,12 @@ if (only.has('ticks')) {
 if (only.has('risk')) {
   const accounts = quick ? 2000 : 10000;
   const ticks = quick ? 5000 : 20000;
-  const rows = [riskBenchmark(accounts, ticks, false), riskBenchmark(accounts, ticks, true), riskBenchmark(accounts, ticks, true, 5, true)];
+  const rows = [
+    riskBenchmark(accounts, ticks, false),
+    riskBenchmark(accounts, ticks, true),
+    riskBenchmark(accounts, ticks, true, 5, true),
+    riskBenchmark(accounts, ticks, true, 5, false, RULEBOOK_PRODUCTS),
+  ];
   results.risk = rows;
   console.log('\nRisk per tick (accounts holding 1–3 markets, products\' rules round-robin, seeded walk, engine only)');
   console.log(

@@ -69,6 +69,13 @@ export function judgeTargets(r: Results): TargetRow[] {
       ? { target: 'ticks/s, 10k accounts, ¼ on peak-equity rules', goal: '≥ 100,000', measured: `${int(peak.ticksPerSecond)} (share looked at ${peak.touchedShare})`, met: peak.ticksPerSecond >= 100_000 }
       : missing('ticks/s, 10k accounts, ¼ on peak-equity rules', '≥ 100,000'),
   );
+  // Every account on one of the firms' rule variants (docs/RULES.md), one size per market.
+  const rulebooks = riskRows?.find((x) => x.products.includes('soft-limits'));
+  rows.push(
+    rulebooks
+      ? { target: "ticks/s, 10k accounts, every one on the firms' rule variants", goal: '≥ 100,000', measured: `${int(rulebooks.ticksPerSecond)} (share looked at ${rulebooks.touchedShare})`, met: rulebooks.ticksPerSecond >= 100_000 }
+      : missing("ticks/s, 10k accounts, every one on the firms' rule variants", '≥ 100,000'),
+  );
   const calm = (r.ticks as { n: number; triggers: string; path: string; 'ticks/s': number }[] | undefined)?.find((x) => x.n === 100000 && x.triggers === 'stops + exits' && x.path === 'no fills');
   rows.push(
     calm

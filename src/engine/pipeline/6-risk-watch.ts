@@ -42,6 +42,8 @@ export class RiskWatch implements RiskWatchPort {
    * market (memory only: after a restart the grace starts again from the account's first look).
    */
   private readonly unprotected = new Map<string, Map<string, number>>();
+  /** The earliest end of a grace in `unprotected` (a lower bound: looked at then, and the next one found). */
+  private nextGrace = Number.POSITIVE_INFINITY;
   /** When to look for calendar-day inactivity next (0: at the first look, which finds every account's deadline). */
   private nextInactivity = 0;
   /** Accounts with a soft breach open: when its correction window ends. */
@@ -200,7 +202,7 @@ export class RiskWatch implements RiskWatchPort {
    * an account that ended (failed, passed, closed) gets the point of the day it ended, then no more.
    */
   onTime(e: Core, now: number): void {
-    if (this.unprotected.size > 0) this.closeUnprotected(e, now);
+    if (this.unprotected.size > 0 && now >= this.nextGrace) this.closeUnprotected(e, now);
     if (now >= this.nextInactivity) this.lookForInactivity(e, now);
     // A soft breach whose correction window ended is judged now (it acts unless cured).
     if (this.softDeadlines.size > 0) for (const [id, t] of this.softDeadlines) if (now >= t) this.dirty.add(id);
@@ -368,7 +370,10 @@ export class RiskWatch implements RiskWatchPort {
       if (p.stopLossId !== null) markets?.delete(p.market);
       else {
         if (!markets) this.unprotected.set(book.id, (markets = new Map()));
-        if (!markets.has(p.market)) markets.set(p.market, now);
+        if (!markets.has(p.market)) {
+          markets.set(p.market, now);
+          this.nextGrace = Math.min(this.nextGrace, now + grace * 1000);
+        }
       }
     }
     if (!markets) return;
@@ -378,6 +383,7 @@ export class RiskWatch implements RiskWatchPort {
 
   /** Closes at the market each position left without a stop loss for its rule's grace (close_reason risk_rule). */
   private closeUnprotected(e: Core, now: number): void {
+    let next = Number.POSITIVE_INFINITY;
     for (const [id, markets] of [...this.unprotected]) {
       const book = e.books.get(id);
       const grace = book?.status === 'active' ? book.rule?.stop_loss?.grace_seconds : null;
@@ -386,7 +392,10 @@ export class RiskWatch implements RiskWatchPort {
         continue;
       }
       for (const [market, since] of [...markets]) {
-        if (now - since < grace * 1000) continue;
+        if (now - since < grace * 1000) {
+          next = Math.min(next, since + grace * 1000);
+          continue;
+        }
         markets.delete(market);
         const p = book.positions.get(market);
         if (!p || p.stopLossId !== null) continue;
@@ -398,6 +407,7 @@ export class RiskWatch implements RiskWatchPort {
       }
       if (markets.size === 0) this.unprotected.delete(id);
     }
+    this.nextGrace = next;
   }
 
   /** Fail and pass cancel and close first (CONTRACT §7), so nothing is left that the trader cannot close. */
