@@ -21,6 +21,21 @@ const rules: Rule[] = [
   { starting_balance: '100000', daily_loss: { amount_usd: '900', percent: null, basis: 'day_start_balance', action: 'fail_account' }, drawdown: { amount_usd: '3000', percent: null, mode: 'static' }, profit_target: null, min_trading_days: 0, min_calendar_days: 0, overnight_allowed: true, weekend_allowed: true, inactivity_days: null },
   { starting_balance: '100000', daily_loss: { amount_usd: '1200', percent: null, basis: 'peak_balance', action: 'flatten' }, drawdown: { amount_usd: '2500', percent: null, mode: 'end_of_trade' }, profit_target: { amount_usd: '1500', percent: null, close_positions: true }, min_trading_days: 0, min_calendar_days: 0, overnight_allowed: true, weekend_allowed: true, inactivity_days: null },
   { starting_balance: '100000', daily_loss: { amount_usd: '1000', percent: null, basis: 'max_day_start', action: 'fail_account' }, drawdown: { amount_usd: '2000', percent: null, mode: 'end_of_day', basis: 'equity', lock_at_usd: '500' }, profit_target: null, min_trading_days: 0, min_calendar_days: 0, overnight_allowed: true, weekend_allowed: true, inactivity_days: null },
+  // Soft limits (a breach opens, is cured or acts at its window's end), and the day-count rules with calendar inactivity.
+  {
+    starting_balance: '100000',
+    daily_loss: { amount_usd: '800', percent: null, basis: 'day_start_balance', action: 'flatten', soft: { correction_minutes: 30, max_breaches: 2 } },
+    drawdown: { amount_usd: '1800', percent: null, mode: 'static', soft: { correction_minutes: 60, max_breaches: 1 } },
+    profit_target: { amount_usd: '1500', percent: null, close_positions: false },
+    min_trading_days: 1,
+    min_calendar_days: 0,
+    overnight_allowed: true,
+    weekend_allowed: true,
+    inactivity_days: 2,
+    inactivity_basis: 'calendar_days',
+    profitable_days: { min_days: 1, min_profit_usd: '100' },
+    consistency: { max_best_day_pct: '80' },
+  },
 ];
 
 // Rules judged on the day's peak equity, with limits small enough for the paths below to reach: daily loss from the
@@ -185,6 +200,25 @@ describe('risk index', () => {
       fc.property(fc.array(op, { minLength: 10, maxLength: 70 }), (ops) => differential(ops, rules, 6, lots)),
       { numRuns: Number(process.env.RISK_RUNS ?? 60) },
     );
+  });
+
+  it('sees a soft breach cured and reached again inside its window on the ticks a full scan would', () => {
+    // A static floor of 98,200, soft with one breach: reached, back above, reached again within the hour — the
+    // second time there is no breach left, so it fails at once (a look missed between would leave it held).
+    const soft: Rule = { ...rules[1]!, daily_loss: null, drawdown: { amount_usd: '1800', percent: null, mode: 'static', soft: { correction_minutes: 60, max_breaches: 1 } } };
+    for (const down of [3600, 3700]) {
+      differential(
+        [
+          { kind: 'order', account: 0, market: 'BTC-USD', buy: true, lots: 10 },
+          { kind: 'tick', market: 'BTC-USD', move: -down },
+          { kind: 'tick', market: 'BTC-USD', move: 300 },
+          { kind: 'tick', market: 'BTC-USD', move: -300 },
+        ],
+        [soft],
+        2,
+        lots,
+      );
+    }
   });
 
   it('follows peaks without a look per new high, exactly as a full scan (rising and falling markets, long and short, one to three markets, day rollovers, fills, lasts off the grid)', () => {

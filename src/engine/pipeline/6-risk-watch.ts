@@ -107,6 +107,9 @@ export class RiskWatch implements RiskWatchPort {
     const risk = this.riskBooks.get(market)!;
     for (let t = risk.next(q.last, rising); t; t = risk.next(q.last, rising)) (touched ??= new Set()).add(t.id.slice(0, t.id.lastIndexOf('\u0000')));
     if (e.o.fullScan) for (const id of e.accounts.holdersOf(market)) (touched ??= new Set()).add(id);
+    // An open soft breach is looked at on every tick of the markets its account holds: a cure (and a new breach after
+    // it) is seen on the tick it happens, as a full scan would see it.
+    if (this.softDeadlines.size > 0) for (const id of this.softDeadlines.keys()) if (e.books.get(id)?.positions.has(market)) (touched ??= new Set()).add(id);
     for (const id of touched ?? []) {
       const book = e.books.get(id);
       if (!book) continue;
