@@ -107,6 +107,7 @@ export class InProcessEngine implements EnginePort {
             ...(r.bestDayProfit !== undefined ? { best_day_profit: r.bestDayProfit } : {}),
             ...(r.profitableDays !== undefined ? { profitable_days: r.profitableDays } : {}),
             idle_days: r.idleDays,
+            ...(r.windowStartBalance !== undefined ? { window_start_balance: r.windowStartBalance } : {}),
             ...(r.soft?.daily_loss ? { soft_daily_loss_since: r.soft.daily_loss.since, soft_daily_loss_count: r.soft.daily_loss.count } : {}),
             ...(r.soft?.drawdown ? { soft_drawdown_since: r.soft.drawdown.since, soft_drawdown_count: r.soft.drawdown.count } : {}),
           }

@@ -1,6 +1,6 @@
 import type { Environment, Rule, Stage } from '../schemas/common.js';
 import { add, dec, fmt, fmtMoney, max, roundMoney, sub, ZERO, type Dec } from './decimal.js';
-import { bestDay, consistencyLimit, idleDays, profitableDays, ruleMetrics, type RuleMetrics } from './rules.js';
+import { bestDay, consistencyBase, consistencyHeld, consistencyLimit, idleDays, profitableDays, ruleMetrics, type RuleMetrics } from './rules.js';
 import { calendarOf, type TradingCalendar } from './trading-day.js';
 
 /** The stored account, as far as the view needs it (store/port's AccountRecord fits). */
@@ -40,6 +40,8 @@ export interface LiveFigures {
   best_day_profit?: Dec;
   /** With a profitable-days rule: the days that ended with at least its gain (absent: none). */
   profitable_days?: number;
+  /** With a windowed consistency rule: the balance the current window started from (absent: the starting balance). */
+  window_start_balance?: Dec;
   /** Trading days that ended since the last fill (inactivity; absent: 0). */
   idle_days?: number;
   /** Soft limits: the open breach's start (absent or null: none) and the breaches so far. */
@@ -96,8 +98,13 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
   };
   const m = ruleMetrics(rule, state, { balance, equity, starting });
   const calendarDays = calendarOf(rule, calendar).rolloversBetween(record.created_at, now) + 1;
+  // A funded account's payout also needs its consistency (in the current window with window_days) to hold.
   const payoutEligible =
-    record.stage === 'funded' && record.status === 'active' && m.profit > 0n && f.trading_days >= rule.min_trading_days;
+    record.stage === 'funded' &&
+    record.status === 'active' &&
+    m.profit > 0n &&
+    f.trading_days >= rule.min_trading_days &&
+    consistencyHeld(rule, { bestDayProfit: f.best_day_profit, dayStartBalance: f.day_start_balance, windowStartBalance: f.window_start_balance }, balance, starting);
   // Shown figures add up as shown: equity = balance + unrealized_pnl, margin_available = equity − margin_used.
   const balanceShown = roundMoney(balance);
   const unrealizedShown = roundMoney(f.unrealized_pnl);
@@ -138,7 +145,7 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
       tradingDays: f.trading_days,
       calendarDays,
       bestDay: bestDay({ bestDayProfit: f.best_day_profit, dayStartBalance: f.day_start_balance }, balance),
-      consistencyLimit: consistencyLimit(rule, balance, starting),
+      consistencyLimit: consistencyLimit(rule, balance, consistencyBase(rule, { windowStartBalance: f.window_start_balance }, starting)),
       profitableDays: profitableDays(rule, { profitableDays: f.profitable_days, dayStartBalance: f.day_start_balance }, balance),
       idleDays: idleDays(rule, { idleDays: f.idle_days ?? 0, lastTradeAt: f.last_trade_at }, now, record.created_at),
     }),

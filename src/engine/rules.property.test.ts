@@ -52,7 +52,7 @@ const rule = fc.record({
   weekend_allowed: fc.boolean(),
   inactivity_days: fc.option(fc.integer({ min: 2, max: 4 }), { nil: null }),
   inactivity_basis: fc.constantFrom(undefined, 'trading_days', 'calendar_days'),
-  consistency: fc.option(fc.record({ max_best_day_pct: fc.constantFrom('40', '60') }), { nil: null }),
+  consistency: fc.option(fc.record({ max_best_day_pct: fc.constantFrom('40', '60'), window_days: fc.constantFrom(undefined, 1, 3) }, { requiredKeys: ['max_best_day_pct'] }), { nil: null }),
   profitable_days: fc.option(fc.record({ min_days: fc.integer({ min: 1, max: 2 }), min_profit_usd: fc.constantFrom('50', '150') }), { nil: null }),
   size_tiers: fc.constantFrom(undefined, [{ min_balance: '0', max_position_usd: '60000' }, { min_balance: '100200', max_position_usd: '120000' }]),
 }) as fc.Arbitrary<Omit<Rule, 'starting_balance'>>;

@@ -25,6 +25,9 @@ export interface RuleState {
   lastDayPoint?: number;
   /** With a consistency rule: the highest balance gain of a trading day that ended (absent: none yet). */
   bestDayProfit?: Dec;
+  /** With a windowed consistency rule: the balance the current window started from, and its trading days so far. */
+  windowStartBalance?: Dec;
+  windowDays?: number;
   /** With a profitable-days rule: trading days that ended with a balance gain of at least its min_profit_usd. */
   profitableDays?: number;
   /** Soft limits: the breach open (since when, null: none) and the breaches so far, per limit. */
@@ -268,6 +271,16 @@ export function rollover(rule: Rule, s: RuleState, balance: Dec, equity: Dec, da
   if (rule.consistency) {
     const dayProfit = sub(balance, s.dayStartBalance);
     if (dayProfit > (s.bestDayProfit ?? ZERO)) s.bestDayProfit = dayProfit;
+    // A window of window_days trading days ends: the next starts from this balance, with no best day yet.
+    const window = rule.consistency.window_days;
+    if (window !== undefined) {
+      s.windowDays = (s.windowDays ?? 0) + daysPassed;
+      if (s.windowDays >= window) {
+        s.windowDays %= window;
+        s.windowStartBalance = balance;
+        delete s.bestDayProfit;
+      }
+    }
   }
   if (rule.profitable_days && sub(balance, s.dayStartBalance) >= amount(rule.profitable_days.min_profit_usd)) {
     s.profitableDays = (s.profitableDays ?? 0) + 1;
@@ -322,6 +335,7 @@ export function ruleStateToJson(s: RuleState): Record<string, unknown> {
   const out: Record<string, unknown> = { ...s };
   for (const k of ['dayStartBalance', 'dayStartEquity', 'peakBalance', 'peakEquity', 'drawdownReference'] as const) out[k] = s[k].toString();
   if (s.bestDayProfit !== undefined) out.bestDayProfit = s.bestDayProfit.toString();
+  if (s.windowStartBalance !== undefined) out.windowStartBalance = s.windowStartBalance.toString();
   return out;
 }
 
@@ -331,6 +345,11 @@ export function bestDay(s: Pick<RuleState, 'bestDayProfit' | 'dayStartBalance'>,
 }
 
 /** The most the best day may have made: max_best_day_pct % of the total profit (balance − starting); null without the rule. */
+/** What consistency measures the profit from: the window's starting balance with window_days, else the starting balance. */
+export function consistencyBase(rule: Rule, s: { windowStartBalance?: Dec | undefined }, starting: Dec): Dec {
+  return rule.consistency?.window_days !== undefined ? (s.windowStartBalance ?? starting) : starting;
+}
+
 export function consistencyLimit(rule: Rule, balance: Dec, starting: Dec): Dec | null {
   const c = rule.consistency;
   return c ? pct(max(ZERO, sub(balance, starting)), amount(c.max_best_day_pct)) : null;
@@ -347,8 +366,8 @@ export function profitableDays(rule: Rule, s: Pick<RuleState, 'profitableDays' |
 }
 
 /** Consistency holds (or the rule has none): the best day is at most its share of the total profit. */
-function consistencyHeld(rule: Rule, s: RuleState, balance: Dec, starting: Dec): boolean {
-  const limit = consistencyLimit(rule, balance, starting);
+export function consistencyHeld(rule: Rule, s: Pick<RuleState, 'bestDayProfit' | 'dayStartBalance' | 'windowStartBalance'>, balance: Dec, starting: Dec): boolean {
+  const limit = consistencyLimit(rule, balance, consistencyBase(rule, s, starting));
   return limit === null || bestDay(s, balance) <= limit;
 }
 
@@ -358,6 +377,7 @@ export function ruleStateFromJson(j: Record<string, unknown>): RuleState {
     (s as unknown as Record<string, unknown>)[k] = BigInt(String(j[k])) as Dec;
   }
   if (j.bestDayProfit !== undefined && j.bestDayProfit !== null) s.bestDayProfit = BigInt(String(j.bestDayProfit)) as Dec;
+  if (j.windowStartBalance !== undefined && j.windowStartBalance !== null) s.windowStartBalance = BigInt(String(j.windowStartBalance)) as Dec;
   return s;
 }
 

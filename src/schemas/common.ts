@@ -110,7 +110,19 @@ export const Rule = Type.Object(
     consistency: Type.Optional(
       Type.Union(
         [
-          Type.Object({ max_best_day_pct: PositiveDecimal }, { additionalProperties: false }),
+          Type.Object(
+            {
+              max_best_day_pct: PositiveDecimal,
+              window_days: Type.Optional(
+                Type.Integer({
+                  minimum: 1,
+                  maximum: 365,
+                  description: 'Judged per window of this many trading days (a payout period of a funded account) from the window\'s starting balance; absent: over the account\'s life',
+                }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
           Type.Null(),
         ],
         {

@@ -81,6 +81,16 @@ export class World {
     return { customerId: c.id, key: k.key, keyId: k.id, accountId: r.body.id, env: 'sandbox' };
   }
 
+  /** A new customer with a live account of the product (the operator opens it) and a live trade key. */
+  async openLive(productId: string): Promise<Trader> {
+    const c = await this.s.customer();
+    const opened = await this.s.admin('POST', `/admin/v1/customers/${c.id}/accounts`, { product: productId });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    await this.s.settle();
+    const k = await this.s.key(c.id, { environment: 'live' });
+    return { customerId: c.id, key: k.key, keyId: k.id, accountId: opened.body.id, env: 'live' };
+  }
+
   /** Another key of the same customer on the same account. */
   async otherKey(t: Trader, fields: Record<string, unknown> = {}): Promise<Trader> {
     const k = await this.s.key(t.customerId, { environment: t.env, ...fields });

@@ -26,6 +26,8 @@ const products = [
   }),
   product('idle-calendar', { inactivity_days: 2, inactivity_basis: 'calendar_days' }),
   product('idle-trading', { inactivity_days: 2 }),
+  product('funded-window', { consistency: { max_best_day_pct: '50', window_days: 2 } }, 'funded'),
+  product('funded-whole', { consistency: { max_best_day_pct: '50' } }, 'funded'),
   product('tiers', {
     size_tiers: [
       { min_balance: '0', max_position_usd: '61000' },
@@ -328,5 +330,34 @@ describe('inactivity_basis: calendar_days counts whole 24-hour days from the las
     await w.expectActive(td);
     await w.clockTo(at('2026-03-05T00:00:00Z')); // Thursday's rollover: Tuesday and Wednesday passed without a fill
     await w.expectEnded(td, 'failed', 'inactivity');
+  });
+});
+
+describe('consistency per payout window: a funded account is payout-eligible only while its window is consistent', () => {
+  it('window_days 2: the best day against half of the window’s profit, measured again from each window’s start', async () => {
+    const win = await w.openLive('funded-window');
+    const whole = await w.openLive('funded-whole');
+    /** 1 BTC bought at 60,000 and sold at 61,000 (+939.5) at noon UTC of March day d. */
+    const day = async (d: number) => {
+      await w.clockTo(at(`2026-03-0${d}T12:00:00Z`));
+      await w.price('60000');
+      for (const t of [win, whole]) await w.market(t, 'buy', '1');
+      await w.price('61000');
+      for (const t of [win, whole]) await w.market(t, 'sell', '1');
+    };
+    const state = async (t: Trader) => {
+      const a = await w.account(t);
+      return [a.payout_eligible, (a.headroom as { rule: string }[]).find((h) => h.rule === 'consistency')];
+    };
+    await day(2); // Monday: the one day is the whole profit
+    expect(await state(win)).toEqual([false, { rule: 'consistency', unit: 'usd', limit: '469.75', value: '939.5', headroom: '0' }]);
+    await day(3); // Tuesday: best 939.5 = half of 1,879
+    expect(await state(win)).toEqual([true, { rule: 'consistency', unit: 'usd', limit: '939.5', value: '939.5', headroom: '0' }]);
+    expect((await state(whole))[0]).toBe(true);
+    await day(4); // Wednesday: a new window from 101,879 — its one day is all of its profit
+    expect(await state(win)).toEqual([false, { rule: 'consistency', unit: 'usd', limit: '469.75', value: '939.5', headroom: '0' }]);
+    expect(await state(whole)).toEqual([true, { rule: 'consistency', unit: 'usd', limit: '1409.25', value: '939.5', headroom: '469.75' }]);
+    await day(5); // Thursday, the window's second day: consistent again
+    expect((await state(win))[0]).toBe(true);
   });
 });

@@ -1226,6 +1226,8 @@ export interface components {
             consistency?: {
                 /** @description Non-negative decimal string */
                 max_best_day_pct: string;
+                /** @description Judged per window of this many trading days (a payout period of a funded account) from the window's starting balance; absent: over the account's life */
+                window_days?: number;
             } | null;
             /** @description News windows (the operator's calendar, /admin/v1/news): inside a window on the order's market, block opening refuses orders that open or add to a position (and resting ones that would fill then); block all refuses every new order. order_rejected, details.reason news_window. Exits and closing a position keep working (docs/RULES.md) */
             news?: {
