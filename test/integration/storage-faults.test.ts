@@ -253,7 +253,7 @@ describe.runIf(onlyOnSqlite(SQLITE_LOCKS))('a database locked by another connect
 
   it('answers 503 state_unavailable (retryable) when the lock outlasts the wait, and the retry succeeds', { timeout: 30_000 }, async () => {
     const t = await s.trader();
-    const lock = await holdWriteLock(s.raw.file, 7_000);
+    const lock = await holdWriteLock(s.raw.file, 12_000);
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'locked-1', body: resting });
     expectError(r, 503, 'state_unavailable');
     await lock.released;
