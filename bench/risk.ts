@@ -26,7 +26,7 @@ export const RULEBOOK_PRODUCTS: typeof PRODUCTS = (() => {
   const byId = new Map(PRODUCTS.map((p) => [p.id, p]));
   const shipped = ['trailing-lock-50k', 'one-step-100k', 'two-step-100k-step1', 'eod-trailing-50k'].map((id) => byId.get(id)!);
   const base = byId.get('evaluation-100k')!;
-  const soft = { correction_minutes: 5, max_breaches: 3 };
+  const soft = { correction_ms: 300_000, max_soft_breaches: 3 };
   return [
     ...shipped,
     {
@@ -34,8 +34,8 @@ export const RULEBOOK_PRODUCTS: typeof PRODUCTS = (() => {
       id: 'soft-limits',
       rule: { ...base.rule, daily_loss: { ...base.rule.daily_loss!, soft }, drawdown: { ...base.rule.drawdown!, mode: 'intraday_equity', soft } },
     },
-    { ...base, id: 'profitable-days', rule: { ...base.rule, profitable_days: { min_days: 3, min_profit_usd: '250' }, consistency: { max_best_day_pct: '40' }, inactivity_basis: 'calendar_days' } },
-    { ...base, id: 'stop-grace', rule: { ...base.rule, stop_loss: { max_risk_usd: null, max_risk_pct: '2', grace_seconds: 3600 } } },
+    { ...base, id: 'profitable-days', rule: { ...base.rule, min_profitable_days: { count: 3, min_profit_usd: '250' }, consistency: { max_best_day_pct: '40' }, inactivity_basis: 'calendar_days' } },
+    { ...base, id: 'stop-grace', rule: { ...base.rule, risk_per_trade: { amount_usd: null, percent: '2', require_stop_loss: true, grace_ms: 3_600_000 } } },
   ];
 })();
 

@@ -144,8 +144,8 @@ function checkTradingDays(products: readonly Product[]): void {
   for (const p of products) {
     const day = p.rule.trading_day;
     if (!day) continue;
-    if (minutesOfDay(day.start) === null) throw new ConfigError(`products.json ${p.id}: trading_day.start must be HH:MM, got "${day.start}"`);
-    if (!isTimeZone(day.timezone)) throw new ConfigError(`products.json ${p.id}: trading_day.timezone "${day.timezone}" is not a time zone`);
+    if (minutesOfDay(day.rollover) === null) throw new ConfigError(`products.json ${p.id}: trading_day.rollover must be HH:MM, got "${day.rollover}"`);
+    if (!isTimeZone(day.time_zone)) throw new ConfigError(`products.json ${p.id}: trading_day.time_zone "${day.time_zone}" is not a time zone`);
   }
 }
 

@@ -20,14 +20,14 @@ function withTradingDay(day: unknown): string {
 
 describe('config/products.json: a product trading day', () => {
   it('is read with its time of day and zone', () => {
-    const config = loadConfig({ RAMPART_CONFIG_DIR: withTradingDay({ start: '17:00', timezone: 'America/New_York' }) });
-    expect(config.products[0]!.rule.trading_day).toEqual({ start: '17:00', timezone: 'America/New_York' });
+    const config = loadConfig({ RAMPART_CONFIG_DIR: withTradingDay({ rollover: '17:00', time_zone: 'America/New_York' }) });
+    expect(config.products[0]!.rule.trading_day).toEqual({ rollover: '17:00', time_zone: 'America/New_York' });
   });
 
   it.each([
-    [{ start: '17:00', timezone: 'America/Gotham' }, 'trading_day.timezone "America/Gotham" is not a time zone'],
-    [{ start: '24:00', timezone: 'UTC' }, 'products.json is invalid'],
-    [{ start: '17:00' }, 'products.json is invalid'],
+    [{ rollover: '17:00', time_zone: 'America/Gotham' }, 'trading_day.time_zone "America/Gotham" is not a time zone'],
+    [{ rollover: '24:00', time_zone: 'UTC' }, 'products.json is invalid'],
+    [{ rollover: '17:00' }, 'products.json is invalid'],
   ])('refuses %j at start-up', (day, message) => {
     expect(() => loadConfig({ RAMPART_CONFIG_DIR: withTradingDay(day) })).toThrow(ConfigError);
     expect(() => loadConfig({ RAMPART_CONFIG_DIR: withTradingDay(day) })).toThrow(message);

@@ -1,6 +1,6 @@
 import type { Environment, Rule, Stage } from '../schemas/common.js';
 import { add, dec, fmt, fmtMoney, max, roundMoney, sub, ZERO, type Dec } from './decimal.js';
-import { bestDay, consistencyBase, consistencyHeld, consistencyLimit, idleDays, profitableDays, ruleMetrics, type RuleMetrics } from './rules.js';
+import { bestDay, calendarIdleDays, consistencyBase, consistencyHeld, consistencyLimit, profitableDays, ruleMetrics, type RuleMetrics } from './rules.js';
 import { calendarOf, type TradingCalendar } from './trading-day.js';
 
 /** The stored account, as far as the view needs it (store/port's AccountRecord fits). */
@@ -147,7 +147,8 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
       bestDay: bestDay({ bestDayProfit: f.best_day_profit, dayStartBalance: f.day_start_balance }, balance),
       consistencyLimit: consistencyLimit(rule, balance, consistencyBase(rule, { windowStartBalance: f.window_start_balance }, starting)),
       profitableDays: profitableDays(rule, { profitableDays: f.profitable_days, dayStartBalance: f.day_start_balance }, balance),
-      idleDays: idleDays(rule, { idleDays: f.idle_days ?? 0, lastTradeAt: f.last_trade_at }, now, record.created_at),
+      idleDays: f.idle_days ?? 0,
+      calendarIdleDays: calendarIdleDays({ lastTradeAt: f.last_trade_at }, now, record.created_at),
     }),
     rule_warnings: ruleWarnings(rule, f),
     payout_eligible: payoutEligible,
@@ -162,7 +163,7 @@ export function accountView(record: AccountState, f: LiveFigures, now: number, c
 
 /** One rule in force, as the account shows it: its limit, its value now, and how far the value may go (docs/RULES.md). */
 export interface RuleHeadroom {
-  rule: 'daily_loss' | 'drawdown' | 'profit_target' | 'consistency' | 'profitable_days' | 'min_trading_days' | 'min_calendar_days' | 'inactivity';
+  rule: 'daily_loss' | 'drawdown' | 'profit_target' | 'consistency' | 'min_profitable_days' | 'min_trading_days' | 'min_calendar_days' | 'inactivity_days' | 'inactivity_calendar_days';
   unit: 'usd' | 'days';
   limit: string;
   value: string;
@@ -178,7 +179,7 @@ export interface RuleHeadroom {
 function headroomOf(
   rule: Rule,
   m: RuleMetrics,
-  f: { equity: Dec; starting: Dec; tradingDays: number; calendarDays: number; bestDay: Dec; consistencyLimit: Dec | null; profitableDays: number; idleDays: number },
+  f: { equity: Dec; starting: Dec; tradingDays: number; calendarDays: number; bestDay: Dec; consistencyLimit: Dec | null; profitableDays: number; idleDays: number; calendarIdleDays: number },
 ): RuleHeadroom[] {
   const out: RuleHeadroom[] = [];
   const money = (r: RuleHeadroom['rule'], limit: Dec, value: Dec, room: Dec) =>
@@ -196,20 +197,21 @@ function headroomOf(
   if (f.consistencyLimit !== null) money('consistency', f.consistencyLimit, f.bestDay, sub(f.consistencyLimit, f.bestDay));
   const days = (r: RuleHeadroom['rule'], limit: number, value: number) =>
     out.push({ rule: r, unit: 'days', limit: String(limit), value: String(value), headroom: String(Math.max(0, limit - value)) });
-  if (rule.profitable_days) days('profitable_days', rule.profitable_days.min_days, f.profitableDays);
+  if (rule.min_profitable_days) days('min_profitable_days', rule.min_profitable_days.count, f.profitableDays);
   if (rule.min_trading_days > 0) days('min_trading_days', rule.min_trading_days, f.tradingDays);
   if (rule.min_calendar_days > 0) days('min_calendar_days', rule.min_calendar_days, f.calendarDays);
   // inactivity: the days without a fill it allows and those counted; headroom, the days left to trade in.
-  if (rule.inactivity_days !== null) days('inactivity', rule.inactivity_days, f.idleDays);
+  if (rule.inactivity_days !== null) days('inactivity_days', rule.inactivity_days, f.idleDays);
+  if (rule.inactivity_calendar_days !== undefined && rule.inactivity_calendar_days !== null) days('inactivity_calendar_days', rule.inactivity_calendar_days, f.calendarIdleDays);
   return out;
 }
 
 /** The soft breaches open now: the limit, since when, the time to be back within it by, and the breaches used. */
 function ruleWarnings(rule: Rule, f: LiveFigures) {
   const out: { rule: 'daily_loss' | 'drawdown'; since: number; correct_by: number; breaches_used: number; max_breaches: number }[] = [];
-  const add = (limit: 'daily_loss' | 'drawdown', cfg: { correction_minutes: number; max_breaches: number } | null | undefined, since: number | null | undefined, count: number | undefined) => {
+  const add = (limit: 'daily_loss' | 'drawdown', cfg: { correction_ms: number; max_soft_breaches: number } | null | undefined, since: number | null | undefined, count: number | undefined) => {
     if (cfg && since !== null && since !== undefined) {
-      out.push({ rule: limit, since, correct_by: since + cfg.correction_minutes * 60_000, breaches_used: count ?? 1, max_breaches: cfg.max_breaches });
+      out.push({ rule: limit, since, correct_by: since + cfg.correction_ms, breaches_used: count ?? 1, max_breaches: cfg.max_soft_breaches });
     }
   };
   add('daily_loss', rule.daily_loss?.soft, f.soft_daily_loss_since, f.soft_daily_loss_count);

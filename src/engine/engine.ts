@@ -12,7 +12,7 @@ import { LastPrices, onClock, onQuote } from './pipeline/tick.js';
 import { sourceOf } from './pipeline/core.js';
 import type { Dec } from './decimal.js';
 import { figures, type Book, type Figures } from './book.js';
-import type { RuleState } from './rules.js';
+import { stopGraceMs, type RuleState } from './rules.js';
 import type { Rule } from '../schemas/common.js';
 import { exitRefusal, hasExits } from './exits.js';
 import { transition } from './order-status.js';
@@ -247,7 +247,7 @@ export class Engine implements Core {
     cancel(this, o, reason, now);
     // A stop loss canceled under a rule with a grace: the position's grace starts now.
     const book = this.books.get(o.accountId);
-    if (book?.rule?.stop_loss?.grace_seconds) this.risk.watchStops(book, now);
+    if (stopGraceMs(book?.rule) !== null) this.risk.watchStops(book!, now);
   }
 
   end(o: Order, how: 'expire' | 'reject', now: number): void {

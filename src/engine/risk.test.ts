@@ -24,16 +24,16 @@ const rules: Rule[] = [
   // Soft limits (a breach opens, is cured or acts at its window's end), and the day-count rules with calendar inactivity.
   {
     starting_balance: '100000',
-    daily_loss: { amount_usd: '800', percent: null, basis: 'day_start_balance', action: 'flatten', soft: { correction_minutes: 30, max_breaches: 2 } },
-    drawdown: { amount_usd: '1800', percent: null, mode: 'static', soft: { correction_minutes: 60, max_breaches: 1 } },
+    daily_loss: { amount_usd: '800', percent: null, basis: 'day_start_balance', action: 'flatten', soft: { correction_ms: 1_800_000, max_soft_breaches: 2 } },
+    drawdown: { amount_usd: '1800', percent: null, mode: 'static', soft: { correction_ms: 3_600_000, max_soft_breaches: 1 } },
     profit_target: { amount_usd: '1500', percent: null, close_positions: false },
     min_trading_days: 1,
     min_calendar_days: 0,
     overnight_allowed: true,
     weekend_allowed: true,
-    inactivity_days: 2,
-    inactivity_basis: 'calendar_days',
-    profitable_days: { min_days: 1, min_profit_usd: '100' },
+    inactivity_days: null,
+    inactivity_calendar_days: 2,
+    min_profitable_days: { count: 1, min_profit_usd: '100' },
     consistency: { max_best_day_pct: '80' },
   },
 ];
@@ -205,7 +205,7 @@ describe('risk index', () => {
   it('sees a soft breach cured and reached again inside its window on the ticks a full scan would', () => {
     // A static floor of 98,200, soft with one breach: reached, back above, reached again within the hour — the
     // second time there is no breach left, so it fails at once (a look missed between would leave it held).
-    const soft: Rule = { ...rules[1]!, daily_loss: null, drawdown: { amount_usd: '1800', percent: null, mode: 'static', soft: { correction_minutes: 60, max_breaches: 1 } } };
+    const soft: Rule = { ...rules[1]!, daily_loss: null, drawdown: { amount_usd: '1800', percent: null, mode: 'static', soft: { correction_ms: 3_600_000, max_soft_breaches: 1 } } };
     for (const down of [3600, 3700]) {
       differential(
         [

@@ -55,7 +55,7 @@ const rule = fc.record({
   weekend_allowed: fc.constant(true),
   inactivity_days: fc.constant(null),
   consistency: fc.option(fc.record({ max_best_day_pct: fc.constantFrom('60', '90') }), { nil: null }),
-  profitable_days: fc.option(fc.record({ min_days: fc.integer({ min: 1, max: 2 }), min_profit_usd: fc.constantFrom('20', '150') }), { nil: null }),
+  min_profitable_days: fc.option(fc.record({ count: fc.integer({ min: 1, max: 2 }), min_profit_usd: fc.constantFrom('20', '150') }), { nil: null }),
 }) as fc.Arbitrary<Omit<Rule, 'starting_balance'>>;
 
 const op = fc.oneof(
@@ -107,7 +107,7 @@ class Reference {
     if (this.rule.drawdown?.mode === 'end_of_day') this.drawdownRef = max(this.drawdownRef, this.rule.drawdown.basis === 'equity' ? equity : this.balance);
     const gain = sub(this.balance, this.dayStartBalance);
     if (this.rule.consistency && gain > (this.bestDay ?? ZERO)) this.bestDay = gain;
-    if (this.rule.profitable_days && gain >= dec(this.rule.profitable_days.min_profit_usd)) this.profitableDays += 1;
+    if (this.rule.min_profitable_days && gain >= dec(this.rule.min_profitable_days.min_profit_usd)) this.profitableDays += 1;
     this.dayStart = day;
     this.dayStartBalance = this.balance;
     this.dayStartEquity = equity;
@@ -142,7 +142,7 @@ class Reference {
       const gainToday = sub(this.balance, this.dayStartBalance);
       const best = max(this.bestDay ?? ZERO, gainToday);
       const consistent = !r.consistency || best <= pct(max(ZERO, sub(this.balance, START)), dec(r.consistency.max_best_day_pct));
-      const profitable = !r.profitable_days || this.profitableDays + (gainToday >= dec(r.profitable_days.min_profit_usd) ? 1 : 0) >= r.profitable_days.min_days;
+      const profitable = !r.min_profitable_days || this.profitableDays + (gainToday >= dec(r.min_profitable_days.min_profit_usd) ? 1 : 0) >= r.min_profitable_days.count;
       if (profit !== null && profit >= dec(r.profit_target.amount_usd!) && this.tradingDays >= r.min_trading_days && calendarDays >= r.min_calendar_days && consistent && profitable) {
         return 'passed:profit_target';
       }

@@ -106,16 +106,16 @@ export type SoftStep =
 export function softLimits(rule: Rule, s: RuleState, m: RuleMetrics, equity: Dec, now: number): { suppressed: Set<SoftLimit>; steps: SoftStep[] } {
   const suppressed = new Set<SoftLimit>();
   const steps: SoftStep[] = [];
-  const parts: [SoftLimit, { correction_minutes: number; max_breaches: number } | null | undefined, boolean, Dec, Dec][] = [
+  const parts: [SoftLimit, { correction_ms: number; max_soft_breaches: number } | null | undefined, boolean, Dec, Dec][] = [
     ['drawdown', rule.drawdown?.soft, m.drawdownFloor !== null && equity <= m.drawdownFloor, equity, m.drawdownFloor ?? ZERO],
     ['daily_loss', rule.daily_loss?.soft, m.dailyLossLimit !== null && !s.dailyLossActed && m.dailyLoss >= m.dailyLossLimit, m.dailyLoss, m.dailyLossLimit ?? ZERO],
   ];
   for (const [limit, cfg, reached, value, bound] of parts) {
     if (!cfg) continue;
     const st = ((s.soft ??= {})[limit] ??= { since: null, count: 0 });
-    const windowMs = cfg.correction_minutes * 60_000;
+    const windowMs = cfg.correction_ms;
     const step = (status: 'opened' | 'cured' | 'acted', since: number) =>
-      steps.push({ limit, status, since, correctBy: since + windowMs, count: st.count, max: cfg.max_breaches, value, bound });
+      steps.push({ limit, status, since, correctBy: since + windowMs, count: st.count, max: cfg.max_soft_breaches, value, bound });
     if (!reached) {
       if (st.since !== null) {
         step('cured', st.since);
@@ -124,7 +124,7 @@ export function softLimits(rule: Rule, s: RuleState, m: RuleMetrics, equity: Dec
       continue;
     }
     if (st.since === null) {
-      if (st.count >= cfg.max_breaches) continue; // no breach left: it acts
+      if (st.count >= cfg.max_soft_breaches) continue; // no breach left: it acts
       st.since = now;
       st.count += 1;
       step('opened', now);
@@ -140,27 +140,29 @@ export function softLimits(rule: Rule, s: RuleState, m: RuleMetrics, equity: Dec
   return { suppressed, steps };
 }
 
-/**
- * Days without a fill as the rule counts them: trading days that ended since the last fill (the rule state's count),
- * or with `inactivity_basis: calendar_days` whole 24-hour days since the last fill, else since the account opened.
- */
-export function idleDays(rule: Rule, s: Pick<RuleState, 'idleDays' | 'lastTradeAt'>, now: number, createdAt: number): number {
-  if (rule.inactivity_basis !== 'calendar_days') return s.idleDays;
+/** Whole 24-hour days since the last fill, else since the account opened (`inactivity_calendar_days`). */
+export function calendarIdleDays(s: Pick<RuleState, 'lastTradeAt'>, now: number, createdAt: number): number {
   return Math.max(0, Math.floor((now - (s.lastTradeAt ?? createdAt)) / DAY_MS));
 }
 
-/** With calendar-day inactivity: the moment the account fails unless it trades before; else null (judged at rollovers). */
+/** With `inactivity_calendar_days`: the moment the account fails unless it trades before; else null. */
 export function inactivityDeadline(rule: Rule, s: Pick<RuleState, 'lastTradeAt'>, createdAt: number): number | null {
-  if (rule.inactivity_days === null || rule.inactivity_basis !== 'calendar_days') return null;
-  return (s.lastTradeAt ?? createdAt) + rule.inactivity_days * DAY_MS;
+  const days = rule.inactivity_calendar_days;
+  return days === undefined || days === null ? null : (s.lastTradeAt ?? createdAt) + days * DAY_MS;
 }
 
-/** The most a trade may lose at its stop: max_risk_usd, else max_risk_pct % of the balance; null without a limit. */
+/** The most a trade may lose at its stop: amount_usd, else percent % of the balance; null without a limit. */
 export function riskLimit(rule: Rule, balance: Dec): Dec | null {
-  const s = rule.stop_loss;
+  const s = rule.risk_per_trade;
   if (!s) return null;
-  if (s.max_risk_usd !== null) return amount(s.max_risk_usd);
-  return s.max_risk_pct !== null ? pct(balance, amount(s.max_risk_pct)) : null;
+  if (s.amount_usd !== null) return amount(s.amount_usd);
+  return s.percent !== null ? pct(balance, amount(s.percent)) : null;
+}
+
+/** With a stop required and a grace: how long a position may stay without a stop-loss exit, ms; else null. */
+export function stopGraceMs(rule: Rule | undefined): number | null {
+  const s = rule?.risk_per_trade;
+  return s?.require_stop_loss && s.grace_ms !== undefined && s.grace_ms !== null ? s.grace_ms : null;
 }
 
 /** The rule figures the judge and the account view both read (RuleState has them; the view passes its own). */
@@ -282,7 +284,7 @@ export function rollover(rule: Rule, s: RuleState, balance: Dec, equity: Dec, da
       }
     }
   }
-  if (rule.profitable_days && sub(balance, s.dayStartBalance) >= amount(rule.profitable_days.min_profit_usd)) {
+  if (rule.min_profitable_days && sub(balance, s.dayStartBalance) >= amount(rule.min_profitable_days.min_profit_usd)) {
     s.profitableDays = (s.profitableDays ?? 0) + 1;
   }
   s.idleDays += s.tradedToday ? Math.max(0, daysPassed - 1) : daysPassed;
@@ -308,7 +310,9 @@ export function judgeRule(
 ): Verdict | null {
   const m = ruleMetrics(rule, s, figures);
   if (!suppressed.has('drawdown') && m.drawdownFloor !== null && figures.equity <= m.drawdownFloor) return { kind: 'fail', reason: 'drawdown' };
-  if (rule.inactivity_days !== null && idleDays(rule, s, figures.now, figures.createdAt) >= rule.inactivity_days) return { kind: 'fail', reason: 'inactivity' };
+  if (rule.inactivity_days !== null && s.idleDays >= rule.inactivity_days) return { kind: 'fail', reason: 'inactivity' };
+  const calendarLimit = rule.inactivity_calendar_days;
+  if (calendarLimit !== undefined && calendarLimit !== null && calendarIdleDays(s, figures.now, figures.createdAt) >= calendarLimit) return { kind: 'fail', reason: 'inactivity' };
   if (!suppressed.has('daily_loss') && m.dailyLossLimit !== null && !s.dailyLossActed && m.dailyLoss >= m.dailyLossLimit) {
     const action = rule.daily_loss!.action;
     if (action === 'fail_account') return { kind: 'fail', reason: 'daily_loss' };
@@ -323,7 +327,7 @@ export function judgeRule(
       s.tradingDays >= rule.min_trading_days &&
       figures.calendarDays >= rule.min_calendar_days &&
       consistencyHeld(rule, s, figures.balance, figures.starting) &&
-      (!rule.profitable_days || profitableDays(rule, s, figures.balance) >= rule.profitable_days.min_days)
+      (!rule.min_profitable_days || profitableDays(rule, s, figures.balance) >= rule.min_profitable_days.count)
     ) {
       return { kind: 'pass' };
     }
@@ -360,7 +364,7 @@ export function consistencyLimit(rule: Rule, balance: Dec, starting: Dec): Dec |
  * already is; 0 without the rule.
  */
 export function profitableDays(rule: Rule, s: Pick<RuleState, 'profitableDays' | 'dayStartBalance'>, balance: Dec): number {
-  const p = rule.profitable_days;
+  const p = rule.min_profitable_days;
   if (!p) return 0;
   return (s.profitableDays ?? 0) + (sub(balance, s.dayStartBalance) >= amount(p.min_profit_usd) ? 1 : 0);
 }

@@ -84,8 +84,8 @@ export type DayCalendar = Pick<TradingCalendar, 'dayStart' | 'nextRollover' | 'r
 
 /** A product's own trading day (`rule.trading_day`): the rollover's time of day and its IANA time zone. */
 export interface TradingDaySpec {
-  start: string;
-  timezone: string;
+  rollover: string;
+  time_zone: string;
 }
 
 /** "HH:MM" → minutes after midnight; null when it is not a time of day. */
@@ -114,12 +114,12 @@ export function calendarOf<C extends DayCalendar>(rule: { trading_day?: TradingD
   if (!spec) return fallback;
   let cal = bySpec.get(spec);
   if (cal) return cal;
-  const key = `${spec.start} ${spec.timezone}`;
+  const key = `${spec.rollover} ${spec.time_zone}`;
   cal = ruleCalendars.get(key);
   if (!cal) {
-    const minutes = minutesOfDay(spec.start);
-    if (minutes === null) throw new Error(`trading_day.start must be HH:MM, got "${spec.start}"`);
-    ruleCalendars.set(key, (cal = new TradingCalendar(minutes, spec.timezone, 'session')));
+    const minutes = minutesOfDay(spec.rollover);
+    if (minutes === null) throw new Error(`trading_day.rollover must be HH:MM, got "${spec.rollover}"`);
+    ruleCalendars.set(key, (cal = new TradingCalendar(minutes, spec.time_zone, 'session')));
   }
   bySpec.set(spec, cal);
   return cal;

@@ -28,12 +28,14 @@ function sentence(h: RuleHeadroom, a: AccountView): string {
       return `profit target ${h.limit} USD (profit ${h.value}, ${h.headroom} to go)`;
     case 'consistency':
       return `best day at most ${h.limit} USD (best day so far ${h.value})`;
-    case 'profitable_days':
+    case 'min_profitable_days':
       return `profitable days ${h.limit} (done ${h.value})`;
     case 'min_trading_days':
       return `min trading days ${h.limit} (done ${h.value})`;
-    case 'inactivity':
-      return `inactivity after ${h.limit} days without a fill (${h.value} so far, ${h.headroom} left)`;
+    case 'inactivity_days':
+      return `inactivity after ${h.limit} trading days without a fill (${h.value} so far, ${h.headroom} left)`;
+    case 'inactivity_calendar_days':
+      return `inactivity after ${h.limit} calendar days without a fill (${h.value} so far, ${h.headroom} left)`;
     case 'min_calendar_days':
       return `min calendar days ${h.limit} (counted ${h.value})`;
     default:

@@ -48,14 +48,14 @@ const Soft = Type.Optional(
   Type.Union(
     [
       Type.Object(
-        { correction_minutes: Type.Integer({ minimum: 1, maximum: 1440 }), max_breaches: Type.Integer({ minimum: 1, maximum: 100 }) },
+        { correction_ms: Type.Integer({ minimum: 1000, maximum: 86_400_000 }), max_soft_breaches: Type.Integer({ minimum: 1, maximum: 100 }) },
         { additionalProperties: false },
       ),
       Type.Null(),
     ],
     {
       description:
-        'A soft limit: reaching it opens a breach (account.rule_breach, a warning on the account) instead of acting; back within it before correction_minutes pass cures it, otherwise the action follows; after max_breaches breaches it acts at once (docs/RULES.md)',
+        'A soft limit: reaching it opens a breach (account.rule_breach, a warning on the account) instead of acting; back within it before correction_ms pass cures it, otherwise the action follows; after max_soft_breaches breaches it acts at once (docs/RULES.md)',
     },
   ),
 );
@@ -101,10 +101,10 @@ export const Rule = Type.Object(
     overnight_allowed: Type.Boolean(),
     weekend_allowed: Type.Boolean(),
     inactivity_days: Nullable(Type.Integer({ minimum: 1 })),
-    inactivity_basis: Type.Optional(
-      Type.Union([Type.Literal('trading_days'), Type.Literal('calendar_days')], {
+    inactivity_calendar_days: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()], {
         description:
-          'How inactivity_days counts: trading_days (absent: CONTRACT) — trading days that ended since the last fill, judged at the rollover; calendar_days — whole 24-hour days since the last fill (else since the account opened), judged the moment they pass (docs/RULES.md)',
+          'Inactivity by calendar days: that many whole 24-hour days without a fill (since the last fill, else since the account opened) fail the account, judged the moment they pass; beside inactivity_days, which counts trading days at the rollover (docs/RULES.md)',
       }),
     ),
     consistency: Type.Optional(
@@ -132,22 +132,20 @@ export const Rule = Type.Object(
       ),
     ),
     news: Type.Optional(
-      Type.Union(
-        [Type.Object({ block: Type.Union([Type.Literal('opening'), Type.Literal('all')]) }, { additionalProperties: false }), Type.Null()],
-        {
-          description:
-            "News windows (the operator's calendar, /admin/v1/news): inside a window on the order's market, block opening refuses orders that open or add to a position (and resting ones that would fill then); block all refuses every new order. order_rejected, details.reason news_window. Exits and closing a position keep working (docs/RULES.md)",
-        },
-      ),
+      Type.Union([Type.Literal('allowed'), Type.Literal('no_open'), Type.Literal('no_trade')], {
+        description:
+          "News windows (the operator's calendar, /admin/v1/news): inside a window on the order's market, no_open refuses orders that open or add to a position (and rejects resting ones that would fill then); no_trade refuses every new order; allowed (or absent): trading goes on. order_rejected, details.reason news_window. Exits and closing a position keep working (docs/RULES.md)",
+      }),
     ),
-    stop_loss: Type.Optional(
+    risk_per_trade: Type.Optional(
       Type.Union(
         [
           Type.Object(
             {
-              max_risk_usd: Nullable(PositiveDecimal),
-              max_risk_pct: Nullable(PositiveDecimal),
-              grace_seconds: Nullable(Type.Integer({ minimum: 1, maximum: 86_400 })),
+              amount_usd: Nullable(PositiveDecimal),
+              percent: Nullable(PositiveDecimal),
+              require_stop_loss: Type.Boolean(),
+              grace_ms: Type.Optional(Nullable(Type.Integer({ minimum: 1000, maximum: 86_400_000 }))),
             },
             { additionalProperties: false },
           ),
@@ -155,19 +153,19 @@ export const Rule = Type.Object(
         ],
         {
           description:
-            "Risk per trade and a mandatory stop. grace_seconds null: an order that opens or adds to a position must carry a stop loss (or add to a position that has one): order_rejected, details.reason stop_loss_required; set: such orders are taken, and a position left without a stop-loss exit that long is closed (close_reason risk_rule). With a stop, the loss at it (the position after the order, from its entry to the stop) may be at most max_risk_usd, else max_risk_pct % of the balance: order_rejected, details.reason risk_per_trade (docs/RULES.md)",
+            "Risk per trade and a mandatory stop. With a stop, the loss at it (the position after the order, from its entry to the stop) may be at most amount_usd, else percent % of the balance: order_rejected, details.reason risk_per_trade. require_stop_loss without grace_ms: an order that opens or adds to a position must carry a stop loss (or add to a position that has one): order_rejected, details.reason risk_per_trade, details.stop_loss required; with grace_ms: such orders are taken, and a position left without a stop-loss exit that long is closed (close_reason risk_rule) (docs/RULES.md)",
         },
       ),
     ),
-    profitable_days: Type.Optional(
+    min_profitable_days: Type.Optional(
       Type.Union(
         [
-          Type.Object({ min_days: Type.Integer({ minimum: 1, maximum: 365 }), min_profit_usd: PositiveDecimal }, { additionalProperties: false }),
+          Type.Object({ count: Type.Integer({ minimum: 1, maximum: 365 }), min_profit_usd: PositiveDecimal }, { additionalProperties: false }),
           Type.Null(),
         ],
         {
           description:
-            'At least min_days trading days, each with a balance gain of at least min_profit_usd: the profit target is met only once there are that many (the account stays active; its headroom says how many more) (docs/RULES.md)',
+            'At least count trading days, each with a balance gain of at least min_profit_usd: the profit target is met only once there are that many (the account stays active; its headroom says how many more) (docs/RULES.md)',
         },
       ),
     ),
@@ -176,8 +174,8 @@ export const Rule = Type.Object(
         [
           Type.Object(
             {
-              start: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'The rollover, HH:MM local time' }),
-              timezone: Type.String({ minLength: 1, maxLength: 64, description: 'An IANA time zone, e.g. America/New_York (daylight saving followed)' }),
+              rollover: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'The rollover, HH:MM local time' }),
+              time_zone: Type.String({ minLength: 1, maxLength: 64, description: 'An IANA time zone, e.g. America/New_York (daylight saving followed)' }),
             },
             { additionalProperties: false },
           ),

@@ -109,7 +109,7 @@ export class AccountService {
     const parked = this.parked(record, now);
     // The day counts shown move with the rollovers, and calendar-day inactivity with each 24 hours since the last fill.
     const rollovers = calendarOf(record.rule, this.calendar).rolloversBetween(record.created_at, now);
-    const idle = record.rule.inactivity_basis === 'calendar_days' ? Math.floor((now - (figures.last_trade_at ?? record.created_at)) / 86_400_000) : 0;
+    const idle = record.rule.inactivity_calendar_days ? Math.floor((now - (figures.last_trade_at ?? record.created_at)) / 86_400_000) : 0;
     const day = rollovers * 100_000 + idle;
     const hit = this.jsonCache.get(record);
     if (hit && hit.parked === parked && hit.day === day && sameFigures(hit.figures, figures)) return hit.json;

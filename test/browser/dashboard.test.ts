@@ -267,7 +267,7 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     await price('61000');
     expect((await s.sandboxCall('DELETE', `/v1/accounts/${id}/positions/BTC-USD`, { key: sandboxKey, idempotencyKey: 'rulebook-close' })).status).toBe(200);
     const api = await s.sandboxCall('GET', `/v1/accounts/${id}`, { key: sandboxKey });
-    expect(api.body.headroom.map((h: { rule: string }) => h.rule)).toEqual(['daily_loss', 'drawdown', 'profit_target', 'consistency', 'min_trading_days', 'inactivity']);
+    expect(api.body.headroom.map((h: { rule: string }) => h.rule)).toEqual(['daily_loss', 'drawdown', 'profit_target', 'consistency', 'min_trading_days', 'inactivity_days']);
     expect(api.body.headroom.find((h: { rule: string }) => h.rule === 'consistency')).toEqual({ rule: 'consistency', unit: 'usd', limit: '234.375', value: '468.75', headroom: '0' });
     await go(`/accounts/${encodeURIComponent(id)}`);
     const gauges = page.locator('.gauges .gauge');

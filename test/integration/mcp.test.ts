@@ -78,7 +78,7 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
     expect(r.isError).toBe(false);
     const a = r.data.accounts.find((x: { id: string }) => x.id === t.accountId);
     // The sandbox product's rule: a daily loss, a static drawdown, a profit target, 4 trading days (CONTRACT products).
-    expect(a.headroom.map((h: { rule: string }) => h.rule)).toEqual(['daily_loss', 'drawdown', 'profit_target', 'min_trading_days', 'inactivity']);
+    expect(a.headroom.map((h: { rule: string }) => h.rule)).toEqual(['daily_loss', 'drawdown', 'profit_target', 'min_trading_days', 'inactivity_days']);
     expect(a.headroom[0]).toEqual({ rule: 'daily_loss', unit: 'usd', limit: '5000', value: '0', headroom: '5000' });
     expect(a.headroom[1]).toMatchObject({ rule: 'drawdown', limit: '90000', headroom: expect.stringMatching(/^\d+(\.\d+)?$/) });
     expect(a.headroom[3]).toEqual({ rule: 'min_trading_days', unit: 'days', limit: '4', value: '0', headroom: '4' });

@@ -4,10 +4,10 @@ import { product, World } from '../helpers/rules.js';
 
 /**
  * News windows (docs/RULES.md "News windows"): the operator's calendar over the admin API, and the rule's refusals
- * inside a window over HTTP with the manual clock — opening refused (block opening) or every new order (block all),
+ * inside a window over HTTP with the manual clock — opening refused (no_open) or every new order (no_trade),
  * exits and closing a position still working, other markets and accounts without the rule untouched.
  */
-const products = [product('news-opening', { news: { block: 'opening' } }), product('news-all', { news: { block: 'all' } })];
+const products = [product('news-opening', { news: 'no_open' }), product('news-all', { news: 'no_trade' }), product('news-allowed', { news: 'allowed' })];
 
 let w: World;
 beforeEach(async () => {
@@ -61,9 +61,10 @@ describe('the news calendar (admin API)', () => {
 });
 
 describe('news: a rule that refuses trading inside a window', () => {
-  it('block opening: opening and adding refused on the window’s market from `from` to `until`; reducing, other markets, other accounts and exits go on', async () => {
+  it('no_open: opening and adding refused on the window’s market from `from` to `until`; reducing, other markets, other accounts and exits go on', async () => {
     const t = await w.open('news-opening');
     const quiet = await w.open('evaluation-100k');
+    const allowed = await w.open('news-allowed');
     await w.price('60000');
     await w.price('3000', 'ETH-USD');
     const n = await addNews(w.now() + 10 * MIN);
@@ -80,6 +81,7 @@ describe('news: a rule that refuses trading inside a window', () => {
     expect((await w.place(t, order('sell', '0.1'))).status).toBe(201); // reduces
     expect((await w.place(t, { market: 'ETH-USD', side: 'buy', type: 'market', size: '1' })).status).toBe(201); // not in the window
     expect((await w.place(quiet, order('buy', '0.1'))).status).toBe(201); // its rule has no news
+    expect((await w.place(allowed, order('buy', '0.1'))).status).toBe(201); // news: allowed
 
     // The resting buy reaches its price inside the window: rejected, not filled; the stop still protects.
     await w.price('58990');
@@ -98,7 +100,7 @@ describe('news: a rule that refuses trading inside a window', () => {
     expect((await w.place(t, order('buy', '0.1'))).status).toBe(201);
   });
 
-  it('block all: every new order is refused in the window, reduce-only too; closing the position is not; a window for all markets covers every market', async () => {
+  it('no_trade: every new order is refused in the window, reduce-only too; closing the position is not; a window for all markets covers every market', async () => {
     const t = await w.open('news-all');
     await w.price('60000');
     const n = await addNews(w.now() + 10 * MIN, null);

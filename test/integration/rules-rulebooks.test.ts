@@ -22,9 +22,9 @@ const products = [
   }),
   product('profitable', {
     profit_target: { amount_usd: '1000', percent: null, close_positions: true },
-    profitable_days: { min_days: 3, min_profit_usd: '200' },
+    min_profitable_days: { count: 3, min_profit_usd: '200' },
   }),
-  product('idle-calendar', { inactivity_days: 2, inactivity_basis: 'calendar_days' }),
+  product('idle-calendar', { inactivity_calendar_days: 2 }),
   product('idle-trading', { inactivity_days: 2 }),
   product('funded-window', { consistency: { max_best_day_pct: '50', window_days: 2 } }, 'funded'),
   product('funded-whole', { consistency: { max_best_day_pct: '50' } }, 'funded'),
@@ -270,7 +270,7 @@ describe('the rule as the API shows it', () => {
   });
 });
 
-describe('profitable_days: the profit target is met only with at least N days each gaining at least an amount', () => {
+describe('min_profitable_days: the profit target is met only with at least N days each gaining at least an amount', () => {
   it('counts a day once its balance gain reaches 200 (today as soon as it does); 199.87 does not count; passes on the third', async () => {
     const t = await w.open('profitable');
     /** Long 1 BTC at 60,000 (fee 30), sold at `close` (fee 0.0005 of it), at noon UTC of March day d. */
@@ -281,16 +281,16 @@ describe('profitable_days: the profit target is met only with at least N days ea
       await w.price(close);
       await w.market(t, 'sell', '1');
     };
-    const row = async () => ((await w.account(t)).headroom as { rule: string }[]).find((h) => h.rule === 'profitable_days');
-    expect(await row()).toEqual({ rule: 'profitable_days', unit: 'days', limit: '3', value: '0', headroom: '3' });
+    const row = async () => ((await w.account(t)).headroom as { rule: string }[]).find((h) => h.rule === 'min_profitable_days');
+    expect(await row()).toEqual({ rule: 'min_profitable_days', unit: 'days', limit: '3', value: '0', headroom: '3' });
     await day(2, '61000'); // +939.5: 100,939.5 — today counts already
-    expect(await row()).toEqual({ rule: 'profitable_days', unit: 'days', limit: '3', value: '1', headroom: '2' });
+    expect(await row()).toEqual({ rule: 'min_profitable_days', unit: 'days', limit: '3', value: '1', headroom: '2' });
     await day(3, '60200'); // +139.9: 101,079.4 — the target's 1,000 is made, but one profitable day
     await w.expectActive(t);
     expect((await w.account(t)).headroom).toEqual(
       expect.arrayContaining([
         { rule: 'profit_target', unit: 'usd', limit: '1000', value: '1079.4', headroom: '0' },
-        { rule: 'profitable_days', unit: 'days', limit: '3', value: '1', headroom: '2' },
+        { rule: 'min_profitable_days', unit: 'days', limit: '3', value: '1', headroom: '2' },
       ]),
     );
     await day(4, '60260'); // +199.87: just under 200, not counted
@@ -304,7 +304,7 @@ describe('profitable_days: the profit target is met only with at least N days ea
   });
 });
 
-describe('inactivity_basis: calendar_days counts whole 24-hour days from the last fill; trading_days counts rollovers', () => {
+describe('inactivity_calendar_days counts whole 24-hour days from the last fill; inactivity_days counts trading days', () => {
   it('two calendar days fail the account at the same time of day two days after its last fill; two trading days at the second rollover after its trading day', async () => {
     const cal = await w.open('idle-calendar');
     const td = await w.open('idle-trading');
@@ -315,8 +315,9 @@ describe('inactivity_basis: calendar_days counts whole 24-hour days from the las
       await w.market(t, 'buy', '0.01');
       await w.market(t, 'sell', '0.01');
     }
-    const row = async (t: Trader) => ((await w.account(t)).headroom as { rule: string }[]).find((h) => h.rule === 'inactivity');
-    expect(await row(cal)).toEqual({ rule: 'inactivity', unit: 'days', limit: '2', value: '0', headroom: '2' });
+    const row = async (t: Trader) => ((await w.account(t)).headroom as { rule: string }[]).find((h) => h.rule.startsWith('inactivity'));
+    expect(await row(cal)).toEqual({ rule: 'inactivity_calendar_days', unit: 'days', limit: '2', value: '0', headroom: '2' });
+    expect(await row(td)).toEqual({ rule: 'inactivity_days', unit: 'days', limit: '2', value: '0', headroom: '2' });
     await w.clockTo(fill + 86_400_000); // Tuesday 15:00Z: one day for both
     expect(await row(cal)).toMatchObject({ value: '1', headroom: '1' });
     expect(await row(td)).toMatchObject({ value: '0', headroom: '2' }); // Monday was a trading day: Tuesday's rollover counts nothing

@@ -9,9 +9,9 @@ import { product, World, type Trader } from '../helpers/rules.js';
  */
 const MIN = 60_000;
 const products = [
-  product('soft-drawdown', { drawdown: { amount_usd: '2000', percent: null, mode: 'static', soft: { correction_minutes: 5, max_breaches: 2 } } }),
+  product('soft-drawdown', { drawdown: { amount_usd: '2000', percent: null, mode: 'static', soft: { correction_ms: 300_000, max_soft_breaches: 2 } } }),
   product('soft-daily-loss', {
-    daily_loss: { amount_usd: '1000', percent: null, basis: 'day_start_balance', action: 'flatten', soft: { correction_minutes: 10, max_breaches: 1 } },
+    daily_loss: { amount_usd: '1000', percent: null, basis: 'day_start_balance', action: 'flatten', soft: { correction_ms: 600_000, max_soft_breaches: 1 } },
   }),
 ];
 

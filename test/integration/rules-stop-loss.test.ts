@@ -3,13 +3,13 @@ import { expectError } from '../helpers/server.js';
 import { product, World, type Trader } from '../helpers/rules.js';
 
 /**
- * Risk per trade and a mandatory stop (`rule.stop_loss`, docs/RULES.md) over HTTP with the manual clock and prices:
+ * Risk per trade and a mandatory stop (`rule.risk_per_trade`, docs/RULES.md) over HTTP with the manual clock and prices:
  * refused without a stop, refused past the risk limit (the edge is taken), the preview's risk at the stop, and a
  * position left without a stop closed after the grace. Quotes have bid = ask = last; BTC taker fee 0.0005.
  */
 const products = [
-  product('stop-required', { stop_loss: { max_risk_usd: null, max_risk_pct: '1', grace_seconds: null } }),
-  product('stop-grace', { stop_loss: { max_risk_usd: '500', max_risk_pct: null, grace_seconds: 60 } }),
+  product('stop-required', { risk_per_trade: { amount_usd: null, percent: '1', require_stop_loss: true } }),
+  product('stop-grace', { risk_per_trade: { amount_usd: '500', percent: null, require_stop_loss: true, grace_ms: 60_000 } }),
 ];
 
 let w: World;
@@ -21,13 +21,13 @@ afterEach(() => w.close());
 const buy = (size: string, stop?: string) => ({ market: 'BTC-USD', side: 'buy', type: 'market', size, ...(stop ? { stop_loss: { price: stop } } : {}) });
 const preview = (t: Trader, body: Record<string, unknown>) => w.call(t, 'POST', `/v1/accounts/${t.accountId}/orders/test`, { body });
 
-describe('stop_loss without grace: an opening order must carry a stop, and the loss at it is limited', () => {
-  it('refuses an order without a stop (stop_loss_required) and one whose stop risks more than 1% of the balance (risk_per_trade); 1,000 exactly is taken', async () => {
+describe('risk_per_trade with require_stop_loss and no grace: an opening order must carry a stop, and the loss at it is limited', () => {
+  it('refuses an order without a stop (risk_per_trade, stop_loss required) and one whose stop risks more than 1% of the balance (risk_per_trade); 1,000 exactly is taken', async () => {
     const t = await w.open('stop-required');
     await w.price('60000');
-    expectError(await w.place(t, buy('1')), 422, 'order_rejected', { reason: 'stop_loss_required' });
+    expectError(await w.place(t, buy('1')), 422, 'order_rejected', { reason: 'risk_per_trade', stop_loss: 'required' });
     const none = await preview(t, buy('1'));
-    expect(none.body).toMatchObject({ outcome: 'would_reject', reject: { code: 'order_rejected', details: { reason: 'stop_loss_required' } }, risk_at_stop: null });
+    expect(none.body).toMatchObject({ outcome: 'would_reject', reject: { code: 'order_rejected', details: { reason: 'risk_per_trade', stop_loss: 'required' } }, risk_at_stop: null });
 
     const far = await w.place(t, buy('1', '58900')); // (60,000 − 58,900) × 1 = 1,100 > 1% of 100,000
     expectError(far, 422, 'order_rejected', { reason: 'risk_per_trade', risk_usd: '1100', max_risk_usd: '1000', stop_price: '58900' });
@@ -56,7 +56,7 @@ describe('stop_loss without grace: an opening order must carry a stop, and the l
   });
 });
 
-describe('stop_loss with grace: a position left without a stop is closed after the grace', () => {
+describe('risk_per_trade with require_stop_loss and grace_ms: a position left without a stop is closed after the grace', () => {
   it('closes an unprotected position 60 s after its fill (close_reason risk_rule); one with a stop stays; a stop canceled starts the grace', async () => {
     const t = await w.open('stop-grace');
     const t0 = w.now();

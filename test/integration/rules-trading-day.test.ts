@@ -9,10 +9,10 @@ import { at, product, World, type Trader } from '../helpers/rules.js';
  */
 const DAILY_LOSS = { amount_usd: '1000', percent: null, basis: 'day_start_balance', action: 'flatten_and_pause' } as const;
 const products = [
-  product('day-new-york', { trading_day: { start: '17:00', timezone: 'America/New_York' }, daily_loss: DAILY_LOSS }),
-  product('day-prague', { trading_day: { start: '00:00', timezone: 'Europe/Prague' }, daily_loss: DAILY_LOSS }),
+  product('day-new-york', { trading_day: { rollover: '17:00', time_zone: 'America/New_York' }, daily_loss: DAILY_LOSS }),
+  product('day-prague', { trading_day: { rollover: '00:00', time_zone: 'Europe/Prague' }, daily_loss: DAILY_LOSS }),
   product('day-service', { daily_loss: DAILY_LOSS }),
-  product('weekend-new-york', { trading_day: { start: '17:00', timezone: 'America/New_York' }, weekend_allowed: false }),
+  product('weekend-new-york', { trading_day: { rollover: '17:00', time_zone: 'America/New_York' }, weekend_allowed: false }),
   product('weekend-service', { weekend_allowed: false }),
 ];
 
@@ -40,7 +40,7 @@ describe('trading_day: a product rolls over at its own time of day in its own zo
     const ny = await w.open('day-new-york');
     const svc = await w.open('day-service');
     expect(w.now()).toBe(at('2026-03-02T12:00:00Z'));
-    expect((await w.account(ny)).rule.trading_day).toEqual({ start: '17:00', timezone: 'America/New_York' });
+    expect((await w.account(ny)).rule.trading_day).toEqual({ rollover: '17:00', time_zone: 'America/New_York' });
     await w.price('60000');
     await w.market(svc, 'buy', '1');
     await loseTheDay(ny); // both lose 1,000 of their day

@@ -46,10 +46,11 @@ const LABELS: Record<string, string> = {
   drawdown: 'Drawdown room',
   profit_target: 'Profit target',
   consistency: 'Best day',
-  profitable_days: 'Profitable days',
+  min_profitable_days: 'Profitable days',
   min_trading_days: 'Trading days',
   min_calendar_days: 'Calendar days',
-  inactivity: 'Inactivity',
+  inactivity_days: 'Inactivity',
+  inactivity_calendar_days: 'Inactivity (calendar)',
 };
 
 /** One gauge's figures for a headroom row; `a` gives the drawdown's full room (reference − floor) for its bar. */
@@ -78,7 +79,8 @@ function gaugeOf(row: Row, a: Account): GaugeProps {
         tone: within ? 'good' : 'bad',
       };
     }
-    case 'inactivity': {
+    case 'inactivity_days':
+    case 'inactivity_calendar_days': {
       const left = permille(row.headroom, row.limit);
       return { label, value: left, text: `${row.value} / ${row.limit}`, detail: `${row.headroom} days left to trade`, tone: tone(left) };
     }

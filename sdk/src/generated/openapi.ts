@@ -1183,10 +1183,10 @@ export interface components {
                 basis: "peak_balance" | "start_balance" | "peak_equity" | "day_start_balance" | "day_start_equity" | "max_day_start";
                 /** @enum {string} */
                 action: "fail_account" | "flatten" | "flatten_and_pause";
-                /** @description A soft limit: reaching it opens a breach (account.rule_breach, a warning on the account) instead of acting; back within it before correction_minutes pass cures it, otherwise the action follows; after max_breaches breaches it acts at once (docs/RULES.md) */
+                /** @description A soft limit: reaching it opens a breach (account.rule_breach, a warning on the account) instead of acting; back within it before correction_ms pass cures it, otherwise the action follows; after max_soft_breaches breaches it acts at once (docs/RULES.md) */
                 soft?: {
-                    correction_minutes: number;
-                    max_breaches: number;
+                    correction_ms: number;
+                    max_soft_breaches: number;
                 } | null;
             } | null;
             drawdown: {
@@ -1201,10 +1201,10 @@ export interface components {
                 basis?: "balance" | "equity";
                 /** @description The floor stops rising once it reaches starting_balance + lock_at_usd; absent or null: it trails without a lock (docs/RULES.md) */
                 lock_at_usd?: string | null;
-                /** @description A soft limit: reaching it opens a breach (account.rule_breach, a warning on the account) instead of acting; back within it before correction_minutes pass cures it, otherwise the action follows; after max_breaches breaches it acts at once (docs/RULES.md) */
+                /** @description A soft limit: reaching it opens a breach (account.rule_breach, a warning on the account) instead of acting; back within it before correction_ms pass cures it, otherwise the action follows; after max_soft_breaches breaches it acts at once (docs/RULES.md) */
                 soft?: {
-                    correction_minutes: number;
-                    max_breaches: number;
+                    correction_ms: number;
+                    max_soft_breaches: number;
                 } | null;
             } | null;
             profit_target: {
@@ -1217,11 +1217,8 @@ export interface components {
             overnight_allowed: boolean;
             weekend_allowed: boolean;
             inactivity_days: number | null;
-            /**
-             * @description How inactivity_days counts: trading_days (absent: CONTRACT) — trading days that ended since the last fill, judged at the rollover; calendar_days — whole 24-hour days since the last fill (else since the account opened), judged the moment they pass (docs/RULES.md)
-             * @enum {string}
-             */
-            inactivity_basis?: "trading_days" | "calendar_days";
+            /** @description Inactivity by calendar days: that many whole 24-hour days without a fill (since the last fill, else since the account opened) fail the account, judged the moment they pass; beside inactivity_days, which counts trading days at the rollover (docs/RULES.md) */
+            inactivity_calendar_days?: number | null;
             /** @description The best trading day's profit may be at most max_best_day_pct % of the total profit: the profit target is met only while it holds (the account stays active; its headroom says by how much). Day profits are the balance's, day by day (docs/RULES.md) */
             consistency?: {
                 /** @description Non-negative decimal string */
@@ -1229,29 +1226,30 @@ export interface components {
                 /** @description Judged per window of this many trading days (a payout period of a funded account) from the window's starting balance; absent: over the account's life */
                 window_days?: number;
             } | null;
-            /** @description News windows (the operator's calendar, /admin/v1/news): inside a window on the order's market, block opening refuses orders that open or add to a position (and resting ones that would fill then); block all refuses every new order. order_rejected, details.reason news_window. Exits and closing a position keep working (docs/RULES.md) */
-            news?: {
-                /** @enum {string} */
-                block: "opening" | "all";
+            /**
+             * @description News windows (the operator's calendar, /admin/v1/news): inside a window on the order's market, no_open refuses orders that open or add to a position (and rejects resting ones that would fill then); no_trade refuses every new order; allowed (or absent): trading goes on. order_rejected, details.reason news_window. Exits and closing a position keep working (docs/RULES.md)
+             * @enum {string}
+             */
+            news?: "allowed" | "no_open" | "no_trade";
+            /** @description Risk per trade and a mandatory stop. With a stop, the loss at it (the position after the order, from its entry to the stop) may be at most amount_usd, else percent % of the balance: order_rejected, details.reason risk_per_trade. require_stop_loss without grace_ms: an order that opens or adds to a position must carry a stop loss (or add to a position that has one): order_rejected, details.reason risk_per_trade, details.stop_loss required; with grace_ms: such orders are taken, and a position left without a stop-loss exit that long is closed (close_reason risk_rule) (docs/RULES.md) */
+            risk_per_trade?: {
+                amount_usd: string | null;
+                percent: string | null;
+                require_stop_loss: boolean;
+                grace_ms?: number | null;
             } | null;
-            /** @description Risk per trade and a mandatory stop. grace_seconds null: an order that opens or adds to a position must carry a stop loss (or add to a position that has one): order_rejected, details.reason stop_loss_required; set: such orders are taken, and a position left without a stop-loss exit that long is closed (close_reason risk_rule). With a stop, the loss at it (the position after the order, from its entry to the stop) may be at most max_risk_usd, else max_risk_pct % of the balance: order_rejected, details.reason risk_per_trade (docs/RULES.md) */
-            stop_loss?: {
-                max_risk_usd: string | null;
-                max_risk_pct: string | null;
-                grace_seconds: number | null;
-            } | null;
-            /** @description At least min_days trading days, each with a balance gain of at least min_profit_usd: the profit target is met only once there are that many (the account stays active; its headroom says how many more) (docs/RULES.md) */
-            profitable_days?: {
-                min_days: number;
+            /** @description At least count trading days, each with a balance gain of at least min_profit_usd: the profit target is met only once there are that many (the account stays active; its headroom says how many more) (docs/RULES.md) */
+            min_profitable_days?: {
+                count: number;
                 /** @description Non-negative decimal string */
                 min_profit_usd: string;
             } | null;
             /** @description The product's own trading day: when the day rolls over for its accounts (daily loss, day counts, end-of-day drawdown, overnight and weekend, inactivity). Absent or null: the service's (RAMPART_TRADING_DAY_START in RAMPART_TIMEZONE) (docs/RULES.md) */
             trading_day?: {
                 /** @description The rollover, HH:MM local time */
-                start: string;
+                rollover: string;
                 /** @description An IANA time zone, e.g. America/New_York (daylight saving followed) */
-                timezone: string;
+                time_zone: string;
             } | null;
             /** @description A scaling plan: the largest position per market (its notional at the order's price) by the balance at the day's start — the tier with the highest min_balance at or below it, else the lowest tier. An order that would open or add beyond it is refused: order_rejected, details.reason size_tier (docs/RULES.md) */
             size_tiers?: {
@@ -1317,7 +1315,7 @@ export interface components {
             /** @description Each rule in force (a daily loss, a drawdown, a profit target, day minimums) with its limit, its value now and how far the value may go before the rule acts or is met (docs/RULES.md) */
             headroom: {
                 /** @enum {string} */
-                rule: "daily_loss" | "drawdown" | "profit_target" | "consistency" | "profitable_days" | "min_trading_days" | "min_calendar_days" | "inactivity";
+                rule: "daily_loss" | "drawdown" | "profit_target" | "consistency" | "min_profitable_days" | "min_trading_days" | "min_calendar_days" | "inactivity_days" | "inactivity_calendar_days";
                 /** @enum {string} */
                 unit: "usd" | "days";
                 /**

@@ -7,7 +7,7 @@ import { OrderMap } from '../order-map.js';
 import type { PricedOrder } from '../order-checks.js';
 import type { ExitSpec, Order, Position } from '../state.js';
 import type { MarketSpec } from '../types.js';
-import { riskLimit, sizeTierLimit } from '../rules.js';
+import { riskLimit, sizeTierLimit, stopGraceMs } from '../rules.js';
 import { fail, isWeekendFor, type Core, type Evaluation, type Outcome, type PlaceRequest, type Refusal } from './core.js';
 import type { Validated } from './1-validate.js';
 
@@ -31,7 +31,8 @@ export function pretradeRisk(e: Core, req: PlaceRequest, v: Validated): Outcome<
   if (opening > 0n && !book.weekendAllowed && isWeekendFor(e, book, req.now)) {
     return fail('order_rejected', { reason: 'weekend' }, "The account's rule does not allow opening or adding to positions on a weekend.");
   }
-  const news = book.rule?.news && (book.rule.news.block === 'all' || opening > 0n) ? newsRefusal(e, m.id, req.now) : null;
+  const newsRule = book.rule?.news;
+  const news = (newsRule === 'no_trade' || (newsRule === 'no_open' && opening > 0n)) ? newsRefusal(e, m.id, req.now) : null;
   if (news) return { ok: false, rejection: news };
   if (fences?.maxOrderUsd && priced.notional > fences.maxOrderUsd) return fail('key_max_order_notional', { max_order_usd: fmt(fences.maxOrderUsd) });
   const after = net(pos ? { side: pos.side, size: pos.size, entryPrice: pos.entryPrice } : null, priced.side, priced.size, priced.immediate ?? priced.valuePrice).after;
@@ -50,10 +51,10 @@ export function pretradeRisk(e: Core, req: PlaceRequest, v: Validated): Outcome<
   const exitsOk = checkExits(e, req.exits, priced, opening, pos, m);
   if (exitsOk) return exitsOk;
   const risk = riskAtStop(book, req.exits, pos, after, opening);
-  const stopRule = book.rule?.stop_loss;
+  const stopRule = book.rule?.risk_per_trade;
   if (stopRule && opening > 0n) {
-    if (risk === null && stopRule.grace_seconds === null) {
-      return fail('order_rejected', { reason: 'stop_loss_required' }, "The account's rule requires a stop loss on an order that opens or adds to a position.");
+    if (risk === null && stopRule.require_stop_loss && stopGraceMs(book.rule) === null) {
+      return fail('order_rejected', { reason: 'risk_per_trade', stop_loss: 'required' }, "The account's rule requires a stop loss on an order that opens or adds to a position.");
     }
     if (risk !== null && risk.limit !== null && risk.loss > risk.limit) {
       return fail(
@@ -174,7 +175,7 @@ export function mayFill(e: Core, o: Order, price: Dec, now: number, liquidation:
       e.end(o, 'reject', now);
       return false;
     }
-    const news = opening > 0n && book.rule?.news ? newsRefusal(e, o.market, now) : null;
+    const news = opening > 0n && (book.rule?.news === 'no_open' || book.rule?.news === 'no_trade') ? newsRefusal(e, o.market, now) : null;
     if (news) {
       o.reject = news;
       e.end(o, 'reject', now);

@@ -3,7 +3,7 @@ import { add, fmt, mul, roundMoney, ZERO, type Dec } from '../decimal.js';
 import { unrealized } from '../netting.js';
 import { PeakWatch, peakTerms } from '../peak-watch.js';
 import { bands, type Band } from '../risk.js';
-import { inactivityDeadline, judgeRule, observe, rollover, ruleMetrics, softLimits, type RuleState, type SoftLimit, type Verdict } from '../rules.js';
+import { stopGraceMs, inactivityDeadline, judgeRule, observe, rollover, ruleMetrics, softLimits, type RuleState, type SoftLimit, type Verdict } from '../rules.js';
 import type { CloseReason, Position } from '../state.js';
 import type { CancelReason, Quote } from '../types.js';
 import { calendarOfBook, type Core, type RiskWatchPort } from './core.js';
@@ -38,7 +38,7 @@ export class RiskWatch implements RiskWatchPort {
   private judging = false;
   /** The start of the trading day the accounts were last rolled over to. */
   /**
-   * Positions left without a stop-loss exit under a rule with `stop_loss.grace_seconds`: since when, by account and
+   * Positions left without a stop-loss exit under a rule with `risk_per_trade.grace_ms`: since when, by account and
    * market (memory only: after a restart the grace starts again from the account's first look).
    */
   private readonly unprotected = new Map<string, Map<string, number>>();
@@ -363,7 +363,7 @@ export class RiskWatch implements RiskWatchPort {
 
   /** Notes when each position of an account under a grace rule lost (or never had) its stop-loss exit. */
   watchStops(book: Book, now: number): void {
-    const grace = book.rule?.stop_loss?.grace_seconds;
+    const grace = stopGraceMs(book.rule);
     let markets = this.unprotected.get(book.id);
     if (!grace || book.status !== 'active') {
       if (markets) this.unprotected.delete(book.id);
@@ -375,7 +375,7 @@ export class RiskWatch implements RiskWatchPort {
         if (!markets) this.unprotected.set(book.id, (markets = new Map()));
         if (!markets.has(p.market)) {
           markets.set(p.market, now);
-          this.nextGrace = Math.min(this.nextGrace, now + grace * 1000);
+          this.nextGrace = Math.min(this.nextGrace, now + grace);
         }
       }
     }
@@ -389,14 +389,14 @@ export class RiskWatch implements RiskWatchPort {
     let next = Number.POSITIVE_INFINITY;
     for (const [id, markets] of [...this.unprotected]) {
       const book = e.books.get(id);
-      const grace = book?.status === 'active' ? book.rule?.stop_loss?.grace_seconds : null;
+      const grace = book?.status === 'active' ? stopGraceMs(book.rule) : null;
       if (!book || !grace) {
         this.unprotected.delete(id);
         continue;
       }
       for (const [market, since] of [...markets]) {
-        if (now - since < grace * 1000) {
-          next = Math.min(next, since + grace * 1000);
+        if (now - since < grace) {
+          next = Math.min(next, since + grace);
           continue;
         }
         markets.delete(market);

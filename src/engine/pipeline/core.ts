@@ -134,7 +134,7 @@ export interface RiskWatchPort {
   onQuote(e: Core, market: string, q: Quote, rising: boolean, now: number): void;
   /** Time moved: a new trading day rolls the accounts over. */
   onTime(e: Core, now: number): void;
-  /** Notes the account's positions left without a stop loss (a rule with `stop_loss.grace_seconds`). */
+  /** Notes the account's positions left without a stop loss (a rule with `risk_per_trade.grace_ms`). */
   watchStops(book: Book, now: number): void;
 }
 

@@ -24,13 +24,13 @@ export const Metrics = obj({
 
 export const RuleHeadroom = obj(
   {
-    rule: Type.Union(['daily_loss', 'drawdown', 'profit_target', 'consistency', 'profitable_days', 'min_trading_days', 'min_calendar_days', 'inactivity'].map((r) => Type.Literal(r))),
+    rule: Type.Union(['daily_loss', 'drawdown', 'profit_target', 'consistency', 'min_profitable_days', 'min_trading_days', 'min_calendar_days', 'inactivity_days', 'inactivity_calendar_days'].map((r) => Type.Literal(r))),
     unit: Type.Union([Type.Literal('usd'), Type.Literal('days')]),
     limit: DecimalString,
     value: DecimalString,
     headroom: DecimalString,
   },
-  'One rule in force: daily_loss — limit and loss used today; drawdown — the floor and equity; profit_target — the target and profit as judged; consistency — the most the best day may have made and the best day so far; profitable_days — the days required and those with the rule’s gain so far (today’s counted once it has it); min_trading_days / min_calendar_days — the days required and counted; inactivity — the days without a fill allowed and counted (by inactivity_basis). headroom is never negative: 0 once reached',
+  'One rule in force: daily_loss — limit and loss used today; drawdown — the floor and equity; profit_target — the target and profit as judged; consistency — the most the best day may have made and the best day so far; min_profitable_days — the days required and those with the rule’s gain so far (today’s counted once it has it); min_trading_days / min_calendar_days — the days required and counted; inactivity_days / inactivity_calendar_days — the days without a fill allowed and counted (trading days; whole 24-hour days). headroom is never negative: 0 once reached',
 );
 
 /** The account's dead-man switch (POST …/orders/cancel-all-after): armed or not, and when it fires. */
