@@ -54,8 +54,8 @@ export interface TransportConfig {
 }
 
 export interface CallInput {
-  path?: Record<string, string>;
-  query?: object;
+  path?: Record<string, string> | undefined;
+  query?: object | undefined;
   body?: unknown;
 }
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -29,5 +29,21 @@ describe('@rampart/sdk', () => {
     expect(typeof rampart.orders.place).toBe('function');
     expect(typeof sdk.verifyWebhook).toBe('function');
     expect(new sdk.RuleRejectionError(422, { type: 'rule_rejection', code: 'insufficient_margin', message: 'm', request_id: 'req_1', retryable: false, doc_url: '' }, new Headers())).toBeInstanceOf(sdk.RampartError);
+  });
+
+  it('installs as its README says: `npm run sdk:pack`, then `npm install <tarball>` in another project, and imports', { timeout: 180_000 }, async () => {
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    await run(npm, ['run', 'sdk:pack', '--silent'], { cwd: root });
+    const pkg = JSON.parse(readFileSync(join(root, 'sdk/package.json'), 'utf8')) as { version: string };
+    const tarball = join(root, 'sdk', `rampart-sdk-${pkg.version}.tgz`);
+    expect(existsSync(tarball), tarball).toBe(true);
+    const project = join(out, 'project');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
+    // No dependency to fetch: the install needs no registry.
+    await run(npm, ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project });
+    const { stdout } = await run(process.execPath, ['-e', "import('@rampart/sdk').then((m) => console.log(new m.Rampart({ apiKey: 'rk_test_x' }).environment))"], { cwd: project });
+    expect(stdout.trim()).toBe('sandbox');
+    rmSync(tarball, { force: true });
   });
 });

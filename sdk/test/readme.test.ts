@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The TypeScript of sdk/README.md type-checks against the SDK as it is: each ```ts block becomes the body of a
+ * The TypeScript of sdk/README.md type-checks against the SDK as it is, under `tsc --init`'s strict settings: each ```ts block becomes the body of a
  * function (its imports gathered at the top, `@rampart/sdk` pointing at the sources), beside the names the README
  * leaves to the reader (the request of a web handler, a saved body).
  */
@@ -49,7 +49,9 @@ describe('sdk/README.md', () => {
       join(dir, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
+          // The strict settings `tsc --init` writes today, so a snippet copied into a new project compiles there.
           target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023'], types: ['node'], strict: true, noEmit: true, skipLibCheck: true,
+          noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true, isolatedModules: true,
           allowImportingTsExtensions: true, noUnusedLocals: false, paths: { '@rampart/sdk': [sdk] },
         },
         files: ['readme.ts'],

@@ -30,7 +30,7 @@ function field(body: z.ZodObject<Record<string, z.ZodType>>, name: string): z.Zo
 
 const EXITS = ['take_profit', 'stop_loss', 'break_even'];
 
-export const accountId = z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/).describe('The account id (acc_… as listed by the accounts tool)');
+export const accountId = z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/).describe('The account id as the accounts tool lists it, e.g. SANDBOX-1001-1 (sandbox) or 70000001 (live)');
 export const market = field(placeBody, 'market') as z.ZodString;
 export const confirm = z
   .boolean()
