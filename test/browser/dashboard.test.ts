@@ -207,6 +207,14 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     }
     await screenshot(page, '08-account-375');
+    // At 1280 px the positions table is wider than its column: the row's Close button stays within the card.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForTimeout(300);
+    const closeBox = await row.getByRole('button', { name: 'Close BTC-USD position' }).boundingBox();
+    const cardBox = await page.getByTestId('positions').boundingBox();
+    expect(closeBox).not.toBeNull();
+    expect(closeBox!.x + closeBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+    await screenshot(page, '08b-account-1280');
     await page.setViewportSize({ width: 1360, height: 900 });
     await page.getByRole('tab', { name: 'Events' }).click();
     await eventually(() => page.getByTestId('events').textContent()).toContain('position.opened');
