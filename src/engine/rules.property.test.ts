@@ -4,11 +4,10 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../schemas/common.js';
 import { add, dec, fmt, fromInt, mul, sub, ZERO, type Dec } from './decimal.js';
-import { testEngine } from './test-engine.js';
+import { ruleBook, testEngine } from './test-engine.js';
 import { marketSpec, type MarketConfigLike } from './market-spec.js';
 import type { OrderWire as OrderBody } from '../engine-host/port.js';
 import { orderFromWire } from '../engine-host/wire.js';
-import { initialRuleState } from './rules.js';
 import { TradingCalendar } from './trading-day.js';
 
 const configs = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../config/markets.json'), 'utf8')) as MarketConfigLike[];
@@ -81,23 +80,7 @@ describe('account rules over random quote paths, orders and clock moves', () => 
         const { engine, quotes } = testEngine([BTC], { isWeekend: (t) => calendar.isWeekend(t), calendar });
         const start = dec('100000');
         const r: Rule = { starting_balance: '100000', ...partial };
-        engine.addBook({
-          id: 'A',
-          customerId: 'c',
-          product: 'p',
-          status: 'active',
-          balance: start,
-          orders: new Map(),
-          positions: new Map(),
-          margin: new Map(),
-          weekendAllowed: r.weekend_allowed,
-          rule: r,
-          rules: initialRuleState(start, start, calendar.dayStart(T0)),
-          startingBalance: start,
-          createdAt: T0,
-          pausedUntil: null,
-          statusReason: null,
-        });
+        engine.addBook(ruleBook(r, start, calendar, T0));
         const book = engine.books.get('A')!;
         let now = T0;
         let last = dec('60000');

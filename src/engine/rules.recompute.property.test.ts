@@ -6,8 +6,7 @@ import type { Rule } from '../schemas/common.js';
 import { add, dec, fmt, fromInt, max, mul, pct, sub, ZERO, type Dec } from './decimal.js';
 import { marketSpec, type MarketConfigLike } from './market-spec.js';
 import { orderFromWire } from '../engine-host/wire.js';
-import { initialRuleState } from './rules.js';
-import { testEngine } from './test-engine.js';
+import { ruleBook, testEngine } from './test-engine.js';
 import { TradingCalendar } from './trading-day.js';
 
 /**
@@ -158,23 +157,7 @@ function walk(partial: Omit<Rule, 'starting_balance'>, trend: number, ops: Op[])
     const calendar = new TradingCalendar(0, 'UTC');
     const { engine, quotes } = testEngine([BTC], { calendar, isWeekend: () => false });
     const r: Rule = { starting_balance: '100000', ...partial };
-    engine.addBook({
-      id: 'A',
-      customerId: 'c',
-      product: 'p',
-      status: 'active',
-      balance: START,
-      orders: new Map(),
-      positions: new Map(),
-      margin: new Map(),
-      weekendAllowed: true,
-      rule: r,
-      rules: initialRuleState(START, START, calendar.dayStart(T0)),
-      startingBalance: START,
-      createdAt: T0,
-      pausedUntil: null,
-      statusReason: null,
-    });
+    engine.addBook(ruleBook(r, START, calendar, T0));
     const book = engine.books.get('A')!;
     const ref = new Reference(r, calendar);
     let now = T0;

@@ -1,4 +1,8 @@
 import { Engine, type EngineOptions } from './engine.js';
+import type { Book } from './book.js';
+import type { Dec } from './decimal.js';
+import { initialRuleState } from './rules.js';
+import type { Rule } from '../schemas/common.js';
 import type { MarketSpec, Quote } from './types.js';
 
 /**
@@ -18,4 +22,25 @@ export function testEngine(markets: readonly MarketSpec[], extra: Partial<Engine
     ...extra,
   });
   return { engine, quotes };
+}
+
+/** For tests: an active account 'A' (customer 'c') with `balance` as its starting balance, judged on `rule` from `createdAt`. */
+export function ruleBook(rule: Rule, balance: Dec, calendar: { dayStart(t: number): number }, createdAt: number): Book {
+  return {
+    id: 'A',
+    customerId: 'c',
+    product: 'p',
+    status: 'active',
+    balance,
+    orders: new Map(),
+    positions: new Map(),
+    margin: new Map(),
+    weekendAllowed: rule.weekend_allowed,
+    rule,
+    rules: initialRuleState(balance, balance, calendar.dayStart(createdAt)),
+    startingBalance: balance,
+    createdAt,
+    pausedUntil: null,
+    statusReason: null,
+  };
 }
