@@ -13,6 +13,7 @@ import { Idempotency } from './http/plugins/idempotency.js';
 import { RateLimiter, type Limiter } from './http/plugins/rate-limit.js';
 import { RedisRateLimiter } from './http/plugins/redis-rate-limit.js';
 import type { CheckResult } from './http/operate.js';
+import { signalView } from './http/views/signals.js';
 import { webhookView } from './http/views/webhooks.js';
 import { metricsTelemetry } from './metrics/instrument.js';
 import { Metrics } from './metrics/metrics.js';
@@ -208,6 +209,8 @@ export async function build(options: BuildOptions): Promise<App> {
     if (!w) throw new ApiError('webhook_not_found', { details: { webhook_id: id } });
     return { ...webhookView(w), secret: services.webhooks.secretOf(w) };
   });
+  // A replay of a signal's creation answers the signal without its URL: only its hash is kept (docs/SIGNALS.md).
+  idempotency.register('signal', async (id) => signalView((await store.getSignal(id))!));
   // Answers that are not a resource (counts, lists of markets) are stored as they were.
   idempotency.register('literal', async (text) => JSON.parse(text) as unknown);
 

@@ -16,6 +16,7 @@ import { withFaults, type StoreFaults } from './store/faults.js';
 import { EventLog } from './events/event-log.js';
 import { StreamHub } from './events/stream-hub.js';
 import { WebhookService } from './events/webhooks.js';
+import { SignalService } from './signals/signals.js';
 import type { PriceFeed, Quote, QuoteSink } from './feed/quotes.js';
 import { ExchangeFeed, type SourceFactory } from './feed/exchange-feed.js';
 import { FeedStatusBoard, type FeedSnapshot } from './feed/feed-status.js';
@@ -130,6 +131,8 @@ export interface Services {
   readonly events: EventLog;
   readonly streams: StreamHub;
   readonly webhooks: WebhookService;
+  /** Signals: alert URLs and the orders their alerts place (docs/SIGNALS.md). */
+  readonly signals: SignalService;
 }
 
 /** The services and their lifecycle: load operator state, start the background work, stop it. */
@@ -217,6 +220,16 @@ export function compose(opts: ComposeOptions): Composed {
   const people = new People(config, store, clock, customers, credentials);
   const events = new EventLog(store, clock, config.limits.events_retention_ms, log);
   const webhooks = new WebhookService(store, clock, config, log, opts.secrets, opts.resolveName, telemetry);
+  const signals = new SignalService({
+    store,
+    clock,
+    engine: enginePort,
+    markets: config.markets,
+    quotes: (environment) => prices.for(environment),
+    publicUrl: config.publicUrl,
+    useEmailCode: (user, purpose, code) => people.codes.use(user, purpose, code),
+    log,
+  });
 
   const services: Services = {
     config,
@@ -250,6 +263,7 @@ export function compose(opts: ComposeOptions): Composed {
     events,
     streams,
     webhooks,
+    signals,
   };
   // Whether start() starts the feeds (a node of a cluster runs them only while it leads: src/cluster/feed-leader.ts).
   const feedsStartWithNode = opts.feedLead === undefined;
@@ -277,12 +291,14 @@ export function compose(opts: ComposeOptions): Composed {
       events.start();
       streams.start();
       webhooks.start();
+      signals.start();
     },
     async stop() {
       news.stop();
       streams.stop();
       events.stop();
       await webhooks.stop();
+      signals.stop();
       liveFeed?.stop();
       ownSandboxFeed?.stop();
       await tickLog.stop();

@@ -78,6 +78,11 @@ export async function runCommand(host: EngineHost, clock: Clock, env: Environmen
       if (!moved) return refuse({ code: 'account_not_found', details: { account_id: cmd.account_id } });
       return done({ account_id: cmd.account_id });
     }
+    case 'record_alert': {
+      const noted = await host.command(env, cmd.account_id, (e) => e.noteAlert(cmd.account_id, cmd.alert, now()), tx);
+      if (!noted) return refuse({ code: 'account_not_found', details: { account_id: cmd.account_id } });
+      return done({ account_id: cmd.account_id });
+    }
     case 'arm_dead_man': {
       const firesAt = await host.command(env, cmd.account_id, (e) => e.armDeadMan(cmd.account_id, cmd.timeout_ms, now()), tx);
       if (firesAt === undefined) return refuse({ code: 'account_not_found', details: { account_id: cmd.account_id } });

@@ -9,7 +9,7 @@ import type { EngineAnswer, EngineCommand, EnginePort, EngineQuery, ExecuteOptio
 import { preview } from './preview.js';
 
 /** Commands that act for an account the caller found tradable: its book is made sure of first. */
-const NEEDS_BOOK = new Set<EngineCommand['kind']>(['place', 'record_unconfirmed', 'edit', 'close_position', 'close_all', 'set_exits', 'set_margin', 'adjust_margin', 'arm_dead_man', 'set_rule']);
+const NEEDS_BOOK = new Set<EngineCommand['kind']>(['place', 'record_unconfirmed', 'edit', 'close_position', 'close_all', 'set_exits', 'set_margin', 'adjust_margin', 'arm_dead_man', 'set_rule', 'record_alert']);
 
 /**
  * The engine-host port served in this process by the EngineHost: each command runs in one store transaction

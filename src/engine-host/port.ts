@@ -66,6 +66,8 @@ export type EngineCommand =
   | { kind: 'set_exits'; account_id: string; market: string; exits: ExitsWire; actor: ActorWire }
   /** The operator moves the account to another version of its product's rulebook (docs/RULES.md). */
   | { kind: 'set_rule'; account_id: string; rule: Rule; from_version: number; to_version: number }
+  /** What a signal's alert did on the account (docs/SIGNALS.md): a signal.alert event in the account's log. */
+  | { kind: 'record_alert'; account_id: string; alert: Record<string, unknown> }
   | { kind: 'set_margin'; account_id: string; market: string; leverage?: number | undefined; margin_mode?: 'isolated' | 'cross' | undefined }
   | { kind: 'adjust_margin'; account_id: string; market: string; amount: string }
   | { kind: 'restart' }
@@ -105,6 +107,7 @@ export interface CommandResults {
   close_all: { account_id: string; closed: string[]; failed: { market: string; code: string }[] };
   set_exits: { position: PositionJson };
   set_rule: { account_id: string };
+  record_alert: { account_id: string };
   set_margin: { setting: MarginSettingJson };
   adjust_margin: { position: PositionJson };
   restart: Record<string, never>;

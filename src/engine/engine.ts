@@ -325,6 +325,13 @@ export class Engine implements Core {
     return true;
   }
 
+  /** A signal's alert and what it did on the account (docs/SIGNALS.md): a signal.alert event. False when the account is not here. */
+  noteAlert(accountId: string, alert: Record<string, unknown>, now: number): boolean {
+    if (!this.books.has(accountId)) return false;
+    this.journal.emit({ type: 'signal.alert', accountId, at: now, source: 'platform', account: alert });
+    return true;
+  }
+
   armDeadMan(accountId: string, timeoutMs: number, now: number): number | null | undefined {
     const book = this.books.get(accountId);
     return book ? armDeadMan(this, book, timeoutMs, now) : undefined;

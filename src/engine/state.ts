@@ -112,7 +112,8 @@ export type EventType =
   | 'position.closed'
   | 'engine.restarted'
   | 'account.rule_breach'
-  | 'account.rule_version';
+  | 'account.rule_version'
+  | 'signal.alert';
 
 /** An event before it is numbered and stored: `data` is rendered by the host as REST renders it. */
 export interface EngineEvent {

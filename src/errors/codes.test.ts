@@ -18,6 +18,9 @@ function specRows(text: string): { code: string | undefined; status: number; ret
 /** Codes CONTRACT adds to SPEC's table. */
 const ADDED = [
   'webhook_not_found',
+  // Signals (docs/SIGNALS.md).
+  'signal_not_found',
+  'signal_expired',
   // The dashboard's session routes (docs/DASHBOARD.md).
   'session_required',
   'invalid_credentials',

@@ -80,6 +80,8 @@ export const CODES = {
   order_not_found: c(404, false, 'The order is not on this account.'),
   position_not_found: c(404, false, 'Nothing is held on that market.'),
   webhook_not_found: c(404, false, 'No such webhook endpoint for this customer.'),
+  signal_not_found: c(404, false, 'No such signal (or it was revoked): check the URL, or make a new signal.'),
+  signal_expired: c(403, false, 'The signal passed its end date: make a new one.'),
   route_not_found: c(404, false, 'The path does not exist.'),
   method_not_allowed: c(405, false, 'The path exists with other methods.'),
   payload_too_large: c(413, false, 'The body is over the size limit.'),

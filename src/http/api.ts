@@ -198,7 +198,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     // 404/405 before anything else looks at the request (CONTRACT §5), the body included: Fastify would
     // otherwise parse the body of an unrouted request first and could answer 415 or 400 instead.
     if (!def) throw routeError(request);
-    checkBodyHeaders(request, limits.body_max_bytes);
+    checkBodyHeaders(request, def.rawBody?.maxBytes ?? limits.body_max_bytes, def.rawBody !== undefined);
     if (!deps.isReady()) throw new ApiError('not_ready');
     if (def.url !== '/v1/status' && def.url !== '/v1/openapi.json' && !services.environments.get(environment).enabled) {
       throw environmentDisabled(environment, services.config.publicUrl);

@@ -9,6 +9,7 @@ import type { orderView } from '../views/trading-views.js';
 import type { EventScope } from '../events/event-log.js';
 import type { StreamOptions } from '../events/account-stream.js';
 import type { NewWebhook } from '../events/webhooks.js';
+import type { SignalService } from '../signals/signals.js';
 import type { SourceStatus } from '../feed/feed-status.js';
 import type { Quote } from '../feed/quotes.js';
 import type { Environment, Product } from '../schemas/common.js';
@@ -153,6 +154,8 @@ export interface RouteServices {
   events: EventsFacade;
   streams: StreamsFacade;
   webhooks: WebhooksFacade;
+  /** Signals and their alerts (docs/SIGNALS.md). */
+  signals: Pick<SignalService, 'create' | 'get' | 'list' | 'revoke' | 'deliveries' | 'receive'>;
   markets: MarketsFacade;
   environments: EnvironmentsFacade;
   opener: OpenerFacade;
@@ -176,6 +179,7 @@ export type ApiServices = Pick<
   | 'events'
   | 'streams'
   | 'webhooks'
+  | 'signals'
   | 'markets'
   | 'environments'
   | 'opener'
@@ -220,6 +224,7 @@ export function routeServices(services: ApiServices, environment: Environment): 
       delete: (customerId, environment, id) => services.webhooks.delete(customerId, environment, id),
       deliveries: (customerId, environment, id, after, limit) => services.webhooks.deliveries(customerId, environment, id, after, limit),
     },
+    signals: services.signals,
     markets: {
       require: (id) => void services.markets.require(id),
       list: () => services.markets.list(environment),

@@ -28,7 +28,7 @@ export const ForwardedRequestBody = Type.Object(
 
 const COMMANDS = [
   'place', 'cancel', 'cancel_all', 'arm_dead_man', 'edit', 'close_position', 'close_all', 'set_exits', 'set_margin',
-  'adjust_margin', 'restart', 'record_unconfirmed', 'settle_unconfirmed', 'set_rule',
+  'adjust_margin', 'restart', 'record_unconfirmed', 'settle_unconfirmed', 'set_rule', 'record_alert',
 ] as const;
 const QUERIES = ['preview', 'position', 'positions', 'margin_settings', 'figures'] as const;
 const literals = (names: readonly string[]) => Type.Union(names.map((n) => Type.Literal(n)));

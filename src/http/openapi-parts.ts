@@ -15,6 +15,7 @@ export const TAGS = [
   { name: 'margin', description: 'Leverage and margin mode per market' },
   { name: 'events', description: 'What happened on accounts: a list to poll and a Server-Sent Events stream' },
   { name: 'webhooks', description: 'Signed deliveries of events to an endpoint (Standard Webhooks)' },
+  { name: 'signals', description: 'Alert URLs for TradingView and bridges: one alert, an order on several accounts' },
 ] as const;
 export type Tag = (typeof TAGS)[number]['name'];
 

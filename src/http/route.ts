@@ -41,6 +41,11 @@ export interface RouteDef<S extends RouteSchemas = RouteSchemas> extends RouteDe
   plainJson?: boolean;
   /** A long-lived answer (Server-Sent Events): once open it is no request in flight for the overload guard. */
   streaming?: boolean;
+  /**
+   * The body reaches the handler as its text, JSON or text/plain, up to `maxBytes` (a signal's alert: TradingView
+   * sends either, and its numbers are read as the decimals they were written as, not as JSON numbers).
+   */
+  rawBody?: { maxBytes: number };
   /** Headers a success answer sends beyond those every answer carries (the OpenAPI document declares them). */
   responseHeaders?: Partial<Record<number, 'Location'[]>>;
 }

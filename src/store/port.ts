@@ -176,6 +176,47 @@ export interface EventCounter {
   last: number;
 }
 
+/** A signal: an alert URL and its fences (docs/SIGNALS.md). The URL's secret is kept as its SHA-256 only. */
+export interface SignalRecord {
+  id: string;
+  customer_id: string;
+  environment: Environment;
+  name: string;
+  secret_hash: string;
+  /** The URL's last four characters, to tell URLs apart in a list. */
+  secret_hint: string;
+  accounts: { account_id: string; multiplier: string }[];
+  markets: string[] | null;
+  max_order_usd: string | null;
+  reduce_only: boolean;
+  no_hedging: boolean;
+  expires_at: number | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+/** What an alert did on one account of its signal. */
+export interface AlertResult {
+  account_id: string;
+  outcome: 'placed' | 'refused' | 'canceled' | 'nothing';
+  order_id: string | null;
+  code: string | null;
+  message: string | null;
+}
+
+/** An alert a signal received: pending until every account's order was tried, then done (or refused as a whole). */
+export interface AlertRow {
+  id: string;
+  signal_id: string;
+  dedup_key: string | null;
+  received_at: number;
+  status: 'pending' | 'done' | 'refused';
+  /** JSON: the alert as read, or why it could not be read. */
+  request: string;
+  results: AlertResult[] | null;
+  finished_at: number | null;
+}
+
 export interface WebhookRecord {
   id: string;
   customer_id: string;
@@ -330,6 +371,8 @@ export interface AttemptRecord {
 export interface PeopleReads {
   getUser(id: string): Promise<UserRecord | undefined>;
   findUserByEmail(email: string): Promise<UserRecord | undefined>;
+  /** A customer's dashboard users, oldest first. */
+  usersOfCustomer(customerId: string): Promise<UserRecord[]>;
   findSessionByHash(hash: string): Promise<SessionRecord | undefined>;
   /** A user's codes for a purpose, newest first. */
   listEmailCodes(userId: string, purpose: string, limit: number): Promise<EmailCodeRecord[]>;
@@ -534,7 +577,21 @@ export interface WebhookReads {
 }
 
 /** Every read of the store, resource by resource: a service names the ports it reads (a `Pick` or one of these). */
-export interface Reads extends PeopleReads, OAuthReads, TickReads, CustomerReads, CredentialReads, AccountReads, SettingReads, OrderReads, EventReads, WebhookReads {}
+/** Signals and the alerts they received (store/<adapter>/signals.ts). */
+export interface SignalReads {
+  getSignal(id: string): Promise<SignalRecord | undefined>;
+  signalBySecretHash(hash: string): Promise<SignalRecord | undefined>;
+  /** A customer's signals in an environment, oldest first, after `afterId`. */
+  listSignals(customerId: string, environment: Environment, afterId: string | undefined, limit: number): Promise<SignalRecord[]>;
+  getAlert(id: string): Promise<AlertRow | undefined>;
+  alertByDedupKey(signalId: string, key: string): Promise<AlertRow | undefined>;
+  /** A signal's alerts, newest first, before `beforeId`. */
+  listAlerts(signalId: string, beforeId: string | undefined, limit: number): Promise<AlertRow[]>;
+  /** Alerts still pending that were received before `time`, oldest first (a node stopped while working them). */
+  pendingAlerts(time: number, limit: number): Promise<AlertRow[]>;
+}
+
+export interface Reads extends PeopleReads, OAuthReads, TickReads, CustomerReads, CredentialReads, AccountReads, SettingReads, OrderReads, EventReads, WebhookReads, SignalReads {}
 
 /** Customers (store/<adapter>/customers.ts). */
 export interface CustomerWrites {
@@ -628,6 +685,19 @@ export interface WebhookWrites {
   deleteDeliveriesBefore(time: number, limit: number): Promise<number>;
 }
 
+/** Signals and their alerts (store/<adapter>/signals.ts). */
+export interface SignalWrites {
+  insertSignal(s: SignalRecord): Promise<void>;
+  revokeSignal(id: string, at: number): Promise<boolean>;
+  /** Inserts an alert; false (nothing written) when the signal already has one with its de-duplication key. */
+  insertAlert(a: AlertRow): Promise<boolean>;
+  /** Frees an old alert's de-duplication key (past the window) so a new alert may take it. */
+  releaseDedupKey(alertId: string): Promise<void>;
+  /** Takes an alert's work until `until` unless another node holds it; whether it was taken. */
+  claimAlert(id: string, now: number, until: number): Promise<boolean>;
+  finishAlert(id: string, status: AlertRow['status'], results: AlertResult[], at: number): Promise<void>;
+}
+
 /** Named locks held until the transaction ends (store/<adapter>/locks.ts). */
 export interface LockWrites {
   /**
@@ -673,7 +743,7 @@ export interface TransactionControl {
 }
 
 /** One transaction: every read, every write of each resource, and the transaction's own controls. */
-export interface Tx extends Reads, TransactionControl, PeopleWrites, OAuthWrites, TickWrites, CustomerWrites, CredentialWrites, AccountWrites, SettingWrites, OrderWrites, EventWrites, WebhookWrites, LockWrites {}
+export interface Tx extends Reads, TransactionControl, PeopleWrites, OAuthWrites, TickWrites, CustomerWrites, CredentialWrites, AccountWrites, SettingWrites, OrderWrites, EventWrites, WebhookWrites, SignalWrites, LockWrites {}
 
 export interface Store extends Reads {
   /** Runs fn in one transaction: everything it wrote commits together, durably, or not at all. */

@@ -14,8 +14,19 @@ const inexactNumbers = new WeakMap<FastifyRequest, InexactNumber>();
  */
 export function installJsonParser(app: FastifyInstance, maxDepth: number, bodyLimit: number): void {
   app.removeAllContentTypeParsers();
+  // A route that reads its body itself (RouteDef rawBody: a signal's alert) gets the text; checkBodyHeaders lets
+  // text/plain through to those routes only.
+  const rawText = (req: FastifyRequest): boolean => (req.routeOptions.config as { def?: { rawBody?: unknown } } | undefined)?.def?.rawBody !== undefined;
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit }, (req, body, done) => {
+    if (!rawText(req)) done(new ApiError('unsupported_media_type', { details: { content_type: req.headers['content-type'] ?? null } }), undefined);
+    else done(null, String(body));
+  });
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (req, body, done) => {
     const text = String(body);
+    if (rawText(req)) {
+      done(null, text);
+      return;
+    }
     if (text.trim() === '') {
       done(null, undefined);
       return;
@@ -55,9 +66,10 @@ export function installJsonParser(app: FastifyInstance, maxDepth: number, bodyLi
 }
 
 const JSON_TYPE_RE = /^application\/json\s*(;.*)?$/i;
+const TEXT_TYPE_RE = /^text\/plain\s*(;.*)?$/i;
 
 /** 413 and 415 from the headers, before anything else is looked at (CONTRACT §5 order). */
-export function checkBodyHeaders(request: FastifyRequest, bodyLimit: number): void {
+export function checkBodyHeaders(request: FastifyRequest, bodyLimit: number, alsoText = false): void {
   const length = request.headers['content-length'];
   const chunked = request.headers['transfer-encoding'] !== undefined;
   const hasBody = chunked || (length !== undefined && length !== '0');
@@ -66,7 +78,7 @@ export function checkBodyHeaders(request: FastifyRequest, bodyLimit: number): vo
     throw new ApiError('payload_too_large', { details: { max_bytes: bodyLimit } });
   }
   const type = request.headers['content-type'];
-  if (type === undefined || !JSON_TYPE_RE.test(type)) {
+  if (type === undefined || !(JSON_TYPE_RE.test(type) || (alsoText && TEXT_TYPE_RE.test(type)))) {
     throw new ApiError('unsupported_media_type', { details: { content_type: type ?? null } });
   }
 }

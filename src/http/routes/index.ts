@@ -33,6 +33,11 @@ import createWebhook from './webhooks/create.js';
 import deleteWebhook from './webhooks/delete.js';
 import listDeliveries from './webhooks/deliveries.js';
 import listWebhooks from './webhooks/list.js';
+import receiveAlert from './alerts/receive.js';
+import createSignal from './signals/create.js';
+import listSignalDeliveries from './signals/deliveries.js';
+import listSignals from './signals/list.js';
+import revokeSignal from './signals/revoke.js';
 
 /** Every public route, in the order the OpenAPI document lists them. */
 export const apiRoutes: RouteDef[] = [
@@ -64,4 +69,9 @@ export const apiRoutes: RouteDef[] = [
   listWebhooks,
   deleteWebhook,
   listDeliveries,
+  createSignal,
+  listSignals,
+  revokeSignal,
+  listSignalDeliveries,
+  receiveAlert,
 ];

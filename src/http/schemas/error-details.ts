@@ -62,6 +62,8 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, TSchema>> = {
   order_not_found: open({ order_id: str }),
   position_not_found: open(market),
   webhook_not_found: open({ webhook_id: str }),
+  signal_not_found: open({ signal_id: str }),
+  signal_expired: open({ signal_id: str, expired_at: Type.Integer() }),
   route_not_found: open({ path: str }),
   method_not_allowed: open({ allow: Type.Array(str) }),
   payload_too_large: open({ max_bytes: int }),

@@ -20,6 +20,7 @@ export const EVENT_TYPES = [
   'engine.restarted',
   'account.rule_breach',
   'account.rule_version',
+  'signal.alert',
 ] as const;
 
 export const EventTypeName = lit(...EVENT_TYPES);
@@ -80,6 +81,20 @@ export const RuleVersionChange = obj(
   "account.rule_version: the operator moved the account to another version of its product's rulebook (GET /v1/accounts/{id} shows the rule now in force)",
 );
 
+export const SignalAlertResult = obj(
+  {
+    signal_id: Type.String(),
+    alert_id: Type.String(),
+    action: lit('buy', 'sell', 'exit', 'cancel'),
+    market: Nullable(Type.String()),
+    outcome: lit('placed', 'refused', 'canceled', 'nothing'),
+    order_id: Nullable(Type.String()),
+    code: Nullable(Type.String()),
+    message: Nullable(Type.String()),
+  },
+  'signal.alert: what an alert of a signal did on the account: an order placed (order_id), a refusal (code and message as the API would answer them), orders canceled, or nothing to do (docs/SIGNALS.md)',
+);
+
 export const EngineRestartedEvent = obj({ ...head, type: lit('engine.restarted'), data: EngineRestarted }, 'engine.restarted: what an engine restart did on the account');
 
 /**
@@ -90,7 +105,9 @@ export const RuleBreachEvent = obj({ ...head, type: lit('account.rule_breach'), 
 
 export const RuleVersionEvent = obj({ ...head, type: lit('account.rule_version'), data: RuleVersionChange }, 'account.rule_version: the account moved to another rulebook version (docs/RULES.md "Rulebook versions")');
 
-export const Event = Type.Union([OrderEvent, FillEvent, PositionEvent, EngineRestartedEvent, RuleBreachEvent, RuleVersionEvent], {
+export const SignalAlertEvent = obj({ ...head, type: lit('signal.alert'), data: SignalAlertResult }, 'signal.alert: an alert of one of your signals and what it did on the account (docs/SIGNALS.md)');
+
+export const Event = Type.Union([OrderEvent, FillEvent, PositionEvent, EngineRestartedEvent, RuleBreachEvent, RuleVersionEvent, SignalAlertEvent], {
   description: 'What happened on an account',
   discriminator: { propertyName: 'type' },
 });

@@ -16,13 +16,14 @@ export const CODE_SENDS = [
   { name: 'hour', limit: 5, windowMs: 3_600_000 },
 ] as const;
 
-export const CODE_PURPOSES = ['live_key', 'live_trade', 'live_app'] as const;
+export const CODE_PURPOSES = ['live_key', 'live_trade', 'live_app', 'live_signal'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 const PURPOSE_TEXT: Record<CodePurpose, string> = {
   live_key: 'create a live API key',
   live_trade: 'trade live from the dashboard',
   live_app: 'connect an app or assistant to your live accounts',
+  live_signal: 'create a live signal URL (alerts that trade your live accounts)',
 };
 
 type Refusal = 'wrong' | 'expired' | 'used';

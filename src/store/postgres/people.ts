@@ -26,6 +26,7 @@ export function peopleReads(q: Q): PeopleReads {
   return {
     getUser: (id: string) => first(PEOPLE_SQL.user, [id], toUser),
     findUserByEmail: (email: string) => first(PEOPLE_SQL.userByEmail, [email], toUser),
+    usersOfCustomer: async (customerId: string) => (await q.rows(PEOPLE_SQL.usersOfCustomer, [customerId])).map(toUser),
     findSessionByHash: (hash: string) => first(PEOPLE_SQL.session, [hash], toSession),
     listEmailCodes: async (userId: string, purpose: string, limit: number) => (await q.rows<Row>(PEOPLE_SQL.codes, [userId, purpose, limit])).map(toEmailCode),
     listMails: async (limit: number) => (await q.rows<Row>(PEOPLE_SQL.mails, [limit])).map(toMail),

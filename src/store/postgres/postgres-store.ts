@@ -18,6 +18,7 @@ import { peopleReads, peopleWrites } from './people.js';
 import { cachingWrites, forget, RecordCache, type CachedTable, type RowChange } from './record-cache.js';
 import { settingReads, settingWrites } from './settings.js';
 import { tickReads, tickWrites } from './ticks.js';
+import { signalReads, signalWrites } from './signals.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
 import { NO_TELEMETRY, timedTransaction, type Telemetry } from '../../kernel/telemetry.js';
 
@@ -37,6 +38,7 @@ function readsOn(q: Q): Reads {
     ...orderReads(q),
     ...eventReads(q),
     ...webhookReads(q),
+    ...signalReads(q),
     ...peopleReads(q),
       ...oauthReads(q),
     ...tickReads(q),
@@ -73,6 +75,7 @@ function txOn(q: Q, pool: Q, member: Member, cache: RecordCache, committed: (c: 
     ...orderWrites(q, member.events),
     ...ev,
     ...webhookWrites(q),
+    ...signalWrites(q),
     ...lockWrites(q),
     ...peopleWrites(q),
       ...oauthWrites(q),

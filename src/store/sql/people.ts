@@ -86,6 +86,7 @@ export const toAttempts = (r: Row): AttemptRecord => ({
 export const PEOPLE_SQL = {
   user: 'SELECT * FROM users WHERE id = ?',
   userByEmail: 'SELECT * FROM users WHERE email = ?',
+  usersOfCustomer: 'SELECT * FROM users WHERE customer_id = ? ORDER BY created_at, id',
   session: 'SELECT * FROM sessions WHERE hash = ?',
   codes: 'SELECT * FROM email_codes WHERE user_id = ? AND purpose = ? ORDER BY created_at DESC, id DESC LIMIT ?',
   mails: 'SELECT * FROM mails ORDER BY created_at DESC, id DESC LIMIT ?',

@@ -25,6 +25,7 @@ import type { Sql } from './durability.js';
 export function peopleReads(sql: Sql): PeopleReads {
   const user = sql.stmt(PEOPLE_SQL.user);
   const userByEmail = sql.stmt(PEOPLE_SQL.userByEmail);
+  const usersOfCustomer = sql.stmt(PEOPLE_SQL.usersOfCustomer);
   const session = sql.stmt(PEOPLE_SQL.session);
   const codes = sql.stmt(PEOPLE_SQL.codes);
   const mails = sql.stmt(PEOPLE_SQL.mails);
@@ -35,6 +36,7 @@ export function peopleReads(sql: Sql): PeopleReads {
   return {
     getUser: (id: string) => sql.read(() => one(user.get(id), toUser)),
     findUserByEmail: (email: string) => sql.read(() => one(userByEmail.get(email), toUser)),
+    usersOfCustomer: (customerId: string) => sql.read(() => (usersOfCustomer.all(customerId) as Row[]).map(toUser)),
     findSessionByHash: (hash: string) => sql.read(() => one(session.get(hash), toSession)),
     listEmailCodes: (userId: string, purpose: string, limit: number) => sql.read(() => (codes.all(userId, purpose, limit) as Row[]).map(toEmailCode)),
     listMails: (limit: number) => sql.read(() => (mails.all(limit) as Row[]).map(toMail)),

@@ -13,6 +13,7 @@ import { oauthReads, oauthWrites } from './oauth.js';
 import { peopleReads, peopleWrites } from './people.js';
 import { settingReads, settingWrites } from './settings.js';
 import { tickReads, tickWrites } from './ticks.js';
+import { signalReads, signalWrites } from './signals.js';
 import { webhookReads, webhookWrites } from './webhooks.js';
 import { NO_TELEMETRY, timedTransaction, type Telemetry } from '../../kernel/telemetry.js';
 
@@ -49,6 +50,7 @@ export class SqliteStore extends WithReads implements Store {
       ...orderReads(durability),
       ...eventReads(durability),
       ...webhookReads(durability, cache),
+      ...signalReads(durability),
       ...settingReads(durability),
       ...peopleReads(durability),
       ...oauthReads(durability),
@@ -65,6 +67,7 @@ export class SqliteStore extends WithReads implements Store {
       ...orderWrites(durability),
       ...events,
       ...webhookWrites(durability, cache),
+      ...signalWrites(durability),
       ...settingWrites(durability),
       ...peopleWrites(durability, cache),
       ...oauthWrites(durability),
