@@ -8,6 +8,7 @@ import { Orders } from './resources/orders.js';
 import { Positions } from './resources/positions.js';
 import { Products } from './resources/products.js';
 import { Service } from './resources/service.js';
+import { Signals } from './resources/signals.js';
 import { Webhooks } from './resources/webhooks.js';
 import { DEFAULT_RETRY, sleep, type RetryPolicy } from './retry.js';
 import { Transport, type TokenSource } from './transport.js';
@@ -68,6 +69,7 @@ export class Rampart {
   readonly margin: Margin;
   readonly events: Events;
   readonly webhooks: Webhooks;
+  readonly signals: Signals;
   /** The request machinery shared by the resources. */
   readonly transport: Transport;
 
@@ -97,5 +99,6 @@ export class Rampart {
     this.margin = new Margin(t);
     this.events = new Events(t);
     this.webhooks = new Webhooks(t);
+    this.signals = new Signals(t);
   }
 }

@@ -19,7 +19,7 @@ export type Query<K extends OperationId> = NonNullable<operations[K]['parameters
 export type ErrorCode = Schemas['Error']['error']['code'];
 export type ErrorType = Schemas['Error']['error']['type'];
 /** The `details` a code carries, as the document describes them (`nearest` of invalid_size_step, `required` of insufficient_margin…). */
-export type ErrorDetails<C extends ErrorCode> = NonNullable<Extract<Schemas[keyof Schemas], { code: C }>['details']>;
+export type ErrorDetails<C extends ErrorCode> = NonNullable<Extract<Schemas[keyof Schemas], { code: C; details?: unknown }>['details']>;
 
 export type Order = Schemas['Order'];
 export type Position = Schemas['Position'];
@@ -29,6 +29,8 @@ export type Fill = Schemas['Fill'];
 /** An event: `data` narrows by `type`. */
 export type Event = Schemas['Event'];
 export type Webhook = Schemas['Webhook'];
+export type Signal = Schemas['Signal'];
+export type SignalAlert = Schemas['Alert'];
 export type PlaceOrderRequest = Schemas['PlaceOrderRequest'];
 
 /** A page of a list: `next_cursor` goes back as `after` for the next one. */

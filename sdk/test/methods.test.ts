@@ -42,6 +42,11 @@ const METHODS: Record<OperationId, [string, (r: Rampart) => Promise<unknown>]> =
   listWebhooks: ['webhooks.list', (r) => r.webhooks.list()],
   deleteWebhook: ['webhooks.delete', (r) => r.webhooks.delete('wh-1')],
   listWebhookDeliveries: ['webhooks.deliveries', (r) => r.webhooks.deliveries('wh-1')],
+  createSignal: ['signals.create', (r) => r.signals.create({ name: 'Breakout', accounts: [{ account_id: 'SANDBOX-1001-1', multiplier: '2' }] })],
+  listSignals: ['signals.list', (r) => r.signals.list()],
+  revokeSignal: ['signals.revoke', (r) => r.signals.revoke('sig-1')],
+  listSignalDeliveries: ['signals.deliveries', (r) => r.signals.deliveries('sig-1')],
+  receiveAlert: ['signals.alert', (r) => r.signals.alert('rsig_1', { ticker: 'BTCUSDT', action: 'buy', quantity: '0.1' })],
 };
 
 /** The document's path template as a pattern of concrete paths. */

@@ -40,7 +40,8 @@ export function registerMcp(app: FastifyInstance): void {
     schema: { hide: true } as Record<string, unknown>,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const api = injectCaller(app, request.headers.authorization ?? '', request.ip);
-      const server = await buildMcpServer(api);
+      // The host's onRequest hook authenticated the credential for this host: its environment is the host's.
+      const server = await buildMcpServer(api, request.principal!.environment);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // The headers set so far (X-Request-Id, RateLimit-*) go out on the transport's answer too.
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);

@@ -59,7 +59,7 @@ describe('the OpenAPI document as a contract', () => {
 
   it('makes Event a oneOf discriminated by type, mapping every type the service emits to its payload', () => {
     const event = doc.components.schemas.Event;
-    expect(event.oneOf.map((r: any) => r.$ref.split('/').pop())).toEqual(['OrderEvent', 'FillEvent', 'PositionEvent', 'EngineRestartedEvent', 'RuleBreachEvent', 'RuleVersionEvent']);
+    expect(event.oneOf.map((r: any) => r.$ref.split('/').pop())).toEqual(['OrderEvent', 'FillEvent', 'PositionEvent', 'EngineRestartedEvent', 'RuleBreachEvent', 'RuleVersionEvent', 'SignalAlertEvent']);
     expect(event.discriminator.propertyName).toBe('type');
     expect(Object.keys(event.discriminator.mapping).sort()).toEqual([...EVENT_TYPES].sort());
     const payload = (type: string) => deref({ $ref: event.discriminator.mapping[type] }).properties.data.$ref.split('/').pop();
@@ -69,6 +69,7 @@ describe('the OpenAPI document as a contract', () => {
     expect(payload('engine.restarted')).toBe('EngineRestarted');
     expect(payload('account.rule_breach')).toBe('RuleBreach');
     expect(payload('account.rule_version')).toBe('RuleVersionChange');
+    expect(payload('signal.alert')).toBe('SignalAlertResult');
     for (const [type, ref] of Object.entries(event.discriminator.mapping)) expect(deref({ $ref: ref }).properties.type.enum).toContain(type);
   });
 

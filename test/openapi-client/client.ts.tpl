@@ -48,6 +48,8 @@ export function describeEvent(e: Event): string {
       return `${e.type} ${e.data.rule} ${e.data.status} ${e.data.correct_by}`;
     case 'account.rule_version':
       return `${e.type} ${e.data.product} ${e.data.from_version} → ${e.data.to_version}`;
+    case 'signal.alert':
+      return `${e.type} ${e.data.signal_id} ${e.data.outcome} ${e.data.code ?? '-'}`;
   }
 }
 

@@ -571,6 +571,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's signals in this environment, oldest first, revoked ones too (never their URLs)
+         * @description The customer's signals in this environment, oldest first, revoked ones included (`revoked_at`), each with the last four characters of its URL (`url_hint`) but never the URL.
+         */
+        get: operations["listSignals"];
+        put?: never;
+        /**
+         * Make a signal: an alert URL for TradingView or a bridge that places orders on several accounts (the URL is shown once)
+         * @description Makes a signal: an alert URL (`POST /v1/alerts/{secret}`, no Authorization header) whose alerts place an order on every account named, the size times the account's multiplier, each judged by its own account's rules and by the signal's fences (markets, max_order_usd, reduce_only, expires_at; refused with the codes a key's fences answer). `no_hedging` refuses an order that would open against a position held on another of your accounts. The URL carries the secret and is in this answer only: a replay with the same Idempotency-Key answers the signal with `url` null. A live signal needs `email_code`, the newest live_signal code emailed to you (docs/SIGNALS.md).
+         */
+        post: operations["createSignal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/signals/{signal_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a signal: its URL answers signal_not_found from now on (no Idempotency-Key needed: revoking twice answers signal_not_found)
+         * @description Revokes a signal: its URL answers 404 `signal_not_found` from now on, and alerts already taken finish. The signal and its log stay listed with `revoked_at`. Revoking it again answers `signal_not_found`, so no Idempotency-Key is needed.
+         */
+        delete: operations["revokeSignal"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/signals/{signal_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signal's log: every alert received, newest first, with what it did on each account (orders placed, refusals with their codes)
+         * @description The signal's log, newest first: each alert as read (or the error that refused it), its status (pending while its orders are placed, done, or refused when it could not be read) and, per account, the order placed or the refusal's code and message.
+         */
+        get: operations["listSignalDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alerts/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signal's alert URL (TradingView's webhook): 202 at once, the orders follow on every account of the signal
+         * @description Where TradingView (or a bridge) posts an alert: the path's secret is the signal's, no Authorization header. The body is the alert message: JSON (numbers are read as the decimals written, never as floating point) or text (`buy BTCUSDT qty=0.5 sl=63000 tp=2% id=abc`, or TradingView's default strategy message); docs/SIGNALS.md lists the fields. Answers 202 with the alert's id once it is stored; the orders follow (GET /v1/signals/{id}/deliveries). A repeat of an alert (the same `id`, or the same `time` and action, within 24 h; the same body within 10 s) answers the first alert and places nothing. An alert that cannot be read answers 400 invalid_request (details.field, details.reason), is kept in the log, and places nothing.
+         */
+        post: operations["receiveAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -581,7 +665,7 @@ export interface components {
                 /** @enum {string} */
                 type: "invalid_request" | "authentication" | "permission" | "not_found" | "conflict" | "rule_rejection" | "rate_limit" | "server" | "engine";
                 /** @enum {string} */
-                code: "invalid_request" | "invalid_parameter" | "unknown_field" | "invalid_cursor" | "invalid_json" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "invalid_token" | "expired_token" | "revoked_token" | "wrong_resource" | "wrong_environment" | "ip_not_allowed" | "insufficient_permission" | "api_disabled" | "invalid_size_step" | "invalid_price_tick" | "price_out_of_band" | "stop_already_triggered" | "post_only_would_fill" | "limit_inside_spread" | "order_too_small" | "working_order_cap" | "client_order_id_conflict" | "order_not_working" | "idempotency_key_reused" | "operation_in_progress" | "key_market_not_allowed" | "key_reduce_only" | "key_max_order_notional" | "key_max_position_notional" | "key_loss_stop_active" | "insufficient_margin" | "exposure_cap_exceeded" | "reduce_only_violation" | "slippage_exceeded" | "no_price" | "stale_quote" | "market_closed" | "market_not_offered" | "market_halted" | "position_liquidating" | "account_paused" | "account_not_tradable" | "insufficient_balance" | "margin_mode_locked" | "invalid_leverage" | "liquidation_risk" | "position_not_isolated" | "engine_busy" | "order_rejected" | "account_not_found" | "market_not_found" | "order_not_found" | "position_not_found" | "webhook_not_found" | "route_not_found" | "method_not_allowed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "sandbox_limit_reached" | "account_not_ready" | "sandbox_opening" | "idempotency_key_required" | "invalid_idempotency_key" | "rate_limited" | "not_ready" | "state_unavailable" | "engine_unavailable" | "limiter_unavailable" | "sandbox_disabled" | "environment_disabled" | "temporarily_unavailable" | "capacity" | "internal_error" | "session_required" | "invalid_credentials" | "csrf_failed" | "signup_closed" | "invalid_invitation" | "weak_password" | "too_many_attempts" | "email_code_required" | "invalid_email_code" | "invalid_node_signature" | "authorization_request_not_yours";
+                code: "invalid_request" | "invalid_parameter" | "unknown_field" | "invalid_cursor" | "invalid_json" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "invalid_token" | "expired_token" | "revoked_token" | "wrong_resource" | "wrong_environment" | "ip_not_allowed" | "insufficient_permission" | "api_disabled" | "invalid_size_step" | "invalid_price_tick" | "price_out_of_band" | "stop_already_triggered" | "post_only_would_fill" | "limit_inside_spread" | "order_too_small" | "working_order_cap" | "client_order_id_conflict" | "order_not_working" | "idempotency_key_reused" | "operation_in_progress" | "key_market_not_allowed" | "key_reduce_only" | "key_max_order_notional" | "key_max_position_notional" | "key_loss_stop_active" | "insufficient_margin" | "exposure_cap_exceeded" | "reduce_only_violation" | "slippage_exceeded" | "no_price" | "stale_quote" | "market_closed" | "market_not_offered" | "market_halted" | "position_liquidating" | "account_paused" | "account_not_tradable" | "insufficient_balance" | "margin_mode_locked" | "invalid_leverage" | "liquidation_risk" | "position_not_isolated" | "engine_busy" | "order_rejected" | "account_not_found" | "market_not_found" | "order_not_found" | "position_not_found" | "webhook_not_found" | "signal_not_found" | "signal_expired" | "route_not_found" | "method_not_allowed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "sandbox_limit_reached" | "account_not_ready" | "sandbox_opening" | "idempotency_key_required" | "invalid_idempotency_key" | "rate_limited" | "not_ready" | "state_unavailable" | "engine_unavailable" | "limiter_unavailable" | "sandbox_disabled" | "environment_disabled" | "temporarily_unavailable" | "capacity" | "internal_error" | "session_required" | "invalid_credentials" | "csrf_failed" | "signup_closed" | "invalid_invitation" | "weak_password" | "too_many_attempts" | "email_code_required" | "invalid_email_code" | "invalid_node_signature" | "authorization_request_not_yours";
                 message: string;
                 request_id: string;
                 retryable: boolean;
@@ -3061,7 +3145,7 @@ export interface components {
             has_more: boolean;
         };
         /** @description What happened on an account */
-        Event: components["schemas"]["OrderEvent"] | components["schemas"]["FillEvent"] | components["schemas"]["PositionEvent"] | components["schemas"]["EngineRestartedEvent"] | components["schemas"]["RuleBreachEvent"] | components["schemas"]["RuleVersionEvent"];
+        Event: components["schemas"]["OrderEvent"] | components["schemas"]["FillEvent"] | components["schemas"]["PositionEvent"] | components["schemas"]["EngineRestartedEvent"] | components["schemas"]["RuleBreachEvent"] | components["schemas"]["RuleVersionEvent"] | components["schemas"]["SignalAlertEvent"];
         /** @description order.*: the order exactly as REST gives it */
         OrderEvent: {
             /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment */
@@ -3207,11 +3291,40 @@ export interface components {
             from_version: number;
             to_version: number;
         };
+        /** @description signal.alert: an alert of one of your signals and what it did on the account (docs/SIGNALS.md) */
+        SignalAlertEvent: {
+            /** @description An event id (evt_live_… / evt_test_…), opaque and strictly increasing along a customer’s events in an environment */
+            id: string;
+            account_id: string;
+            /** @description Unix milliseconds */
+            created_at: number;
+            /** @enum {string} */
+            source: "api" | "platform" | "engine";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "signal.alert";
+            data: components["schemas"]["SignalAlertResult"];
+        };
+        /** @description signal.alert: what an alert of a signal did on the account: an order placed (order_id), a refusal (code and message as the API would answer them), orders canceled, or nothing to do (docs/SIGNALS.md) */
+        SignalAlertResult: {
+            signal_id: string;
+            alert_id: string;
+            /** @enum {string} */
+            action: "buy" | "sell" | "exit" | "cancel";
+            market: string | null;
+            /** @enum {string} */
+            outcome: "placed" | "refused" | "canceled" | "nothing";
+            order_id: string | null;
+            code: string | null;
+            message: string | null;
+        };
         WebhookRequest: {
             /** @description http(s) URL; in live not a private or loopback address */
             url: string;
             /** @description Only these event types (default: all) */
-            types?: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version")[];
+            types?: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version" | "signal.alert")[];
             /** @description Only this account (default: every account of the customer in this environment) */
             account_id?: string;
         };
@@ -3219,7 +3332,7 @@ export interface components {
         WebhookWithSecret: {
             id: string;
             url: string;
-            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version")[] | null;
+            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version" | "signal.alert")[] | null;
             account_id: string | null;
             /** @enum {string} */
             environment: "live" | "sandbox";
@@ -3237,7 +3350,7 @@ export interface components {
         Webhook: {
             id: string;
             url: string;
-            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version")[] | null;
+            types: ("order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version" | "signal.alert")[] | null;
             account_id: string | null;
             /** @enum {string} */
             environment: "live" | "sandbox";
@@ -3281,7 +3394,7 @@ export interface components {
             webhook_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version";
+            event_type: "order.created" | "order.edited" | "order.filled" | "order.canceled" | "order.expired" | "order.rejected" | "fill.created" | "position.opened" | "position.changed" | "position.closed" | "engine.restarted" | "account.rule_breach" | "account.rule_version" | "signal.alert";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempt_count: number;
@@ -3298,6 +3411,191 @@ export interface components {
                 error: string | null;
                 duration_ms: number;
             }[];
+        };
+        SignalRequest: {
+            name: string;
+            /** @description The accounts each alert places an order on (each once) */
+            accounts: {
+                account_id: string;
+                /** @description Non-negative decimal string */
+                multiplier?: string;
+            }[];
+            /** @description Only these markets (default: every market) */
+            markets?: string[];
+            /** @description Non-negative decimal string */
+            max_order_usd?: string;
+            /** @description Alerts may only reduce positions (exits and cancels still work) */
+            reduce_only?: boolean;
+            /** @description Refuse an alert's order on an account when it would open against a position you hold in the same market on another of your accounts in this environment */
+            no_hedging?: boolean;
+            /** @description Unix milliseconds, after now and at most max_expires_in_ms (GET /v1/limits) ahead */
+            expires_at?: number;
+            /** @description Live only: the newest live_signal code emailed to you (the dashboard sends it) */
+            email_code?: string;
+        };
+        /** @description An alert URL and its fences (docs/SIGNALS.md) */
+        Signal: {
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @enum {string} */
+            environment: "live" | "sandbox";
+            name: string;
+            url: string | null;
+            /** @description The alert URL's last four characters, to tell signals apart */
+            url_hint: string;
+            accounts: {
+                account_id: string;
+                /**
+                 * @description Decimal string, never a JSON number
+                 * @example 60000.5
+                 */
+                multiplier: string;
+            }[];
+            markets: string[] | null;
+            max_order_usd: string | null;
+            reduce_only: boolean;
+            no_hedging: boolean;
+            expires_at: number | null;
+            /** @description Unix milliseconds */
+            created_at: number;
+            revoked_at: number | null;
+            /** @description A TradingView alert message for a strategy, ready to paste (docs/SIGNALS.md) */
+            tradingview_message: string;
+        };
+        /** @description email_code_required (422): This needs the one-time code sent by email (POST /session/email-codes). */
+        EmailCodeRequiredError: {
+            /** @enum {string} */
+            type: "rule_rejection";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "email_code_required";
+            message: string;
+            request_id: string;
+            /** @enum {boolean} */
+            retryable: false;
+            /** Format: uri */
+            doc_url: string;
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description invalid_email_code (422): The emailed code or link is wrong, expired, or used. */
+        InvalidEmailCodeError: {
+            /** @enum {string} */
+            type: "rule_rejection";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "invalid_email_code";
+            message: string;
+            request_id: string;
+            /** @enum {boolean} */
+            retryable: false;
+            /** Format: uri */
+            doc_url: string;
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        SignalList: {
+            data: components["schemas"]["Signal"][];
+            next_cursor: string | null;
+            has_more: boolean;
+        };
+        /** @description signal_not_found (404): No such signal (or it was revoked): check the URL, or make a new signal. */
+        SignalNotFoundError: {
+            /** @enum {string} */
+            type: "not_found";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "signal_not_found";
+            message: string;
+            request_id: string;
+            /** @enum {boolean} */
+            retryable: false;
+            /** Format: uri */
+            doc_url: string;
+            details?: {
+                signal_id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        AlertList: {
+            data: components["schemas"]["Alert"][];
+            next_cursor: string | null;
+            has_more: boolean;
+        };
+        /** @description An alert a signal received and what it did (docs/SIGNALS.md) */
+        Alert: {
+            id: string;
+            /** @enum {string} */
+            object: "alert";
+            signal_id: string;
+            /** @description Unix milliseconds */
+            received_at: number;
+            /** @enum {string} */
+            status: "pending" | "done" | "refused";
+            duplicate_of: string | null;
+            /** @description The alert as read, or (status refused) the error that refused it */
+            request: {
+                [key: string]: unknown;
+            };
+            results: {
+                account_id: string;
+                /** @enum {string} */
+                outcome: "placed" | "refused" | "canceled" | "nothing";
+                order_id: string | null;
+                code: string | null;
+                message: string | null;
+            }[] | null;
+            finished_at: number | null;
+        };
+        /** @description The alert message: JSON (application/json) or text (text/plain), at most 8 KiB */
+        ReceiveAlertRequest: string;
+        /** @description An alert taken: the work follows (GET /v1/signals/{id}/deliveries shows it) */
+        AlertAccepted: {
+            alert_id: string;
+            /** @enum {string} */
+            status: "pending" | "done" | "refused";
+            /** @description true: the alert repeats one received within the window; nothing new is done */
+            duplicate: boolean;
+            results: {
+                account_id: string;
+                /** @enum {string} */
+                outcome: "placed" | "refused" | "canceled" | "nothing";
+                order_id: string | null;
+                code: string | null;
+                message: string | null;
+            }[] | null;
+        };
+        /** @description signal_expired (403): The signal passed its end date: make a new one. */
+        SignalExpiredError: {
+            /** @enum {string} */
+            type: "permission";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "signal_expired";
+            message: string;
+            request_id: string;
+            /** @enum {boolean} */
+            retryable: false;
+            /** Format: uri */
+            doc_url: string;
+            details?: {
+                signal_id?: string;
+                expired_at?: number;
+            } & {
+                [key: string]: unknown;
+            };
         };
         /** @description method_not_allowed (405): The path exists with other methods. */
         MethodNotAllowedError: {
@@ -9155,6 +9453,832 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         error: components["schemas"]["UriTooLongError"];
+                    };
+                };
+            };
+            /** @description Error codes: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["RateLimitedError"];
+                    };
+                };
+            };
+            /** @description Error codes: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["InternalError"];
+                    };
+                };
+            };
+            /** @description Error codes: not_ready, capacity, environment_disabled */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["NotReadyError"] | components["schemas"]["CapacityError"] | components["schemas"]["EnvironmentDisabledError"];
+                    };
+                };
+            };
+        };
+    };
+    listSignals: {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignalList"];
+                };
+            };
+            /** @description Error codes: invalid_request, unknown_field, invalid_parameter, invalid_cursor */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["InvalidRequestError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["InvalidParameterError"] | components["schemas"]["InvalidCursorError"];
+                    };
+                };
+            };
+            /** @description Error codes: missing_api_key, invalid_api_key, revoked_api_key, expired_api_key, wrong_environment, invalid_token, expired_token, revoked_token, wrong_resource */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"] | components["schemas"]["RevokedApiKeyError"] | components["schemas"]["ExpiredApiKeyError"] | components["schemas"]["WrongEnvironmentError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["ExpiredTokenError"] | components["schemas"]["RevokedTokenError"] | components["schemas"]["WrongResourceError"];
+                    };
+                };
+            };
+            /** @description Error codes: ip_not_allowed, api_disabled */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["IpNotAllowedError"] | components["schemas"]["ApiDisabledError"];
+                    };
+                };
+            };
+            /** @description Error codes: uri_too_long */
+            414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["UriTooLongError"];
+                    };
+                };
+            };
+            /** @description Error codes: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["RateLimitedError"];
+                    };
+                };
+            };
+            /** @description Error codes: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["InternalError"];
+                    };
+                };
+            };
+            /** @description Error codes: not_ready, capacity, environment_disabled */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["NotReadyError"] | components["schemas"]["CapacityError"] | components["schemas"]["EnvironmentDisabledError"];
+                    };
+                };
+            };
+        };
+    };
+    createSignal: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1 to 128 printable ASCII characters, unique per intended call; a retry with the same key and request answers the first result (kept 24 h). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignalRequest"];
+            };
+        };
+        responses: {
+            /** @description An alert URL and its fences (docs/SIGNALS.md) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signal"];
+                };
+            };
+            /** @description Error codes: invalid_request, invalid_json, unknown_field, idempotency_key_required, invalid_idempotency_key */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["IdempotencyKeyRequiredError"] | components["schemas"]["InvalidIdempotencyKeyError"];
+                    };
+                };
+            };
+            /** @description Error codes: missing_api_key, invalid_api_key, revoked_api_key, expired_api_key, wrong_environment, invalid_token, expired_token, revoked_token, wrong_resource */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"] | components["schemas"]["RevokedApiKeyError"] | components["schemas"]["ExpiredApiKeyError"] | components["schemas"]["WrongEnvironmentError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["ExpiredTokenError"] | components["schemas"]["RevokedTokenError"] | components["schemas"]["WrongResourceError"];
+                    };
+                };
+            };
+            /** @description Error codes: ip_not_allowed, api_disabled, insufficient_permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["IpNotAllowedError"] | components["schemas"]["ApiDisabledError"] | components["schemas"]["InsufficientPermissionError"];
+                    };
+                };
+            };
+            /** @description Error codes: account_not_found, market_not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["AccountNotFoundError"] | components["schemas"]["MarketNotFoundError"];
+                    };
+                };
+            };
+            /** @description Error codes: operation_in_progress */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["OperationInProgressError"];
+                    };
+                };
+            };
+            /** @description Error codes: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["PayloadTooLargeError"];
+                    };
+                };
+            };
+            /** @description Error codes: uri_too_long */
+            414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["UriTooLongError"];
+                    };
+                };
+            };
+            /** @description Error codes: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["UnsupportedMediaTypeError"];
+                    };
+                };
+            };
+            /** @description Error codes: idempotency_key_reused, email_code_required, invalid_email_code */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["IdempotencyKeyReusedError"] | components["schemas"]["EmailCodeRequiredError"] | components["schemas"]["InvalidEmailCodeError"];
+                    };
+                };
+            };
+            /** @description Error codes: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["RateLimitedError"];
+                    };
+                };
+            };
+            /** @description Error codes: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["InternalError"];
+                    };
+                };
+            };
+            /** @description Error codes: not_ready, capacity, environment_disabled */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["NotReadyError"] | components["schemas"]["CapacityError"] | components["schemas"]["EnvironmentDisabledError"];
+                    };
+                };
+            };
+        };
+    };
+    revokeSignal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                signal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An alert URL and its fences (docs/SIGNALS.md) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signal"];
+                };
+            };
+            /** @description Error codes: invalid_request, invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidParameterError"];
+                    };
+                };
+            };
+            /** @description Error codes: missing_api_key, invalid_api_key, revoked_api_key, expired_api_key, wrong_environment, invalid_token, expired_token, revoked_token, wrong_resource */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"] | components["schemas"]["RevokedApiKeyError"] | components["schemas"]["ExpiredApiKeyError"] | components["schemas"]["WrongEnvironmentError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["ExpiredTokenError"] | components["schemas"]["RevokedTokenError"] | components["schemas"]["WrongResourceError"];
+                    };
+                };
+            };
+            /** @description Error codes: ip_not_allowed, api_disabled, insufficient_permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["IpNotAllowedError"] | components["schemas"]["ApiDisabledError"] | components["schemas"]["InsufficientPermissionError"];
+                    };
+                };
+            };
+            /** @description Error codes: signal_not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["SignalNotFoundError"];
+                    };
+                };
+            };
+            /** @description Error codes: uri_too_long */
+            414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["UriTooLongError"];
+                    };
+                };
+            };
+            /** @description Error codes: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["RateLimitedError"];
+                    };
+                };
+            };
+            /** @description Error codes: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["InternalError"];
+                    };
+                };
+            };
+            /** @description Error codes: not_ready, capacity, environment_disabled */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["NotReadyError"] | components["schemas"]["CapacityError"] | components["schemas"]["EnvironmentDisabledError"];
+                    };
+                };
+            };
+        };
+    };
+    listSignalDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+            };
+            header?: never;
+            path: {
+                signal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertList"];
+                };
+            };
+            /** @description Error codes: invalid_request, unknown_field, invalid_parameter, invalid_cursor */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["InvalidRequestError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["InvalidParameterError"] | components["schemas"]["InvalidCursorError"];
+                    };
+                };
+            };
+            /** @description Error codes: missing_api_key, invalid_api_key, revoked_api_key, expired_api_key, wrong_environment, invalid_token, expired_token, revoked_token, wrong_resource */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"] | components["schemas"]["RevokedApiKeyError"] | components["schemas"]["ExpiredApiKeyError"] | components["schemas"]["WrongEnvironmentError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["ExpiredTokenError"] | components["schemas"]["RevokedTokenError"] | components["schemas"]["WrongResourceError"];
+                    };
+                };
+            };
+            /** @description Error codes: ip_not_allowed, api_disabled */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["IpNotAllowedError"] | components["schemas"]["ApiDisabledError"];
+                    };
+                };
+            };
+            /** @description Error codes: signal_not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["SignalNotFoundError"];
+                    };
+                };
+            };
+            /** @description Error codes: uri_too_long */
+            414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["UriTooLongError"];
+                    };
+                };
+            };
+            /** @description Error codes: rate_limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["RateLimitedError"];
+                    };
+                };
+            };
+            /** @description Error codes: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["InternalError"];
+                    };
+                };
+            };
+            /** @description Error codes: not_ready, capacity, environment_disabled */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["NotReadyError"] | components["schemas"]["CapacityError"] | components["schemas"]["EnvironmentDisabledError"];
+                    };
+                };
+            };
+        };
+    };
+    receiveAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiveAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description An alert taken: the work follows (GET /v1/signals/{id}/deliveries shows it) */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertAccepted"];
+                };
+            };
+            /** @description Error codes: invalid_request, invalid_json, unknown_field, invalid_parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["InvalidParameterError"];
+                    };
+                };
+            };
+            /** @description Error codes: signal_expired */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["SignalExpiredError"];
+                    };
+                };
+            };
+            /** @description Error codes: signal_not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["SignalNotFoundError"];
+                    };
+                };
+            };
+            /** @description Error codes: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["PayloadTooLargeError"];
+                    };
+                };
+            };
+            /** @description Error codes: uri_too_long */
+            414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["UriTooLongError"];
+                    };
+                };
+            };
+            /** @description Error codes: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: components["schemas"]["UnsupportedMediaTypeError"];
                     };
                 };
             };

@@ -46,4 +46,9 @@ export const OPERATIONS = {
   createWebhook: { method: 'POST', path: '/v1/webhooks', idempotencyKey: true },
   deleteWebhook: { method: 'DELETE', path: '/v1/webhooks/{webhook_id}', idempotencyKey: false },
   listWebhookDeliveries: { method: 'GET', path: '/v1/webhooks/{webhook_id}/deliveries', idempotencyKey: false },
+  listSignals: { method: 'GET', path: '/v1/signals', idempotencyKey: false },
+  createSignal: { method: 'POST', path: '/v1/signals', idempotencyKey: true },
+  revokeSignal: { method: 'DELETE', path: '/v1/signals/{signal_id}', idempotencyKey: false },
+  listSignalDeliveries: { method: 'GET', path: '/v1/signals/{signal_id}/deliveries', idempotencyKey: false },
+  receiveAlert: { method: 'POST', path: '/v1/alerts/{secret}', idempotencyKey: false },
 } as const satisfies Record<keyof operations, OperationSpec>;

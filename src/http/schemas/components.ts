@@ -1,7 +1,8 @@
 import type { TSchema } from 'typebox';
 import { Rule } from '../../schemas/common.js';
-import { Delivery, EngineRestarted, EngineRestartedEvent, Event, RuleBreach, RuleBreachEvent, RuleVersionChange, RuleVersionEvent, FillEvent, OrderEvent, PositionEvent, WebhookBody, WebhookCreated, WebhookEndpoint } from './events.js';
+import { Delivery, EngineRestarted, EngineRestartedEvent, Event, RuleBreach, RuleBreachEvent, RuleVersionChange, RuleVersionEvent, SignalAlertEvent, SignalAlertResult, FillEvent, OrderEvent, PositionEvent, WebhookBody, WebhookCreated, WebhookEndpoint } from './events.js';
 import { BreakEvenIn, CancelAllAnswer, Exit, ExitsBody, Fill, Order, PlaceBody, Position, Preview, PreviewBody, StopLossIn, TakeProfitIn } from './orders.js';
+import { AlertAccepted, AlertView, Signal, SignalBody } from './signals.js';
 import { Account, DeadManSwitch, EquityCurve, EquityPoint, Limits, MarginSetting, Market, Metrics, ProductView, Status } from './resources.js';
 
 /**
@@ -35,6 +36,8 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   RuleBreach,
   RuleVersionEvent,
   RuleVersionChange,
+  SignalAlertEvent,
+  SignalAlertResult,
   Webhook: WebhookEndpoint,
   WebhookWithSecret: WebhookCreated,
   WebhookDelivery: Delivery,
@@ -47,4 +50,8 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   BreakEven: BreakEvenIn,
   PositionExitsRequest: ExitsBody,
   WebhookRequest: WebhookBody,
+  Signal,
+  SignalRequest: SignalBody,
+  Alert: AlertView,
+  AlertAccepted,
 };
