@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /** An answer of Rampart's public API as a tool sees it: the status and the parsed JSON body. */
@@ -11,7 +12,13 @@ export interface ApiAnswer {
  * token fence, permission, budget and error applies exactly as it does to a direct API call. There is no second
  * path into the engine.
  */
-export type ApiCaller = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, idempotencyKey?: string) => Promise<ApiAnswer>;
+export type ApiCaller = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, idempotencyKey?: string) => Promise<ApiAnswer>;
+
+/** A path segment from a tool's input (an account id, a market, an order id). */
+export const seg = (v: string): string => encodeURIComponent(v);
+
+/** The Idempotency-Key of a write a tool sends (the API wants one on most writes): one per tool call. */
+export const newIdempotencyKey = (): string => `mcp-${randomUUID()}`;
 
 const extraHeaders = (idempotencyKey: string | undefined): Record<string, string> => (idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
 

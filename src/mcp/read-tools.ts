@@ -2,13 +2,13 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { ApiCaller } from './api-caller.js';
 import { accountId, bodyOf, market, orderFields } from './inputs.js';
-import { apiError, failed, ok } from './result.js';
+import { apiError, failed, ok, type Places } from './result.js';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const q = (v: string) => encodeURIComponent(v);
 
 /** The tools that only read: accounts (with rule headroom), markets, preview, positions, events. */
-export function registerReadTools(server: McpServer, api: ApiCaller, limits: string): void {
+export function registerReadTools(server: McpServer, api: ApiCaller, at: Places, limits: string): void {
   server.registerTool(
     'accounts',
     {
@@ -21,13 +21,14 @@ export function registerReadTools(server: McpServer, api: ApiCaller, limits: str
       annotations: READ,
     },
     async ({ account_id }) => {
+      const w = at(account_id);
       if (account_id) {
         const r = await api('GET', `/v1/accounts/${q(account_id)}`);
-        return failed(r) ? apiError(r, 'reading the account') : ok({ account: r.body });
+        return failed(r) ? apiError(w, r, 'reading the account') : ok(w, { account: r.body });
       }
       const r = await api('GET', '/v1/accounts?limit=100');
-      if (failed(r)) return apiError(r, 'listing the accounts');
-      return ok({ accounts: (r.body as { data: unknown[] }).data });
+      if (failed(r)) return apiError(w, r, 'listing the accounts');
+      return ok(w, { accounts: (r.body as { data: unknown[] }).data });
     },
   );
 
@@ -41,7 +42,7 @@ export function registerReadTools(server: McpServer, api: ApiCaller, limits: str
     },
     async (args) => {
       const r = await api('GET', args.market ? `/v1/markets/${q(args.market)}` : '/v1/markets');
-      return failed(r) ? apiError(r, 'reading the markets') : ok(args.market ? { market: r.body } : { markets: (r.body as { data: unknown }).data });
+      return failed(r) ? apiError(at(), r, 'reading the markets') : ok(at(), args.market ? { market: r.body } : { markets: (r.body as { data: unknown }).data });
     },
   );
 
@@ -57,7 +58,7 @@ export function registerReadTools(server: McpServer, api: ApiCaller, limits: str
     },
     async (args) => {
       const r = await api('POST', `/v1/accounts/${q(args.account_id)}/orders/test`, bodyOf(args, ['account_id']));
-      return failed(r) ? apiError(r, 'previewing the order') : ok({ preview: r.body });
+      return failed(r) ? apiError(at(args.account_id), r, 'previewing the order') : ok(at(args.account_id), { preview: r.body });
     },
   );
 
@@ -72,7 +73,8 @@ export function registerReadTools(server: McpServer, api: ApiCaller, limits: str
     async (args) => {
       const base = `/v1/accounts/${q(args.account_id)}/positions`;
       const r = await api('GET', args.market ? `${base}/${q(args.market)}` : base);
-      return failed(r) ? apiError(r, 'reading the positions') : ok(args.market ? { position: r.body } : { positions: (r.body as { data: unknown }).data });
+      const w = at(args.account_id);
+      return failed(r) ? apiError(w, r, 'reading the positions') : ok(w, args.market ? { position: r.body } : { positions: (r.body as { data: unknown }).data });
     },
   );
 
@@ -87,7 +89,8 @@ export function registerReadTools(server: McpServer, api: ApiCaller, limits: str
     async (args) => {
       const base = `/v1/accounts/${q(args.account_id)}/orders`;
       const r = await api('GET', args.order_id ? `${base}/${q(args.order_id)}` : args.status ? `${base}?status=${q(args.status)}` : base);
-      return failed(r) ? apiError(r, 'reading the orders') : ok(args.order_id ? { order: r.body } : { orders: (r.body as { data: unknown }).data });
+      const w = at(args.account_id);
+      return failed(r) ? apiError(w, r, 'reading the orders') : ok(w, args.order_id ? { order: r.body } : { orders: (r.body as { data: unknown }).data });
     },
   );
 
@@ -109,7 +112,8 @@ export function registerReadTools(server: McpServer, api: ApiCaller, limits: str
       if (args.after) qs.set('after', args.after);
       qs.set('limit', String(args.limit ?? 50));
       const r = await api('GET', `/v1/events?${qs.toString()}`);
-      return failed(r) ? apiError(r, 'reading the events') : ok(r.body as Record<string, unknown>);
+      const w = at(args.account_id);
+      return failed(r) ? apiError(w, r, 'reading the events') : ok(w, r.body as Record<string, unknown>);
     },
   );
 }

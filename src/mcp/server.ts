@@ -1,7 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Environment } from '../schemas/common.js';
 import type { ApiCaller } from './api-caller.js';
+import { registerExitTools } from './exit-tools.js';
 import { ruleLine, type AccountView } from './headroom.js';
+import { registerOrderTools } from './order-tools.js';
 import { registerReadTools } from './read-tools.js';
+import { placesIn } from './result.js';
 import { registerWriteTools } from './write-tools.js';
 
 export const MCP_NAME = 'rampart';
@@ -19,18 +23,26 @@ async function limitsText(api: ApiCaller): Promise<string> {
   return `Rule limits: ${accounts.map(ruleLine).join(' | ')}.`;
 }
 
-/** An MCP server whose every tool calls Rampart's public API through `api`, with the caller's credential. */
-export async function buildMcpServer(api: ApiCaller): Promise<McpServer> {
+/**
+ * An MCP server whose every tool calls Rampart's public API through `api`, with the caller's credential, on the host
+ * of `environment` (the credential's: every answer names it, with the account).
+ */
+export async function buildMcpServer(api: ApiCaller, environment: Environment): Promise<McpServer> {
   const server = new McpServer(
     { name: MCP_NAME, version: MCP_VERSION },
     {
       instructions:
-        'Rampart trading tools. Writes (place, cancel, close) preview first and send nothing unless called with ' +
-        'confirm: true: show the user the preview, then confirm. Prices and sizes are decimal strings.',
+        `Rampart trading tools, ${environment === 'live' ? 'on LIVE accounts (real money)' : 'on sandbox accounts'}. ` +
+        'Writes (place, cancel, close, set_exits, edit, cancel_all, dead_man_switch) preview first and send nothing ' +
+        'unless called with confirm: true: show the user the preview, then confirm. Every answer names the ' +
+        'environment and the account. Prices and sizes are decimal strings.',
     },
   );
   const limits = await limitsText(api);
-  registerReadTools(server, api, limits);
-  registerWriteTools(server, api, limits);
+  const at = placesIn(environment);
+  registerReadTools(server, api, at, limits);
+  registerWriteTools(server, api, at, limits);
+  registerExitTools(server, api, at);
+  registerOrderTools(server, api, at);
   return server;
 }

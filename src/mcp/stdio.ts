@@ -15,8 +15,10 @@ export const environmentOfSecret = (secret: string): Environment => (/^[a-z]+_te
 export async function runStdio(env: NodeJS.ProcessEnv, publicUrl: Readonly<Record<Environment, string>>): Promise<void> {
   const token = env.RAMPART_MCP_TOKEN;
   if (!token) throw new ConfigError('RAMPART_MCP_TOKEN is not set: give the key or access token the tools act with.');
-  const base = env.RAMPART_MCP_URL || publicUrl[environmentOfSecret(token)];
-  const server = await buildMcpServer(httpCaller(base, token));
+  const environment = environmentOfSecret(token);
+  const base = env.RAMPART_MCP_URL || publicUrl[environment];
+  // The credential decides the environment: a host of the other one refuses it (wrong_environment, wrong_resource).
+  const server = await buildMcpServer(httpCaller(base, token), environment);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
     process.stdin.once('end', resolve);

@@ -67,6 +67,7 @@ describe('consent is bound to the browser that started the flow', () => {
     expect((await consentCall(d, b.jar, b.uid!, 'request')).body).toMatchObject({
       client: { id: app.client_id, name: 'Tradebook', kind: 'app', verified: true },
       token_lifetime_ms: null,
+      grant_lifetime_ms: null,
     });
   });
 

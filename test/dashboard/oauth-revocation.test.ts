@@ -25,9 +25,9 @@ const connectedApps = async (d: Awaited<ReturnType<typeof user>>['d']) =>
   (await d.call('GET', '/session/apps')).body.data as { id: string; client_name: string; last_used_at: number | null; ends_at: number }[];
 
 describe('revocation reaches every token a grant minted', () => {
-  it('a replayed refresh token ends the grant: every access token minted for it answers revoked_token', async () => {
+  it.each(['app', 'assistant'] as const)('a replayed refresh token ends the grant (%s): every access token minted for it answers revoked_token', async (kind) => {
     const { d } = await user();
-    const client = await appClient(s);
+    const client = kind === 'app' ? await appClient(s) : await assistantClient(s, as);
     const first = await connect(s, as, client, d, { access: 'read' });
     const second = await refresh(s, as, client, first.refresh_token!);
     expect((await accounts(first.access_token)).status).toBe(200);
@@ -121,6 +121,44 @@ describe('revocation reaches every token a grant minted', () => {
     expect((await d.signIn(email, PASSWORD)).status).toBe(200);
     expect(await connectedApps(d)).toEqual([]);
     await expect(refresh(s, as, client, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it("an assistant's grant lasts 30 days: each access token an hour, renewed by rotating refresh tokens; past the 30 days none refreshes", async () => {
+    const { d, email } = await user();
+    const client = await assistantClient(s, as, 'Month');
+    const end = s.services.clock.now() + 30 * 24 * HOUR;
+    let tokens = await connect(s, as, client, d, { access: 'trade' });
+    expect(await connectedApps(d)).toEqual([expect.objectContaining({ client_name: 'Month', kind: 'assistant', expires_at: null, ends_at: end })]);
+    // A refresh a little before each token's hour is over, as an MCP client does: it stays connected all month.
+    for (let day = 0; day < 29; day++) {
+      await advanceOn(s, 24 * HOUR);
+      expectError(await accounts(tokens.access_token), 401, 'expired_token');
+      tokens = await refresh(s, as, client, tokens.refresh_token!);
+      expect(tokens.expires_in).toBe(3600);
+    }
+    expect((await accounts(tokens.access_token)).status).toBe(200);
+    // Half an hour before the grant ends, the last token ends with it.
+    await advanceOn(s, end - s.services.clock.now() - HOUR / 2);
+    const last = await refresh(s, as, client, tokens.refresh_token!);
+    expect(last.expires_in).toBe(1800);
+    await advanceOn(s, HOUR / 2 + 1);
+    expectError(await accounts(last.access_token), 401, 'expired_token');
+    await expect(refresh(s, as, client, last.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((await d.signIn(email, PASSWORD)).status).toBe(200);
+    expect(await connectedApps(d)).toEqual([]);
+  });
+
+  it("an assistant's grant ends sooner with an end date given at consent, and is revoked from Connected apps like an app's", async () => {
+    const { d } = await user();
+    const client = await assistantClient(s, as, 'Week');
+    const end = s.services.clock.now() + 7 * 24 * HOUR;
+    const tokens = await connect(s, as, client, d, { access: 'read', expires_at: end });
+    expect(await connectedApps(d)).toEqual([expect.objectContaining({ client_name: 'Week', expires_at: end, ends_at: end })]);
+    await advanceOn(s, 2 * HOUR);
+    const renewed = await refresh(s, as, client, tokens.refresh_token!);
+    expect((await d.call('DELETE', `/session/apps/${(await connectedApps(d))[0]!.id}`)).status).toBe(200);
+    expectError(await accounts(renewed.access_token), 401, 'revoked_token');
+    await expect(refresh(s, as, client, renewed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('a password change ends every grant at once: refresh tokens and their records are gone', async () => {

@@ -53,23 +53,30 @@ describe('OAuth authorization server', () => {
     }
   });
 
-  it('registers an assistant (RFC 7591), issues a one-hour rat_test_ token for the sandbox host only', async () => {
+  it('registers an assistant (RFC 7591), issues a one-hour rat_test_ token for the sandbox host only, with a refresh token for the next', async () => {
     const { d, email } = await person();
     const client = await assistant();
     expect(client.client_id).toBeTruthy();
+    const consentedAt = s.services.clock.now();
     const tokens = await connect(s, as, client, d, { access: 'read' });
     expect(tokens.access_token).toMatch(/^rat_test_/);
-    expect(tokens.refresh_token).toBeUndefined();
+    expect(tokens.refresh_token).toBeTruthy();
     expect(tokens.expires_in).toBe(3600);
     expect((await accounts(tokens.access_token)).status).toBe(200);
     expectError(await accounts(tokens.access_token, 'live'), 401, 'wrong_resource', { expected_resource: new URL(SANDBOX_URL).host });
     const apps = await d.call('GET', '/session/apps');
-    expect(apps.body.data).toEqual([expect.objectContaining({ client_name: 'Helper', kind: 'assistant', environment: 'sandbox', access: 'read', resource: SANDBOX_URL })]);
+    expect(apps.body.data).toEqual([
+      expect.objectContaining({ client_name: 'Helper', kind: 'assistant', environment: 'sandbox', access: 'read', resource: SANDBOX_URL, ends_at: consentedAt + 30 * 24 * 3_600_000 }),
+    ]);
     await advanceOn(s, 3_600_001);
     expectError(await accounts(tokens.access_token), 401, 'expired_token');
-    // Its hour is the whole grant: over, it leaves Connected apps.
+    // The hour is the access token's, not the grant's: it stays in Connected apps, and the refresh token renews it.
     expect((await d.signIn(email, PASSWORD)).status).toBe(200);
-    expect((await d.call('GET', '/session/apps')).body.data).toEqual([]);
+    expect((await d.call('GET', '/session/apps')).body.data).toEqual([expect.objectContaining({ client_name: 'Helper', kind: 'assistant' })]);
+    const renewed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, clientOptions(s)));
+    expect(renewed).toMatchObject({ access_token: expect.stringMatching(/^rat_test_/), expires_in: 3600, scope: 'read' });
+    expect(renewed.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await accounts(renewed.access_token)).status).toBe(200);
   });
 
   it('gives an app rotated refresh tokens; revoking it from connected apps ends its tokens', async () => {
@@ -152,7 +159,9 @@ describe('OAuth authorization server', () => {
       redirect_uri: REDIRECT,
       resource: SANDBOX_URL,
       environment: 'sandbox',
+      // Each access token an hour; the grant 30 days at most.
       token_lifetime_ms: 3_600_000,
+      grant_lifetime_ms: 30 * 24 * 3_600_000,
     });
     const denied = await consentCall(d, started.jar, started.uid!, 'deny');
     expect(denied.status).toBe(200);

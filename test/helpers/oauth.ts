@@ -82,6 +82,18 @@ export async function startAuthorization(s: TestServer, as: oauth.AuthorizationS
   return { verifier, state, jar, location, uid, status: res.status };
 }
 
+/**
+ * A browser opening an authorization URL a client made (an MCP client's, say): answers the consent page's interaction
+ * id and the browser's cookies, as startAuthorization does for a URL it makes itself.
+ */
+export async function openAuthorization(s: TestServer, url: URL, jar = new CookieJar()) {
+  const res = await fetch(localUrl(s, url.href), { redirect: 'manual', headers: { cookie: jar.header() } });
+  jar.take(res);
+  const location = res.headers.get('location') ?? '';
+  const uid = /\/consent\/([^/?#]+)/.exec(location)?.[1];
+  return { jar, location, uid, status: res.status };
+}
+
 /** Follows the redirects after the consent (with the browser's cookies) to the client's redirect URI. */
 export async function resume(s: TestServer, jar: CookieJar, redirectTo: string): Promise<URL> {
   let next = redirectTo;
@@ -105,7 +117,7 @@ export function consentCall(d: DashboardClient, jar: CookieJar, uid: string, act
 }
 
 /** Approves an authorization request from the browser that started it and follows the redirects back to the client. */
-export async function approveAndReturn(s: TestServer, d: DashboardClient, started: Awaited<ReturnType<typeof startAuthorization>>, consent: Record<string, unknown>): Promise<URL> {
+export async function approveAndReturn(s: TestServer, d: DashboardClient, started: Awaited<ReturnType<typeof openAuthorization>>, consent: Record<string, unknown>): Promise<URL> {
   expect(started.uid, started.location).toBeTruthy();
   const approved = await consentCall(d, started.jar, started.uid!, 'approve', consent);
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);

@@ -42,6 +42,8 @@ describe('rampart mcp (stdio)', () => {
   it('reads the accounts with headroom and places with confirm through the API', async () => {
     const a = await callTool(client, 'accounts', { account_id: t.accountId });
     expect(a.isError, JSON.stringify(a.data)).toBe(false);
+    // The environment comes from the credential (a test key: the sandbox), the account from the call.
+    expect(a.data).toMatchObject({ environment: 'sandbox', account_id: t.accountId });
     expect(a.data.account.headroom.find((h: { rule: string }) => h.rule === 'daily_loss').headroom).toMatch(/^\d/);
     const order = { account_id: t.accountId, market: 'BTC-USD', side: 'buy', type: 'market', size: '0.01', stop_loss: { price: '59000' } };
     expect((await callTool(client, 'place', order)).data.sent).toBe(false);

@@ -32,8 +32,11 @@ afterAll(async () => {
 
 describe('MCP over Streamable HTTP (POST /mcp)', () => {
   it('lists the tools with annotations, and the place tool states the account rule limits', async () => {
+    type Props = Record<string, Record<string, unknown>>;
     const { tools } = await client.listTools();
-    expect(tools.map((x) => x.name).sort()).toEqual(['accounts', 'cancel', 'close', 'events', 'markets', 'orders', 'place', 'positions', 'preview']);
+    expect(tools.map((x) => x.name).sort()).toEqual([
+      'accounts', 'cancel', 'cancel_all', 'close', 'dead_man_switch', 'edit', 'events', 'markets', 'orders', 'place', 'positions', 'preview', 'set_exits',
+    ]);
     const place = tools.find((x) => x.name === 'place')!;
     expect(place.description).toContain(`account ${t.accountId}`);
     expect(place.description).toMatch(/daily loss limit \d+/);
@@ -41,10 +44,20 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
     expect(place.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect(tools.find((x) => x.name === 'close')!.annotations).toMatchObject({ destructiveHint: true, idempotentHint: true });
     expect(tools.find((x) => x.name === 'accounts')!.annotations).toMatchObject({ readOnlyHint: true });
+    // The new writes say what they may do: each changes or ends something; only the switch's renewal is not idempotent.
+    const annotations = (name: string) => tools.find((x) => x.name === name)!.annotations;
+    for (const name of ['set_exits', 'edit', 'cancel_all']) expect(annotations(name), name).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
+    expect(annotations('dead_man_switch')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false });
+    for (const name of ['set_exits', 'edit', 'cancel_all', 'dead_man_switch']) {
+      expect(Object.keys(tools.find((x) => x.name === name)!.inputSchema.properties as object), name).toEqual(expect.arrayContaining(['account_id', 'confirm']));
+    }
+    const exitProps = tools.find((x) => x.name === 'set_exits')!.inputSchema.properties as Props;
+    // An exit to change is the API's exit object, or null to remove it.
+    expect(JSON.stringify(exitProps.stop_loss)).toContain('"null"');
+    expect(JSON.stringify(exitProps.stop_loss)).toContain('"trailing"');
     // Prices and sizes are decimal strings in the input schema, never numbers.
     expect((place.inputSchema.properties as Record<string, { type: string }>).size!.type).toBe('string');
     // The order fields are the API's own (made from the TypeBox body schemas): same fields, patterns, bounds, enums.
-    type Props = Record<string, Record<string, unknown>>;
     const placeProps = place.inputSchema.properties as Props;
     const previewProps = tools.find((x) => x.name === 'preview')!.inputSchema.properties as Props;
     const api = PlaceBody.properties as unknown as Props;
@@ -144,6 +157,170 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
     const r = await callTool(client, 'cancel', { account_id: t.accountId, order_id: 'ord_nope', confirm: true });
     expect(r.isError).toBe(true);
     expect(r.data.error).toMatchObject({ status: 404, code: 'order_not_found' });
+  });
+});
+
+describe('every answer names the environment and the account', () => {
+  it('sandbox: the account of the call, or null for a tool that spans accounts; errors too', async () => {
+    const list = await callTool(client, 'accounts');
+    expect(list.data).toMatchObject({ environment: 'sandbox', account_id: null });
+    expect((await callTool(client, 'markets')).data).toMatchObject({ environment: 'sandbox', account_id: null });
+    expect((await callTool(client, 'positions', { account_id: t.accountId })).data).toMatchObject({ environment: 'sandbox', account_id: t.accountId });
+    const failedCall = await callTool(client, 'orders', { account_id: t.accountId, order_id: 'ord_nope' });
+    expect(failedCall).toMatchObject({ isError: true, data: { environment: 'sandbox', account_id: t.accountId, error: { code: 'order_not_found' } } });
+    const dry = await callTool(client, 'place', { account_id: t.accountId, market: 'BTC-USD', side: 'buy', type: 'market', size: '0.01' });
+    expect(dry.data.what_would_happen).toMatch(new RegExp(`^sandbox account ${t.accountId}: buy 0.01 BTC-USD`));
+    // The text every client shows the model starts with them as well.
+    const raw = await client.callTool({ name: 'positions', arguments: { account_id: t.accountId } });
+    expect((raw.content as { text: string }[])[0]!.text).toMatch(new RegExp(`^\\{\\s*"environment": "sandbox",\\s*"account_id": "${t.accountId}"`));
+  });
+
+  it('live: a live key on the live host is told it is live, on answers and refusals alike', async () => {
+    const live = await s.key(t.customer.id, { environment: 'live' });
+    const c = await mcpClient(s.url.live, live.key);
+    try {
+      expect((await callTool(c, 'accounts')).data).toMatchObject({ environment: 'live', account_id: null });
+      const r = await callTool(c, 'dead_man_switch', { account_id: '70000001', timeout_ms: 60_000 });
+      expect(r).toMatchObject({ isError: true, data: { environment: 'live', account_id: '70000001', error: { code: 'account_not_found' } } });
+      expect((await c.listTools()).tools.length).toBe(13);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('changing exits, editing, canceling all, the dead-man switch: preview, then confirm', () => {
+  let u: Awaited<ReturnType<TestServer['trader']>>;
+  let c: Client;
+  const positionOf = async () => (await s.sandboxCall('GET', `/v1/accounts/${u.accountId}/positions/BTC-USD`, { key: u.key })).body;
+  const working = async () => ((await s.sandboxCall('GET', `/v1/accounts/${u.accountId}/orders?status=working`, { key: u.key })).body.data as { id: string }[]).length;
+
+  beforeAll(async () => {
+    await price('60000', '60001', '60000');
+    u = await s.trader();
+    c = await mcpClient(s.url.sandbox, u.key);
+    const placed = await callTool(c, 'place', {
+      account_id: u.accountId, market: 'BTC-USD', side: 'buy', type: 'market', size: '0.01', stop_loss: { price: '59000' }, take_profit: { price: '63000' }, confirm: true,
+    });
+    expect(placed.isError, JSON.stringify(placed.data)).toBe(false);
+    await s.settleTrading();
+  });
+  afterAll(() => c?.close());
+
+  it('set_exits moves the stop: the preview says what changes and the loss at the new stop, sends nothing; confirm moves it and keeps the take profit', async () => {
+    // Bought 0.01 at the ask, 60001: a stop at 59500 loses 501 × 0.01.
+    expect((await positionOf()).entry_price).toBe('60001');
+    const dry = await callTool(c, 'set_exits', { account_id: u.accountId, market: 'BTC-USD', stop_loss: { price: '59500' } });
+    expect(dry.isError, JSON.stringify(dry.data)).toBe(false);
+    expect(dry.data).toMatchObject({
+      environment: 'sandbox', account_id: u.accountId, sent: false,
+      exits_now: { stop_loss: { price: '59000' }, take_profit: { price: '63000' }, break_even: null },
+      exits_after: { stop_loss: { price: '59500' }, take_profit: { price: '63000' }, break_even: null },
+    });
+    expect(dry.data.what_would_happen).toContain('stop loss at 59000 → stop loss at 59500');
+    expect(dry.data.what_would_happen).toContain('. Kept: take profit at 63000. At the stop 59500');
+    expect(dry.data.what_would_happen).toContain('position would lose 5.01 USD against its entry');
+    expect((await positionOf()).exits.stop_loss.price).toBe('59000');
+
+    const done = await callTool(c, 'set_exits', { account_id: u.accountId, market: 'BTC-USD', stop_loss: { price: '59500', trailing: { distance: '600' } }, confirm: true });
+    expect(done.isError, JSON.stringify(done.data)).toBe(false);
+    expect(done.data).toMatchObject({ sent: true, position: { exits: { stop_loss: { price: '59500', trailing_distance: '600' }, take_profit: { price: '63000' } } } });
+    expect((await positionOf()).exits).toMatchObject({ stop_loss: { price: '59500', trailing_distance: '600' }, take_profit: { price: '63000' } });
+  });
+
+  it('set_exits adds a break-even and removes the take profit; refusals come back as tool errors and change nothing', async () => {
+    const done = await callTool(c, 'set_exits', { account_id: u.accountId, market: 'BTC-USD', take_profit: null, break_even: { trigger_price: '60500', offset_ticks: 2 }, confirm: true });
+    expect(done.isError, JSON.stringify(done.data)).toBe(false);
+    expect(done.data.what_would_happen).toContain('take profit at 63000 → no take profit');
+    expect((await positionOf()).exits).toMatchObject({ take_profit: null, stop_loss: { price: '59500' }, break_even: { trigger_price: '60500', offset_ticks: 2, done: false } });
+
+    const nothing = await callTool(c, 'set_exits', { account_id: u.accountId, market: 'BTC-USD', confirm: true });
+    expect(nothing).toMatchObject({ isError: true, data: { sent: false, environment: 'sandbox', account_id: u.accountId } });
+    // A stop above the entry of a long: the API refuses it, the exits stay.
+    const above = await callTool(c, 'set_exits', { account_id: u.accountId, market: 'BTC-USD', stop_loss: { price: '61000' }, confirm: true });
+    expect(above).toMatchObject({ isError: true, data: { doing: 'changing the exits', error: { code: 'invalid_request', details: { field: 'stop_loss.price' } } } });
+    const unprotected = await callTool(c, 'set_exits', { account_id: u.accountId, market: 'ETH-USD', stop_loss: null });
+    expect(unprotected).toMatchObject({ isError: true, data: { error: { code: 'position_not_found' } } });
+    expect((await positionOf()).exits.stop_loss.price).toBe('59500');
+    const bare = await callTool(c, 'set_exits', { account_id: u.accountId, market: 'BTC-USD', stop_loss: null });
+    expect(bare.data.what_would_happen).toContain('Without a stop loss nothing limits its loss');
+  });
+
+  it('edit previews the working order as edited, then changes it in place with confirm; an exit order is sent to set_exits', async () => {
+    const placed = await callTool(c, 'place', { account_id: u.accountId, market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '58000', time_in_force: 'gtc', confirm: true });
+    expect(placed.isError, JSON.stringify(placed.data)).toBe(false);
+    const id = placed.data.order.id as string;
+    const dry = await callTool(c, 'edit', { account_id: u.accountId, order_id: id, limit_price: '58500', size: '0.02' });
+    expect(dry.isError, JSON.stringify(dry.data)).toBe(false);
+    expect(dry.data).toMatchObject({ environment: 'sandbox', account_id: u.accountId, sent: false, changes: { limit_price: '58500', size: '0.02' }, preview: { outcome: 'would_rest', size: '0.02' } });
+    expect(dry.data.what_would_happen).toContain('size 0.01 → 0.02; limit_price 58000 → 58500');
+    expect((await s.sandboxCall('GET', `/v1/accounts/${u.accountId}/orders/${id}`, { key: u.key })).body.limit_price).toBe('58000');
+
+    const done = await callTool(c, 'edit', { account_id: u.accountId, order_id: id, limit_price: '58500', size: '0.02', confirm: true });
+    expect(done.isError, JSON.stringify(done.data)).toBe(false);
+    expect(done.data.order).toMatchObject({ id, limit_price: '58500', size: '0.02', status: 'working' });
+    // Through the book: the API refuses an edit that would fill at once.
+    const through = await callTool(c, 'edit', { account_id: u.accountId, order_id: id, limit_price: '61000', confirm: true });
+    expect(through).toMatchObject({ isError: true, data: { doing: 'editing the order', error: { code: 'invalid_request', details: { reason: 'would_fill' } } } });
+    expect((await callTool(c, 'edit', { account_id: u.accountId, order_id: id, confirm: true })).isError).toBe(true);
+
+    const stop = (await positionOf()).exits.stop_loss.order_id as string;
+    const exitEdit = await callTool(c, 'edit', { account_id: u.accountId, order_id: stop, stop_price: '59600', confirm: true });
+    expect(exitEdit).toMatchObject({ isError: true, data: { sent: false } });
+    expect(exitEdit.data.what_would_happen).toContain('set_exits');
+  });
+
+  it('cancel_all lists the working orders, exits included, then cancels them with confirm', async () => {
+    const before = await working();
+    expect(before).toBeGreaterThanOrEqual(2);
+    const dry = await callTool(c, 'cancel_all', { account_id: u.accountId });
+    expect(dry.data).toMatchObject({ environment: 'sandbox', account_id: u.accountId, sent: false });
+    expect(dry.data.orders).toHaveLength(before);
+    expect(dry.data.what_would_happen).toContain(`would cancel ${before} working orders`);
+    expect(dry.data.what_would_happen).toContain('One of them protects an open position, which would be left without it');
+    expect(await working()).toBe(before);
+
+    const done = await callTool(c, 'cancel_all', { account_id: u.accountId, market: 'BTC-USD', confirm: true });
+    expect(done.isError, JSON.stringify(done.data)).toBe(false);
+    expect(done.data.result).toEqual({ account_id: u.accountId, market: 'BTC-USD', canceled_count: before });
+    expect(await working()).toBe(0);
+    expect((await positionOf()).exits.stop_loss).toBeNull();
+    expect((await callTool(c, 'cancel_all', { account_id: u.accountId })).data.what_would_happen).toContain('nothing would be canceled');
+  });
+
+  it('dead_man_switch reads the switch, arms it with confirm, refuses under a second, and disarms with 0', async () => {
+    const path = `/v1/accounts/${u.accountId}/orders/cancel-all-after`;
+    const dry = await callTool(c, 'dead_man_switch', { account_id: u.accountId, timeout_ms: 60_000 });
+    expect(dry.data).toMatchObject({ environment: 'sandbox', account_id: u.accountId, sent: false, dead_man_switch: { armed: false, fires_at: null } });
+    expect(dry.data.what_would_happen).toContain('would arm the dead-man switch (now not armed): unless it is called again within 60 seconds');
+    expect((await s.sandboxCall('GET', path, { key: u.key })).body.armed).toBe(false);
+
+    const armed = await callTool(c, 'dead_man_switch', { account_id: u.accountId, timeout_ms: 60_000, confirm: true });
+    expect(armed.isError, JSON.stringify(armed.data)).toBe(false);
+    const firesAt = s.services.clock.now() + 60_000;
+    expect(armed.data).toMatchObject({ sent: true, dead_man_switch: { armed: true, fires_at: firesAt } });
+    expect(armed.data.what_would_happen).toContain(`It fires at ${new Date(firesAt).toISOString()}`);
+    expect((await s.sandboxCall('GET', path, { key: u.key })).body).toEqual({ armed: true, fires_at: firesAt });
+
+    const tooShort = await c.callTool({ name: 'dead_man_switch', arguments: { account_id: u.accountId, timeout_ms: 500, confirm: true } });
+    expect(tooShort.isError).toBe(true);
+    expect((await s.sandboxCall('GET', path, { key: u.key })).body.fires_at).toBe(firesAt);
+
+    const renew = await callTool(c, 'dead_man_switch', { account_id: u.accountId, timeout_ms: 0 });
+    expect(renew.data.what_would_happen).toContain('would disarm the dead-man switch (now armed, fires at');
+    const off = await callTool(c, 'dead_man_switch', { account_id: u.accountId, timeout_ms: 0, confirm: true });
+    expect(off.data).toMatchObject({ sent: true, dead_man_switch: { armed: false, fires_at: null } });
+  });
+
+  it('a read key previews the new writes but cannot send them: insufficient_permission', async () => {
+    const reader = await mcpClient(s.url.sandbox, (await s.key(u.customer.id, { access: 'read' })).key);
+    try {
+      expect((await callTool(reader, 'dead_man_switch', { account_id: u.accountId, timeout_ms: 60_000 })).isError).toBe(false);
+      const r = await callTool(reader, 'dead_man_switch', { account_id: u.accountId, timeout_ms: 60_000, confirm: true });
+      expect(r).toMatchObject({ isError: true, data: { error: { code: 'insufficient_permission' } } });
+    } finally {
+      await reader.close();
+    }
   });
 });
 

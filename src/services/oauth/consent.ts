@@ -4,10 +4,13 @@ import type { FenceInput } from '../fences.js';
 import { CONSENT_MODEL } from './adapter.js';
 import type { ClientKind } from './provider.js';
 
-/** Every access token minted for a grant lasts an hour at most (never past the grant's end); apps refresh. */
+/** Every access token minted for a grant lasts an hour at most (never past the grant's end); refresh tokens renew it. */
 export const ACCESS_TOKEN_LIFETIME_MS = 3_600_000;
-/** An assistant's grant: its one token's hour (it gets no refresh token). */
-export const ASSISTANT_GRANT_MS = ACCESS_TOKEN_LIFETIME_MS;
+/**
+ * An assistant's grant lasts 30 days at most (an end date given at consent may end it sooner): its hourly access
+ * tokens are renewed by rotating refresh tokens, so an MCP client stays connected, and the user revokes it at will.
+ */
+export const ASSISTANT_GRANT_MS = 30 * 86_400_000;
 /** An app's grant without an end date lasts until revoked, but a year at most: then the user approves it again. */
 export const APP_GRANT_MAX_MS = 365 * 86_400_000;
 
@@ -34,9 +37,9 @@ export interface ConsentChoice extends FenceInput {
   expires_at?: number | null | undefined;
 }
 
-/** When a grant given now ends: the app's end date or a year; an assistant's hour. */
+/** When a grant given now ends: the app's end date or a year; the assistant's end date or 30 days, whichever is sooner. */
 export function grantEnd(kind: ClientKind, choice: ConsentChoice, now: number): number {
-  if (kind === 'assistant') return now + ASSISTANT_GRANT_MS;
+  if (kind === 'assistant') return Math.min(choice.expires_at ?? Number.POSITIVE_INFINITY, now + ASSISTANT_GRANT_MS);
   return choice.expires_at ?? now + APP_GRANT_MAX_MS;
 }
 

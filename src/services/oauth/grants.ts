@@ -7,7 +7,7 @@ import type { Store, UserRecord } from '../../store/port.js';
 import type { CredentialService } from '../credential-service.js';
 import { CONSENT_MODEL } from './adapter.js';
 import type { ClientRegistrations } from './client-registrations.js';
-import { ASSISTANT_GRANT_MS, consentRecord, grantEnd, readConsent, type Consent, type ConsentChoice } from './consent.js';
+import { ACCESS_TOKEN_LIFETIME_MS, ASSISTANT_GRANT_MS, consentRecord, grantEnd, readConsent, type Consent, type ConsentChoice } from './consent.js';
 import type { GrantEnd } from './grant-end.js';
 import { kindOfClient } from './provider.js';
 import { mintedFor } from './token-answers.js';
@@ -16,7 +16,7 @@ import { mintedFor } from './token-answers.js';
 export interface ConnectedApp extends Omit<Consent, 'grant_id' | 'user_id' | 'customer_id'> {
   id: string;
   last_used_at: number | null;
-  /** When the grant ends at the latest: the end date chosen, a year after consent without one, an assistant's hour. */
+  /** When the grant ends at the latest: the end date chosen, else a year after consent (an app) or 30 days (an assistant). */
   ends_at: number;
 }
 
@@ -95,8 +95,10 @@ export class OAuthGrants {
       resource,
       environment,
       scope: String(interaction.params.scope ?? ''),
-      // How long the access lasts: an assistant's hour; an app's until its end date (its hourly tokens are renewed).
-      token_lifetime_ms: kind === 'assistant' ? ASSISTANT_GRANT_MS : null,
+      // An assistant's access token lasts an hour and is renewed for 30 days at most (grant_lifetime_ms); an app's
+      // access lasts until the end date chosen on the page (null: its hourly tokens are renewed until then).
+      token_lifetime_ms: kind === 'assistant' ? ACCESS_TOKEN_LIFETIME_MS : null,
+      grant_lifetime_ms: kind === 'assistant' ? ASSISTANT_GRANT_MS : null,
     };
   }
 
@@ -111,13 +113,12 @@ export class OAuthGrants {
   ): Promise<{ redirect_to: string }> {
     const { interaction, client, resource, environment } = await this.interaction(uid, browser);
     const kind = kindOfClient(client as never);
-    // An assistant's access lasts its hour: an end date means nothing to it.
-    const chosen: ConsentChoice = kind === 'assistant' ? { ...choice, expires_at: null } : choice;
     // Checks the fences and end date as a key's would be (the draft is thrown away).
-    await this.credentials.draft('token', user.customer_id, { ...chosen, environment, name: 'consent' });
+    await this.credentials.draft('token', user.customer_id, { ...choice, environment, name: 'consent' });
     await confirm(environment);
     const now = this.clock.now();
-    const endsAt = grantEnd(kind, chosen, now);
+    // An assistant's grant ends at the end date given, or after 30 days if that comes first.
+    const endsAt = grantEnd(kind, choice, now);
     // The grant lasts until its end (oidc-provider takes expiresIn as any token's; its declarations omit it).
     const init = { accountId: user.id, clientId: client.clientId, expiresIn: Math.ceil((endsAt - now) / 1000) };
     const grant = new this.provider.Grant(init);
@@ -126,7 +127,7 @@ export class OAuthGrants {
     grant.addResourceScope(resource, scope);
     const grantId = await grant.save();
     const consent: Consent = {
-      ...chosen,
+      ...choice,
       grant_id: grantId,
       user_id: user.id,
       customer_id: user.customer_id,
@@ -135,7 +136,7 @@ export class OAuthGrants {
       kind,
       resource,
       environment,
-      expires_at: chosen.expires_at ?? null,
+      expires_at: choice.expires_at ?? null,
       created_at: now,
     };
     await this.store.transaction(async (tx) => {

@@ -62,8 +62,9 @@ const COOKIE = { httpOnly: true, sameSite: 'lax', signed: true } as const;
 
 /**
  * oidc-provider configured as an OAuth 2.1 authorization server only: authorization code with PKCE S256, refresh
- * tokens (rotated) for apps, RFC 8707 resource indicators naming one API host, open RFC 7591 registration of
- * public clients, RFC 7009 revocation. The access token it issues is replaced by a Rampart credential (grants.ts).
+ * tokens (rotated) for apps and assistants, RFC 8707 resource indicators naming one API host, open RFC 7591
+ * registration of public clients, RFC 7009 revocation. The access token it issues is replaced by a Rampart
+ * credential (grants.ts).
  */
 export function buildProvider(deps: ProviderDeps): Provider {
   const known = new Set(Object.values(deps.resources));
@@ -113,13 +114,15 @@ export function buildProvider(deps: ProviderDeps): Provider {
         },
       },
     },
-    issueRefreshToken: (_ctx, client) => kindOfClient(client as never) === 'app' && client.grantTypeAllowed('refresh_token'),
+    // Apps and assistants alike: each access token lasts an hour, the grant lives on through rotated refresh tokens
+    // (a client that registered without the refresh_token grant type gets none and authorizes again).
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     // A grant lives until its own end (the consent's, grants.ts), not as long as the browser's login: signing out
     // of the dashboard ends the login, never an app's refresh tokens.
     expiresWithSession: async () => false,
-    // Every authorization shows the consent screen: a grant given before is never taken again silently (an
-    // assistant's one hour would otherwise renew itself through the browser's login).
+    // Every authorization shows the consent screen: a grant given before is never taken again silently (the
+    // browser's login would otherwise hand a client a new grant without asking the user).
     loadExistingGrant: async (ctx) => {
       const grantId = ctx.oidc.result?.consent?.grantId;
       return typeof grantId === 'string' ? ctx.oidc.provider.Grant.find(grantId) : undefined;
@@ -129,7 +132,7 @@ export function buildProvider(deps: ProviderDeps): Provider {
       AuthorizationCode: 60,
       Interaction: 3600,
       Session: 86_400,
-      // Each grant is given its life at consent (grants.ts: the end date, a year, or an assistant's hour).
+      // Each grant is given its life at consent (grants.ts: the end date, a year, or an assistant's 30 days).
       Grant: 3600,
       RefreshToken: (ctx) => {
         const grant = ctx?.oidc.entities.Grant;
