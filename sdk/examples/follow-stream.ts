@@ -20,7 +20,7 @@ for await (const event of stream) {
 // Keep stream.lastEventId to resume from there next time.
 console.log(`stopped after ${stream.lastEventId ?? 'no event'}`);
 
-/** `data` narrows by `type`: an order, a fill, a position, the engine's restart or a soft rule breach. */
+/** `data` narrows by `type`: an order, a fill, a position, the engine's restart, a soft rule breach, a rulebook move or a signal's alert. */
 function describe(e: Event): string {
   switch (e.type) {
     case 'order.created':
@@ -42,5 +42,7 @@ function describe(e: Event): string {
       return `${e.type} ${e.data.rule} ${e.data.status} (back within ${e.data.limit} by ${new Date(e.data.correct_by).toISOString()})`;
     case 'account.rule_version':
       return `${e.type} ${e.data.product} version ${e.data.from_version} → ${e.data.to_version}`;
+    case 'signal.alert':
+      return `${e.type} ${e.data.signal_id} ${e.data.action} ${e.data.market ?? 'every market'}: ${e.data.outcome}${e.data.code ? ` (${e.data.code})` : ''}`;
   }
 }
