@@ -313,6 +313,38 @@ describe('signals', () => {
     expectError(await post(local(brief.url), '{"ticker":"ETHUSDT","action":"cancel"}'), 403, 'signal_expired', { signal_id: brief.id });
   });
 
+  it('takes up the alerts a stopped node left pending: places what was not placed, never twice, and nothing once stale', async () => {
+    const t = await s.trader();
+    const sig = await createSignal(t.key, { name: 'Recovery', accounts: [{ account_id: t.accountId }] });
+    // A fresh quote: an earlier test moved the clock past the last one's freshness.
+    await s.admin('PUT', '/admin/v1/markets/ETH-USD/price', { bid: '3000', ask: '3000.05', last: '3000' });
+    await s.settleTrading();
+    const now = (await s.admin('GET', '/admin/v1/clock')).body.now as number;
+    const request = (id: string) => JSON.stringify({ alert: { action: 'buy', ticker: 'ETHUSD', sentiment: null, quantity: '0.1', risk_percent: null, price: null, order_type: null, take_profit: null, stop_loss: null, trailing_stop: null, id, time: null }, market: 'ETH-USD' });
+    // As a node leaves them when it stops after the 202: stored, pending, claimed by nobody.
+    const insert = (id: string, receivedAt: number) =>
+      s.rawQuery("INSERT INTO signal_alerts (id, signal_id, dedup_key, received_at, status, request, results, finished_at) VALUES (?, ?, ?, ?, 'pending', ?, NULL, NULL)", [
+        id, sig.id, `id:${id}`, receivedAt, request(id),
+      ]);
+    await insert('alrt_recent', now - 40_000);
+    await insert('alrt_stale', now - 90_000);
+    await insert('alrt_young', now - 5_000);
+    await s.nodes[0]!.app.services.signals.sweep();
+    await settleSignals();
+    const byId = new Map((await log(t.key, sig.id)).map((a) => [a.id, a]));
+    expect(byId.get('alrt_recent')).toMatchObject({ status: 'done', results: [{ outcome: 'placed', order_id: expect.any(String) }] });
+    expect(byId.get('alrt_stale')).toMatchObject({ status: 'done', results: [{ outcome: 'refused', code: 'order_rejected', message: expect.stringContaining('over a minute old') }] });
+    // Another node may still be working it: not taken before its claim could have lapsed.
+    expect(byId.get('alrt_young')).toMatchObject({ status: 'pending', results: null });
+    expect((await position(t.key, t.accountId, 'ETH-USD'))?.size).toBe('0.1');
+    // Taken up again (its row set back to pending, as if the node stopped before writing the outcome): the order stands, none is added.
+    await s.rawQuery("UPDATE signal_alerts SET status = 'pending', results = NULL, claimed_until = NULL, received_at = ? WHERE id = 'alrt_recent'", [now - 40_000]);
+    await s.nodes[0]!.app.services.signals.sweep();
+    await settleSignals();
+    expect((await log(t.key, sig.id)).find((a) => a.id === 'alrt_recent')).toMatchObject({ status: 'done', results: [{ outcome: 'placed' }] });
+    expect((await position(t.key, t.accountId, 'ETH-USD'))?.size).toBe('0.1');
+  });
+
   it('takes 120 alerts at once per signal, then refuses with rate_limited and Retry-After', async () => {
     const t = await s.trader();
     const sig = await createSignal(t.key, { name: 'Flood', accounts: [{ account_id: t.accountId }] });

@@ -43,6 +43,8 @@ export interface OAuthRequest {
   environment: Environment;
   scope: string;
   token_lifetime_ms: number | null;
+  /** An assistant's grant: how long it lasts at most (its tokens are renewed hourly); null for an app. */
+  grant_lifetime_ms: number | null;
 }
 
 /** A grant in force (GET /session/apps). */
@@ -59,7 +61,7 @@ export interface ConnectedApp {
   expires_at: number | null;
   created_at: number;
   last_used_at: number | null;
-  /** When the grant ends at the latest (the end date, a year without one, an assistant's hour). */
+  /** When the grant ends at the latest (the end date; without one a year for an app, 30 days for an assistant). */
   ends_at: number;
 }
 
@@ -87,7 +89,7 @@ export const session = {
   /** A live token trades only when asked for with the newest `live_trade` code; without one it reads. */
   apiToken: (environment: Environment, emailCode?: string) =>
     write<DashboardToken>('POST', '/session/api-tokens', { environment, ...(emailCode !== undefined ? { email_code: emailCode } : {}) }),
-  emailCode: (purpose: 'live_key' | 'live_trade' | 'live_app') => write<{ sent_to: string; expires_at: number }>('POST', '/session/email-codes', { purpose }),
+  emailCode: (purpose: 'live_key' | 'live_trade' | 'live_app' | 'live_signal') => write<{ sent_to: string; expires_at: number }>('POST', '/session/email-codes', { purpose }),
   keys: () => watch(callJson<{ data: KeyRecord[] }>('/session/keys', 'GET', { credentials: 'same-origin' })),
   createKey: (body: Record<string, unknown>) => write<CreatedKey>('POST', '/session/keys', body),
   oauthRequest: (uid: string) => watch(callJson<OAuthRequest>(`/consent/${encodeURIComponent(uid)}/request`, 'GET', { credentials: 'same-origin' })),

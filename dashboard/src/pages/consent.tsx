@@ -110,8 +110,8 @@ export function ConsentPage({ uid }: { uid: string }) {
         <p>
           <strong>{client.name}</strong> ({client.kind === 'assistant' ? 'an AI assistant' : 'an app registered by the operator'}) asks for
           access to your <strong>{request.environment}</strong> accounts through <code>{request.resource}</code>.
-          {request.token_lifetime_ms
-            ? ' Its access lasts one hour.'
+          {request.grant_lifetime_ms
+            ? ` Its access is renewed every hour for up to ${Math.round(request.grant_lifetime_ms / 86_400_000)} days, until the end date you choose below or until you revoke it.`
             : ' Its access lasts until the end date you choose below (without one: until you revoke it, a year at most).'}
         </p>
         <p class="small muted">
