@@ -155,7 +155,7 @@ export interface RouteServices {
   streams: StreamsFacade;
   webhooks: WebhooksFacade;
   /** Signals and their alerts (docs/SIGNALS.md). */
-  signals: Pick<SignalService, 'create' | 'get' | 'list' | 'revoke' | 'deliveries' | 'receive'>;
+  signals: Pick<SignalService, 'create' | 'spendLiveCode' | 'get' | 'list' | 'revoke' | 'deliveries' | 'receive'>;
   markets: MarketsFacade;
   environments: EnvironmentsFacade;
   opener: OpenerFacade;

@@ -94,18 +94,22 @@ export class SignalService {
 
   // ——— The resource ———
 
-  async create(tx: Tx, maker: SignalMaker, body: NewSignal): Promise<{ record: SignalRecord; url: string }> {
+  /** The accounts (yours, here, each once) and markets a signal names: checked before a live code is spent, and again when it is made. */
+  async check(reads: Pick<Tx, 'getAccount'>, maker: SignalMaker, body: NewSignal): Promise<void> {
     const seen = new Set<string>();
     for (const a of body.accounts) {
       if (seen.has(a.account_id)) throw new ApiError('invalid_request', { message: `accounts names ${a.account_id} twice.`, details: { field: 'accounts', reason: 'duplicate' } });
       seen.add(a.account_id);
-      const account = await tx.getAccount(a.account_id);
+      const account = await reads.getAccount(a.account_id);
       if (!account || account.customer_id !== maker.customerId || account.environment !== maker.environment) {
         throw new ApiError('account_not_found', { details: { account_id: a.account_id } });
       }
     }
     for (const m of body.markets ?? []) if (!this.d.markets.some((x) => x.id === m)) throw new ApiError('market_not_found', { details: { market: m } });
-    if (maker.environment === 'live') await this.liveCode(tx, maker, body.email_code);
+  }
+
+  async create(tx: Tx, maker: SignalMaker, body: NewSignal): Promise<{ record: SignalRecord; url: string }> {
+    await this.check(tx, maker, body);
     const secret = `rsig_${randomBase62(32)}`;
     const record: SignalRecord = {
       id: newId('sig'),
@@ -130,16 +134,23 @@ export class SignalService {
   /**
    * A live signal trades real accounts from a URL anyone holding it can post to: it needs the newest live_signal
    * code emailed to the dashboard user behind the credential (a dashboard token's user; for a key, the customer's
-   * user the code was sent to).
+   * user the code was sent to). Spent in its own transaction before the creating one (a wrong try must count even
+   * though nothing is created), unless the Idempotency-Key already answered: a replay needs no second code.
    */
-  private async liveCode(tx: Tx, maker: SignalMaker, code: string | undefined): Promise<void> {
+  async spendLiveCode(maker: SignalMaker, body: NewSignal, idempotencyKey: string): Promise<void> {
+    if (maker.environment !== 'live') return;
+    const code = body.email_code;
+    // A typo in the accounts must not cost the code.
+    await this.check(this.d.store, maker, body);
+    if (await this.d.store.getIdempotency(`${maker.customerId}:${maker.environment}`, idempotencyKey)) return;
     if (code === undefined) throw new ApiError('email_code_required', { details: { purpose: 'live_signal' } });
-    const credential = await tx.getCredential(maker.credentialId);
-    const users = credential?.user_id ? [await tx.getUser(credential.user_id)] : await tx.usersOfCustomer(maker.customerId);
+    const store = this.d.store;
+    const credential = await store.getCredential(maker.credentialId);
+    const users = credential?.user_id ? [await store.getUser(credential.user_id)] : await store.usersOfCustomer(maker.customerId);
     let newest: { user: UserRecord; at: number } | undefined;
     for (const user of users) {
       if (!user) continue;
-      const [c] = await tx.listEmailCodes(user.id, 'live_signal', 1);
+      const [c] = await store.listEmailCodes(user.id, 'live_signal', 1);
       if (c && (!newest || c.created_at > newest.at)) newest = { user, at: c.created_at };
     }
     if (!newest) throw new ApiError('invalid_email_code', { message: 'No live_signal code was sent: ask for one in the dashboard.', details: { reason: 'wrong' } });
@@ -356,9 +367,11 @@ export class SignalService {
       }
     } catch (err) {
       if (err instanceof ApiError) {
-        // A rule's refusal names the rule (details.reason): the log says which.
+        // A rule's refusal names the rule (details.reason): the log says which. The signal's fences are judged as a
+        // key's, and say so as the signal's.
         const reason = typeof err.details?.reason === 'string' ? err.details.reason : undefined;
-        return result('refused', { code: err.code, message: reason && !err.message.includes(reason) ? `${err.message} (reason: ${reason})` : err.message });
+        const said = err.code.startsWith('key_') ? err.message.replaceAll("key's", "signal's").replaceAll('The key', 'The signal') : err.message;
+        return result('refused', { code: err.code, message: reason && !said.includes(reason) ? `${said} (reason: ${reason})` : said });
       }
       this.d.log.error({ err, alert_id: row.id, account_id: target.account_id }, 'signal alert failed on an account');
       return result('refused', { code: 'internal_error', message: 'The alert could not be worked on this account.' });

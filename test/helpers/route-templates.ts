@@ -17,11 +17,16 @@ export interface Ctx {
   order: string;
   webhook: string;
   eventId: string;
+  /** A signal (default: an id that exists nowhere) and the secret of its alert URL (default: one that exists nowhere). */
+  signal?: string;
+  signalSecret?: string;
 }
 
 export interface Template {
   params?: Record<string, string>;
   body?: Record<string, unknown>;
+  /** A body sent as text/plain, as it is (an alert): the JSON fuzzing of bodies leaves it alone. */
+  raw?: string;
   query?: [string, string][];
 }
 
@@ -69,7 +74,15 @@ export const TEMPLATES: Record<string, (c: Ctx) => Template> = {
   'GET /v1/webhooks': () => ({ query: [['limit', '5']] }),
   'DELETE /v1/webhooks/:webhook_id': (c) => ({ params: { webhook_id: c.webhook } }),
   'GET /v1/webhooks/:webhook_id/deliveries': (c) => ({ params: { webhook_id: c.webhook }, query: [['limit', '5']] }),
+  'POST /v1/signals': (c) => ({ body: { name: 'template', accounts: [{ account_id: c.account, multiplier: '1' }], markets: ['BTC-USD'], reduce_only: true } }),
+  'GET /v1/signals': () => ({ query: [['limit', '5']] }),
+  'DELETE /v1/signals/:signal_id': (c) => ({ params: { signal_id: c.signal ?? NO_SIGNAL } }),
+  'GET /v1/signals/:signal_id/deliveries': (c) => ({ params: { signal_id: c.signal ?? NO_SIGNAL }, query: [['limit', '5']] }),
+  // The URL is the credential. The alert cancels SOL-USD orders (the fixtures hold none).
+  'POST /v1/alerts/:secret': (c) => ({ params: { secret: c.signalSecret ?? `rsig_${'0'.repeat(32)}` }, raw: 'cancel SOLUSDT' }),
 };
+
+const NO_SIGNAL = 'sig_doesnotexist000000';
 
 let idem = 0;
 
@@ -81,7 +94,7 @@ export function validRequest(def: RouteDef, c: Ctx, key = c.key): { method: stri
   if (t.query && t.query.length > 0) path += `?${new URLSearchParams(t.query)}`;
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (def.idempotencyKey) headers['idempotency-key'] = `template-${process.pid}-${++idem}`;
-  const body = t.body ? JSON.stringify(t.body) : undefined;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const body = t.raw ?? (t.body ? JSON.stringify(t.body) : undefined);
+  if (body !== undefined) headers['content-type'] = t.raw !== undefined ? 'text/plain' : 'application/json';
   return { method: def.method, path, headers, body };
 }

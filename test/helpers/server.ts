@@ -380,8 +380,10 @@ export class TestServer {
     await this.services.opener.settle();
   }
 
-  /** Waits until every tick and command so far is applied and stored (on every node). */
+  /** Waits until every tick and command so far is applied and stored (on every node), signals' alerts worked first. */
   async settleTrading(): Promise<void> {
+    // An alert is answered before its orders are placed (docs/SIGNALS.md): its work is in flight until idle.
+    for (let i = 0; i < 2_000 && !this.nodes.every((node) => node.app.services.signals.idle()); i++) await new Promise((r) => setTimeout(r, 5));
     for (const node of this.nodes) {
       await node.app.services.engineHost.settled();
       await node.app.services.store.transaction(async () => undefined);

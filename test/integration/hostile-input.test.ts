@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, errorType, isErrorCode } from '../../src/errors/codes.js';
 import type { RouteDef } from '../../src/http/route.js';
 import { apiRoutes } from '../../src/http/routes/index.js';
+import { hashSecret } from '../../src/services/credentials.js';
 import { place, TEMPLATES, type Ctx } from '../helpers/route-templates.js';
 import { TestServer } from '../helpers/server.js';
 
@@ -314,7 +315,9 @@ function build(h: Hostile): Built {
   const headers: Record<string, string | string[]> = { authorization: `Bearer ${c.key}` };
   if (def.idempotencyKey) headers['idempotency-key'] = `hostile-${++seq}`;
   const bodyNode = t.body ? (toNode(t.body) as Obj) : undefined;
-  let body: string | undefined = bodyNode ? serialize(bodyNode) : undefined;
+  // A raw template body (an alert) goes as text/plain, as it is.
+  let body: string | undefined = bodyNode ? serialize(bodyNode) : t.raw;
+  if (t.raw !== undefined) headers['content-type'] = 'text/plain';
   let what = `${env} ${def.method} ${def.url} [${h.area}`;
   const expectation: Built['expect'] = {};
   const area = h.area === 'body' && !bodyNode ? 'query' : h.area;
@@ -457,7 +460,8 @@ function build(h: Hostile): Built {
       headers['content-type'] = m.contentType;
       what += ` ${m.contentType}`;
       // GET bodies are not read; elsewhere a body that is not application/json is 415 before anything else.
-      if (method !== 'GET' && !/^application\/json\s*(;.*)?$/i.test(m.contentType)) {
+      // (A route that reads its body itself, the alert URL, takes text/plain too.)
+      if (method !== 'GET' && !/^application\/json\s*(;.*)?$/i.test(m.contentType) && !(def.rawBody && /^text\/plain\s*(;.*)?$/i.test(m.contentType))) {
         expectation.status = [415];
         expectation.codes = ['unsupported_media_type'];
       }
@@ -574,7 +578,24 @@ async function fixtures(env: Env): Promise<void> {
   expect(hook.status, JSON.stringify(hook.body)).toBe(201);
   const events = await call('GET', `/v1/events?account_id=${c.account}`, { key: c.key });
   expect(events.status).toBe(200);
-  Object.assign(c, { order: resting.body.id, webhook: hook.body.id, eventId: events.body.data[0].id });
+  // A signal: through the API in sandbox; in live, written as the API would (a live one needs an emailed code).
+  let signal: string;
+  let signalSecret: string;
+  if (env === 'sandbox') {
+    const made = await call('POST', '/v1/signals', { key: c.key, idempotencyKey: `setup-${++seq}`, body: { name: 'fixture', accounts: [{ account_id: c.account }] } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    signal = made.body.id;
+    signalSecret = made.body.url.split('/').pop();
+  } else {
+    const customer = (await s.services.store.getAccount(c.account))!.customer_id;
+    signal = `sig_livefixture${++seq}`;
+    signalSecret = `rsig_${String(seq).padStart(32, 'L')}`;
+    await s.rawQuery(
+      'INSERT INTO signals (id, customer_id, environment, name, secret_hash, secret_hint, accounts, markets, max_order_usd, reduce_only, no_hedging, expires_at, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, 0, 0, NULL, 0, NULL)',
+      [signal, customer, 'live', 'fixture', hashSecret(signalSecret), 'LLLL', JSON.stringify([{ account_id: c.account, multiplier: '1' }])],
+    );
+  }
+  Object.assign(c, { order: resting.body.id, webhook: hook.body.id, eventId: events.body.data[0].id, signal, signalSecret });
   await s.settleTrading();
 }
 
@@ -733,6 +754,9 @@ describe('hostile input at every route', () => {
       'DELETE /v1/accounts/:account_id/orders/:order_id',
       'DELETE /v1/accounts/:account_id/positions/:market',
       'POST /v1/accounts/:account_id/positions/close-all',
+      'POST /v1/alerts/:secret',
+      'POST /v1/signals',
+      'DELETE /v1/signals/:signal_id',
     ];
     expect([...order].sort()).toEqual(apiRoutes.filter(writes).map((d) => `${d.method} ${d.url}`).sort());
     for (const env of ['sandbox', 'live'] as const) {
@@ -743,6 +767,11 @@ describe('hostile input at every route', () => {
         const b = build({ target: targets.indexOf(t), area: 'method', method: t.def.method } as Hostile);
         const r = await send(ctx[env].base, b.method, b.path, b.headers, b.body);
         checkAnswer(r, b);
+        if (env === 'live' && name === 'POST /v1/signals') {
+          // A live signal needs the code emailed to a person (test/integration/signals.test.ts makes one).
+          expect(JSON.parse(r.text).error.code, b.what).toBe('email_code_required');
+          continue;
+        }
         expect(r.status, `${b.what}: ${r.text.slice(0, 300)}`).toBeLessThan(300);
       }
     }

@@ -58,6 +58,7 @@ async function stateOf(c: Customer): Promise<string> {
     q(`SELECT account_id, market, leverage, mode FROM margin_settings WHERE account_id IN ${inList} ORDER BY account_id, market`, ...accounts),
     q(`SELECT id FROM events WHERE account_id IN ${inList} ORDER BY seq`, ...accounts),
     q(`SELECT id, url FROM webhooks WHERE customer_id = ? ORDER BY id`, c.id),
+    q(`SELECT id, revoked_at FROM signals WHERE customer_id = ? ORDER BY id`, c.id),
     q(`SELECT id, revoked_at FROM credentials WHERE customer_id = ? AND kind = 'key' ORDER BY id`, c.id),
   ])).join('\n');
 }
@@ -94,8 +95,22 @@ async function customer(label: string): Promise<Customer> {
     const events = await call('GET', `/v1/events?account_id=${account}`, { key: trade.key });
     const fill = await call('GET', `/v1/accounts/${account}/fills`, { key: trade.key });
     fills[env] = fill.body.data[0].id;
+    // A signal: through the API in sandbox; in live, written as the API would (a live one needs an emailed code).
+    let signal: string;
+    if (env === 'sandbox') {
+      const made = await call('POST', '/v1/signals', { key: trade.key, idempotencyKey: `${label}-${env}-signal`, body: { name: label, accounts: [{ account_id: account }] } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      signal = made.body.id;
+      secrets.push(made.body.url.split('/').pop());
+    } else {
+      signal = `sig_${label}live0000000000000`;
+      await s.rawQuery(
+        'INSERT INTO signals (id, customer_id, environment, name, secret_hash, secret_hint, accounts, markets, max_order_usd, reduce_only, no_hedging, expires_at, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, 0, 0, NULL, 0, NULL)',
+        [signal, c.id, 'live', label, `${label}-hash`.padEnd(64, '0'), 'abcd', JSON.stringify([{ account_id: account, multiplier: '1' }])],
+      );
+    }
     secrets.push(trade.key, read.key, hook.body.secret);
-    ctx[env] = { env, base: base(env), key: trade.key, readKey: read.key, account: account!, order: resting.body.id, webhook: hook.body.id, eventId: events.body.data[0].id };
+    ctx[env] = { env, base: base(env), key: trade.key, readKey: read.key, account: account!, order: resting.body.id, webhook: hook.body.id, eventId: events.body.data[0].id, signal };
   }
   const token = await s.admin('POST', `/admin/v1/customers/${c.id}/tokens`, { environment: 'sandbox', kind: 'app', access: 'trade' });
   expect(token.status).toBe(201);
@@ -125,13 +140,15 @@ const aimedAtNothing = (env: Env): Ctx => ({
   account: env === 'sandbox' ? 'SANDBOX-999999-1' : '99999999',
   order: 'ord_doesnotexist000000',
   webhook: 'whk_doesnotexist000000',
+  signal: 'sig_doesnotexist000000',
 });
 
 /** What A aimed at B's things must get: the code for the first of B's ids in the path, query or body. */
 function expectedFor(d: RouteDef): { status: number; code: string } | undefined {
   if (d.url.includes(':account_id')) return { status: 404, code: 'account_not_found' };
   if (d.url.includes(':webhook_id')) return { status: 404, code: 'webhook_not_found' };
-  if (name(d) === 'GET /v1/events' || name(d) === 'POST /v1/webhooks') return { status: 404, code: 'account_not_found' };
+  if (d.url.includes(':signal_id') || d.url.includes(':secret')) return { status: 404, code: 'signal_not_found' };
+  if (name(d) === 'GET /v1/events' || name(d) === 'POST /v1/webhooks' || name(d) === 'POST /v1/signals') return { status: 404, code: 'account_not_found' };
   return undefined; // a route about nobody's resources (or only the caller's)
 }
 
@@ -153,8 +170,8 @@ describe("a key of customer A aimed at customer B's resources", () => {
     }
     // Nothing of B's in any answer.
     const text = JSON.stringify(r.body ?? '');
-    for (const id of [B.id, ...ENVS.flatMap((e) => [B.ctx[e].account, B.ctx[e].order, B.ctx[e].webhook, B.ctx[e].eventId, B.fills[e]])]) {
-      if (expected && (id === B.ctx[env].account || id === B.ctx[env].webhook)) continue; // details echo the id asked for
+    for (const id of [B.id, ...ENVS.flatMap((e) => [B.ctx[e].account, B.ctx[e].order, B.ctx[e].webhook, B.ctx[e].eventId, B.fills[e], B.ctx[e].signal!])]) {
+      if (expected && (id === B.ctx[env].account || id === B.ctx[env].webhook || id === B.ctx[env].signal)) continue; // details echo the id asked for
       expect(text.includes(id), `${name(d)} answered ${id} of B: ${text.slice(0, 300)}`).toBe(false);
     }
     expect(await stateOf(B)).toBe(before);
@@ -246,7 +263,8 @@ describe('keys work on their own host only', () => {
     const req = validRequest(d, { ...A.ctx[other], key: A.ctx[env].key });
     const r = await send(other, req);
     if (d.access === 'none') {
-      expect(r.status).toBe(200);
+      // Keyless: the key is not read (the alert URL's template aims at a secret that exists nowhere).
+      expect(r.status).toBe(d.url.includes(':secret') ? 404 : 200);
       return;
     }
     expectError(r, 401, 'wrong_environment');
@@ -258,6 +276,12 @@ describe('a read key', () => {
   it.each(ENVS.flatMap((env) => routes(env).map((d) => [env, name(d), d] as const)))('%s %s: refused on a trading route only', async (env, _n, d) => {
     const before = await stateOf(A);
     const r = await send(env, validRequest(d, A.ctx[env], A.ctx[env].readKey));
+    if (d.access === 'none') {
+      // Keyless (the alert URL, at a secret that exists nowhere): no key is read, nothing changes.
+      expect(r.status).toBe(d.url.includes(':secret') ? 404 : 200);
+      expect(await stateOf(A)).toBe(before);
+      return;
+    }
     if (d.access === 'trade') {
       expectError(r, 403, 'insufficient_permission');
       expect(await stateOf(A)).toBe(before);

@@ -16,13 +16,7 @@ afterAll(async () => {
 });
 
 /** Waits until every node has worked the alerts it took, and their orders are applied. */
-async function settleSignals(): Promise<void> {
-  for (let i = 0; i < 2_000; i++) {
-    if (s.nodes.every((node) => node.app.services.signals.idle())) break;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  await s.settleTrading();
-}
+const settleSignals = () => s.settleTrading();
 
 async function openAccount(key: string, product: string): Promise<string> {
   const r = await s.sandboxCall('POST', '/v1/accounts', { key, idempotencyKey: ik(), body: { product } });
@@ -354,18 +348,35 @@ describe('signals', () => {
     expectError(await post(url, 'nonsense', 'text/plain'), 429, 'rate_limited', { scope: 'signal', limit: 120 });
   });
 
-  it('asks a live signal for the emailed code', async () => {
-    const c = await s.customer();
-    const k = await s.admin('POST', `/admin/v1/customers/${c.id}/keys`, { environment: 'live', access: 'trade' });
+  it('makes a live signal only with the newest live_signal code emailed to the customer’s user; a replay needs none', async () => {
+    const d = s.dashboard();
+    const email = `signals${++n}@example.com`;
+    const up = await d.signUp(email, 'correct horse battery');
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const customerId = up.body.customer.id as string;
+    const k = await s.admin('POST', `/admin/v1/customers/${customerId}/keys`, { environment: 'live', access: 'trade' });
     expect(k.status, JSON.stringify(k.body)).toBe(201);
-    const acc = await s.admin('POST', `/admin/v1/customers/${c.id}/accounts`, { product: 'funded-100k' });
+    const acc = await s.admin('POST', `/admin/v1/customers/${customerId}/accounts`, { product: 'funded-100k' });
     expect(acc.status, JSON.stringify(acc.body)).toBe(201);
     await s.settle();
+    const key = k.body.key as string;
     const body = { name: 'Live', accounts: [{ account_id: acc.body.id }] };
-    expectError(await s.liveCall('POST', '/v1/signals', { key: k.body.key, idempotencyKey: ik(), body }), 422, 'email_code_required', { purpose: 'live_signal' });
-    expectError(await s.liveCall('POST', '/v1/signals', { key: k.body.key, idempotencyKey: ik(), body: { ...body, email_code: '123456' } }), 422, 'invalid_email_code', {
-      reason: 'wrong',
-    });
-    expect((await s.liveCall('GET', '/v1/signals', { key: k.body.key })).body.data).toEqual([]);
+    expectError(await s.liveCall('POST', '/v1/signals', { key, idempotencyKey: ik(), body }), 422, 'email_code_required', { purpose: 'live_signal' });
+    expectError(await s.liveCall('POST', '/v1/signals', { key, idempotencyKey: ik(), body: { ...body, email_code: '123456' } }), 422, 'invalid_email_code', { reason: 'wrong' });
+    expect((await d.call('POST', '/session/email-codes', { body: { purpose: 'live_signal' } })).status).toBe(202);
+    const mail = (await s.services.store.listMails(100)).find((m) => m.to_address === email);
+    expect(mail?.body).toContain('create a live signal URL');
+    const code = /\b(\d{6})\b/.exec(mail!.subject)![1]!;
+    const wrong = code === '000000' ? '000001' : '000000';
+    expectError(await s.liveCall('POST', '/v1/signals', { key, idempotencyKey: ik(), body: { ...body, email_code: wrong } }), 422, 'invalid_email_code', { reason: 'wrong' });
+    const made = await s.liveCall('POST', '/v1/signals', { key, idempotencyKey: 'live-once', body: { ...body, email_code: code } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ environment: 'live', url: expect.stringContaining('/v1/alerts/rsig_') });
+    // The same request again: the first answer (without the URL), no second code asked.
+    const replay = await s.liveCall('POST', '/v1/signals', { key, idempotencyKey: 'live-once', body: { ...body, email_code: code } });
+    expect(replay.status).toBe(201);
+    expect(replay.body).toMatchObject({ id: made.body.id, url: null });
+    expectError(await s.liveCall('POST', '/v1/signals', { key, idempotencyKey: ik(), body: { ...body, email_code: code } }), 422, 'invalid_email_code', { reason: 'used' });
+    expect((await s.liveCall('GET', '/v1/signals', { key })).body.data.map((x: any) => x.id)).toEqual([made.body.id]);
   });
 });

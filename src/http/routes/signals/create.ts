@@ -16,9 +16,10 @@ export default defineRoute({
   errors: ['account_not_found', 'market_not_found', 'email_code_required', 'invalid_email_code'],
   schema: { body: SignalBody, response: { 201: Signal } },
   handler: async ({ signals, principal, body, environment, request, reply, idempotency }) => {
-    idempotencyKeyOf(request);
+    const maker = { customerId: principal.customer.id, environment, credentialId: principal.id };
+    await signals.spendLiveCode(maker, body, idempotencyKeyOf(request));
     return idempotency.run(request, reply, principal, async (tx) => {
-      const { record, url } = await signals.create(tx, { customerId: principal.customer.id, environment, credentialId: principal.id }, body);
+      const { record, url } = await signals.create(tx, maker, body);
       return { status: 201, kind: 'signal', id: record.id, view: signalView(record, url) };
     });
   },
