@@ -11,6 +11,7 @@ const POSTGRES_ONLY = [
 const STORE_AGNOSTIC = [
   'openapi', 'openapi-lint', 'openapi-contract', 'openapi-client', 'readme', 'unknown-methods', 'url-shape',
   'hostile-input', 'garbage', 'slow-clients', 'cli-expiry', 'mcp', 'mcp-stdio', 'dashboard-pages', 'data-files', 'start-banner',
+  'python-sdk', 'python-generated',
 ];
 
 /**

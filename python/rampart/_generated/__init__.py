@@ -1,0 +1,1 @@
+"""What `npm run python:generate` writes from the OpenAPI document: the types (models) and the operations."""
