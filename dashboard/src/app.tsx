@@ -12,6 +12,7 @@ import { AccountsPage } from './pages/accounts.js';
 import { ConsentPage } from './pages/consent.js';
 import { KeysPage } from './pages/keys.js';
 import { SettingsPage } from './pages/settings.js';
+import { SignalsPage } from './pages/signals.js';
 import { SignInPage } from './pages/sign-in.js';
 import { VerifyEmailPage } from './pages/verify-email.js';
 import { WebhooksPage } from './pages/webhooks.js';
@@ -104,6 +105,7 @@ function Route({ path }: { path: string }) {
   const account = /^\/accounts\/([^/]+)(\/trade)?$/.exec(path);
   if (account) return <AccountPage key={account[1]} id={decodeURIComponent(account[1]!)} trade={Boolean(account[2])} />;
   if (path === '/accounts') return <AccountsPage />;
+  if (path === '/signals') return <SignalsPage />;
   if (path === '/developers/keys' || path === '/developers') return <KeysPage />;
   if (path === '/developers/webhooks') return <WebhooksPage />;
   if (path === '/settings') return <SettingsPage />;
@@ -121,6 +123,7 @@ function titleOf(path: string): string {
   if (path.startsWith('/accounts/')) return path.endsWith('/trade') ? 'Trade' : 'Account';
   if (path === '/accounts') return 'Accounts';
   if (path.startsWith('/consent/')) return 'Connect an app';
+  if (path === '/signals') return 'Signals';
   if (path.startsWith('/developers/webhooks')) return 'Webhooks';
   if (path.startsWith('/developers')) return 'API keys';
   if (path === '/settings') return 'Settings';

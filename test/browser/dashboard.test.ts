@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { money } from '../../dashboard/src/decimal.js';
 import { DASHBOARD_URL, expectError, LIVE_URL, SANDBOX_URL, TestServer } from '../helpers/server.js';
 import { chromiumAvailable, launch, screenshot, type Chromium } from './chromium.js';
 
@@ -220,6 +221,29 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     await eventually(() => page.getByTestId('events').textContent()).toContain('position.opened');
   }, 45_000);
 
+  it("moves the equity chart's last point with the account's equity: one live point moved, not one added per update", async () => {
+    const chart = page.getByTestId('equity-chart');
+    const equity = async () => (await s.sandboxCall('GET', `/v1/accounts/${accountId}`, { key: sandboxKey })).body.equity as string;
+    // The opening balance and a point per closed trade, then the live point at the equity now (the position is open).
+    const curve = await s.sandboxCall('GET', `/v1/accounts/${accountId}/history/equity?resolution=trade`, { key: sandboxKey });
+    const points = curve.body.points.length + 1;
+    await eventually(async () => Number(await chart.getAttribute('data-last'))).toBe(Number(await equity()));
+    expect(Number(await chart.getAttribute('data-points'))).toBe(points);
+    for (const last of ['60500', '61700']) {
+      const before = await equity();
+      await price(last);
+      const now = await equity();
+      expect(now).not.toBe(before);
+      await eventually(async () => Number(await chart.getAttribute('data-last'))).toBe(Number(now));
+      expect(Number(await chart.getAttribute('data-points'))).toBe(points);
+      expect(await chart.getAttribute('aria-label')).toBe(`Equity curve, ${curve.body.points.length} points, and equity now: ${money(now)}`);
+    }
+    await page.locator('#equity').scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await screenshot(page, '07c-equity-live', false);
+    await price('61000');
+  }, 30_000);
+
   it('resumes the account stream with Last-Event-ID when its token is revoked', async () => {
     const resumed: string[] = [];
     const onRequest = (r: { url: () => string; headers: () => Record<string, string> }) => {
@@ -381,6 +405,60 @@ describe.skipIf(!chromiumAvailable())('the dashboard in a browser', () => {
     await eventually(() => page.locator('#ticket .ok-note').textContent()).toMatch(/^Order \S+ filled at 60,001/);
     expect(await s.rawQuery('SELECT status FROM orders WHERE account_id = ?', [opened.body.id])).toEqual([{ status: 'filled' }]);
     await screenshot(page, '15-live-traded');
+    expect(errors).toEqual([]);
+  }, 30_000);
+
+  it('shows the signed-in user as a menu in the header: opens and closes from the keyboard and by a click elsewhere, leads to Settings and signs out', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await go('/accounts');
+    const button = page.getByRole('button', { name: `Signed in as ${EMAIL}` });
+    const menu = page.getByRole('menu');
+    const focused = () => page.evaluate('document.activeElement && document.activeElement.textContent.trim()');
+    expect(await button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    // Enter opens it on its first item; the arrows move round it; Escape closes it and focus is back on the button.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByTestId('menu-user').textContent()).toBe(EMAIL);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Settings', 'Sign out']);
+    await eventually(focused).toBe('Settings');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Sign out');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Settings');
+    await screenshot(page, '16-user-menu-1280', false);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await button.evaluate((b) => b === b.ownerDocument.activeElement)).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    // Space opens it too; a click elsewhere on the page closes it.
+    await page.keyboard.press('Space');
+    await menu.waitFor();
+    await page.locator('h1').first().click();
+    await menu.waitFor({ state: 'detached' });
+    await button.click();
+    await menu.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.waitForURL('**/settings');
+    expect(await menu.count()).toBe(0);
+    // On a phone the button is the avatar alone (still named by the address) and the open menu fits the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await button.click();
+    await menu.waitFor();
+    const box = await page.locator('.user-pop').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await screenshot(page, '17-user-menu-375', false);
+    // Sign out from the menu (↑ opens it on its last item): back at the sign-in, and the session is over.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowUp');
+    await eventually(focused).toBe('Sign out');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/sign-in');
+    expect(await page.evaluate(async () => (await fetch('/session')).status)).toBe(401);
+    await page.setViewportSize({ width: 1360, height: 900 });
     expect(errors).toEqual([]);
   }, 30_000);
 });

@@ -22,6 +22,28 @@ export type Webhook = Schemas['Webhook'];
 export type WebhookWithSecret = Schemas['WebhookWithSecret'];
 export type Delivery = Schemas['WebhookDelivery'];
 
+export type Signal = Schemas['Signal'];
+/** What an alert did on one account of its signal. */
+export type SignalResult = NonNullable<Schemas['Alert']['results']>[number];
+
+/** An alert as read: the fields the log shows (docs/SIGNALS.md lists them all). */
+export interface ReadAlert {
+  action: 'buy' | 'sell' | 'exit' | 'cancel';
+  ticker: string | null;
+  quantity: string | null;
+  risk_percent?: string | null;
+  price?: string | null;
+  order_type?: 'market' | 'limit' | null;
+}
+
+/**
+ * One alert of a signal's log (GET /v1/signals/{id}/deliveries). The document leaves `request` open (an object); the
+ * route's description says what it holds: the alert as read with its market, or the error that refused it.
+ */
+export type SignalAlert = Omit<Schemas['Alert'], 'request'> & {
+  request: { alert: ReadAlert; market: string | null } | { error: { code: string; message: string; field: string | null } };
+};
+
 export interface KeyRecord {
   id: string;
   name: string;
@@ -85,5 +107,6 @@ const EVENT_TYPE_ORDER: Record<ApiEvent['type'], true> = {
   'engine.restarted': true,
   'account.rule_breach': true,
   'account.rule_version': true,
+  'signal.alert': true,
 };
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_ORDER) as ApiEvent['type'][];

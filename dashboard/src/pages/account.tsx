@@ -115,7 +115,7 @@ export function AccountPage({ id, trade }: { id: string; trade: boolean }) {
             <OrdersTable accountPath={path} orders={orders.data?.data} onChanged={refresh} />
           </Panel>
           <Panel title="Equity" id="equity">
-            <EquityChart accountPath={path} version={version} />
+            <EquityChart accountPath={path} version={version} equity={a?.equity} />
           </Panel>
           <History accountId={id} accountPath={path} version={version} />
         </div>

@@ -3,15 +3,16 @@ import { session } from '../api/session.js';
 import { useAction } from '../hooks.js';
 import { ConnectedApps } from '../parts/connected-apps.js';
 import { Button, ErrorNote, Field, Panel } from '../parts/ui.js';
+import { useSignOut } from '../sign-out.js';
 import { useApp } from '../state.js';
 
 export function SettingsPage() {
-  const { me, signedOut } = useApp();
+  const { me } = useApp();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [done, setDone] = useState(false);
   const change = useAction();
-  const out = useAction();
+  const out = useSignOut();
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -25,14 +26,6 @@ export function SettingsPage() {
       setCurrent('');
       setNext('');
     }
-  };
-
-  const signOut = async () => {
-    const ok = await out.run(async () => {
-      await session.signOut();
-      return true;
-    });
-    if (ok) signedOut();
   };
 
   return (
@@ -61,7 +54,7 @@ export function SettingsPage() {
           Signed in as <strong>{me.user.email}</strong>.
         </p>
         <ErrorNote error={out.error} />
-        <Button kind="secondary" type="button" busy={out.busy} onClick={signOut}>
+        <Button kind="secondary" type="button" busy={out.busy} onClick={out.signOut}>
           Sign out
         </Button>
       </Panel>

@@ -1,2 +1,2 @@
 // What the page uses of lightweight-charts, imported lazily through this file so the bundler keeps only these.
-export { AreaSeries, createChart } from 'lightweight-charts';
+export { AreaSeries, createChart, LastPriceAnimationMode } from 'lightweight-charts';

@@ -1,15 +1,17 @@
 import type { Environment } from '../api/types.js';
 import { useApp } from '../state.js';
+import { UserMenu } from './user-menu.js';
 
 const NAV = [
   { href: '/accounts', label: 'Accounts', match: '/accounts' },
+  { href: '/signals', label: 'Signals', match: '/signals' },
   { href: '/developers/keys', label: 'API keys', match: '/developers/keys' },
   { href: '/developers/webhooks', label: 'Webhooks', match: '/developers/webhooks' },
   { href: '/settings', label: 'Settings', match: '/settings' },
 ];
 
 export function Header({ path }: { path: string }) {
-  const { env, setEnv, me } = useApp();
+  const { env, setEnv } = useApp();
   return (
     <header class="topbar">
       <div class="topbar-row">
@@ -26,9 +28,7 @@ export function Header({ path }: { path: string }) {
             </button>
           ))}
         </div>
-        <span class="who" title={me.user.email}>
-          {me.user.email}
-        </span>
+        <UserMenu />
       </div>
       <nav aria-label="Main" class="nav">
         {NAV.map((n) => (

@@ -122,6 +122,8 @@ function describe(e: ApiEvent): string {
     case 'position.changed':
     case 'position.closed':
       return `${e.data.market} ${e.data.side} ${e.data.size}`;
+    case 'signal.alert':
+      return `${e.data.action} ${e.data.market ?? 'every market'} → ${e.data.outcome} ${e.data.order_id ?? e.data.code ?? ''}`.trim();
     default:
       return '';
   }
