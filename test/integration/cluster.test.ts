@@ -121,7 +121,9 @@ describe.skipIf(!pgUp)('GET /admin/v1/cluster and rampart cluster status on Post
     expect(cli.partitions).toEqual(r.body.partitions);
     expect(cli.nodes.map((n: any) => n.id)).toEqual(['pg-node-1', 'pg-node-2']);
 
-    // Released: no owner, the epoch stays (the next owner gets epoch 3).
+    // Released: no owner, the epoch stays (the next owner gets epoch 3). The second node is alive just before (the
+    // CLI call took seconds): the first node's share stays one of two, so its own rounds leave the partition alone.
+    await other.heartbeat();
     await other.release(lease);
     expect((await s.admin('GET', '/admin/v1/cluster')).body.partitions[1]).toEqual({ environment: 'sandbox', partition: 0, owner: null, epoch: 2, since: lease.since });
   });
