@@ -356,8 +356,15 @@ describe('secrets', () => {
     // An unexpected error is logged with its request: the secret of the request must not be in it.
     await s.fault({ kind: 'store_error', enabled: true });
     const failed = await send('sandbox', { method: 'GET', path: '/v1/accounts', headers: { authorization: `Bearer ${B.ctx.sandbox.key}` }, body: undefined });
+    // The alert URL is its own secret: neither a failed alert nor a worked one writes it to the log.
+    const alertPath = `/v1/alerts/${A.secrets.find((x) => x.startsWith('rsig_'))!}`;
+    const failedAlert = await send('sandbox', { method: 'POST', path: alertPath, headers: { 'content-type': 'text/plain' }, body: 'cancel SOLUSDT' });
     await s.fault({ kind: 'clear' });
     expectError(failed, 500, 'internal_error');
+    expect(failedAlert.status).toBeGreaterThanOrEqual(500);
+    expect((await send('sandbox', { method: 'POST', path: alertPath, headers: { 'content-type': 'text/plain' }, body: 'cancel SOLUSDT' })).status).toBe(202);
+    expect((await send('sandbox', { method: 'POST', path: alertPath, headers: { 'content-type': 'text/plain' }, body: 'nonsense' })).status).toBe(400);
+    await s.settleTrading();
     // A secret sent where it does not belong (a query, a header, a body field) is not echoed either.
     const echoed = await send('sandbox', {
       method: 'POST',
