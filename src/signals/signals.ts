@@ -400,9 +400,11 @@ export class SignalService {
   private async assertNoHedge(signal: SignalRecord, accountId: string, market: string, side: 'buy' | 'sell', own: Dec): Promise<void> {
     if ((side === 'buy' && own < 0n) || (side === 'sell' && own > 0n)) return;
     const accounts = await this.d.store.listAccounts({ customerId: signal.customer_id, environment: signal.environment, limit: 200 });
-    for (const other of accounts) {
-      if (other.id === accountId || other.status !== 'active') continue;
-      const size = await this.positionSize(signal.environment, other.id, market);
+    const others = accounts.filter((a) => a.id !== accountId && a.status === 'active');
+    // Asked all at once: the accounts may sit in several partitions, on several nodes.
+    const sizes = await Promise.all(others.map((a) => this.positionSize(signal.environment, a.id, market)));
+    for (const [i, other] of others.entries()) {
+      const size = sizes[i]!;
       if ((side === 'buy' && size < 0n) || (side === 'sell' && size > 0n)) {
         throw new ApiError('order_rejected', {
           message: `No hedging between your accounts: ${other.id} holds a ${size < 0n ? 'short' : 'long'} ${market} position.`,

@@ -6,6 +6,7 @@ import type { Environment, KeyRecord } from '../api/types.js';
 import { money, time } from '../decimal.js';
 import { useAction, useLoad } from '../hooks.js';
 import { DataTable, type Column } from '../parts/data-table.js';
+import { EmailCodeBox } from '../parts/email-code-box.js';
 import { FieldRow } from '../parts/field-row.js';
 import { Button, ErrorNote, Field, Panel, SecretOnce } from '../parts/ui.js';
 import { useApp } from '../state.js';
@@ -151,21 +152,16 @@ function CreateKey({ initialEnv, onCreated }: { initialEnv: Environment; onCreat
           <input id="key-ips" value={f.ip_allowlist} onInput={(e) => set('ip_allowlist', e.currentTarget.value)} />
         </Field>
         {f.environment === 'live' ? (
-          <div class="code-box">
-            <p class="small">Live keys need the one-time code we email you (valid 10 minutes).</p>
-            <div class="row2 align-end">
-              <Field label="Emailed code" id="key-code">
-                <input id="key-code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required value={f.email_code} onInput={(e) => set('email_code', e.currentTarget.value)} />
-              </Field>
-              <Button type="button" kind="secondary" busy={code.busy} onClick={sendCode}>
-                {sent ? 'Send again' : 'Email me a code'}
-              </Button>
-            </div>
-            <p class="ok-note" role="status">
-              {sent ? `Code sent to ${sent}.` : ''}
-            </p>
-            <ErrorNote error={code.error} />
-          </div>
+          <EmailCodeBox
+            id="key-code"
+            intro="Live keys need the one-time code we email you (valid 10 minutes)."
+            value={f.email_code}
+            onInput={(v) => set('email_code', v)}
+            sending={code.busy}
+            onSend={sendCode}
+            sentTo={sent}
+            error={code.error}
+          />
         ) : null}
         <ErrorNote error={create.error} />
         <Button type="submit" busy={create.busy}>

@@ -6,6 +6,7 @@ import { session } from '../api/session.js';
 import type { Account, Page, Signal } from '../api/types.js';
 import { useAction, useLoad } from '../hooks.js';
 import { useApp } from '../state.js';
+import { EmailCodeBox } from './email-code-box.js';
 import { FieldRow } from './field-row.js';
 import { LiveUnlock, useTrades } from './live-unlock.js';
 import { Button, ErrorNote, Field, Panel } from './ui.js';
@@ -142,21 +143,16 @@ export function CreateSignal({ onCreated }: { onCreated: (s: Signal) => void }) 
           </small>
         </div>
         {live && trades ? (
-          <div class="code-box">
-            <p class="small">A live signal trades real money from a URL: confirm it with the one-time code we email you (valid 10 minutes).</p>
-            <div class="row2 align-end">
-              <Field label="Emailed code" id="signal-code">
-                <input id="signal-code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required value={f.email_code} onInput={(e) => set('email_code', e.currentTarget.value)} />
-              </Field>
-              <Button type="button" kind="secondary" busy={code.busy} onClick={sendCode}>
-                {sent ? 'Send again' : 'Email me a code'}
-              </Button>
-            </div>
-            <p class="ok-note" role="status">
-              {sent ? `Code sent to ${sent}.` : ''}
-            </p>
-            <ErrorNote error={code.error} />
-          </div>
+          <EmailCodeBox
+            id="signal-code"
+            intro="A live signal trades real money from a URL: confirm it with the one-time code we email you (valid 10 minutes)."
+            value={f.email_code}
+            onInput={(v) => set('email_code', v)}
+            sending={code.busy}
+            onSend={sendCode}
+            sentTo={sent}
+            error={code.error}
+          />
         ) : null}
         <ErrorNote error={create.error} />
         {live && !trades ? null : (
