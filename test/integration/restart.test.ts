@@ -24,7 +24,13 @@ describe('a restart of the service runs the engine-restart transition', () => {
 
     await s.restart();
 
-    const order = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders/${resting.body.id}`, { key: t.key });
+    // Several nodes: the account's partition may still be finding its owner just after the restart (a retryable 503,
+    // as a client would retry it).
+    let order = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders/${resting.body.id}`, { key: t.key });
+    for (let i = 0; i < 100 && order.status === 503 && order.body?.error?.retryable === true; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      order = await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/orders/${resting.body.id}`, { key: t.key });
+    }
     expect(order.body).toMatchObject({ status: 'canceled', cancel_reason: 'system_restart' });
     expect((await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/positions`, { key: t.key })).body.data).toEqual([]);
     const fills = (await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/fills`, { key: t.key })).body.data;
