@@ -126,6 +126,7 @@ export class SignalService {
       expires_at: body.expires_at ?? null,
       created_at: this.d.clock.now(),
       revoked_at: null,
+      credential_id: maker.credentialId,
     };
     await tx.insertSignal(record);
     return { record, url: this.urlOf(maker.environment, secret) };
@@ -199,7 +200,7 @@ export class SignalService {
   async receive(secret: string, body: string): Promise<{ alert: AlertRow; duplicate: boolean }> {
     const signal = await this.d.store.signalBySecretHash(hashSecret(secret));
     const now = this.d.clock.now();
-    if (!signal || signal.revoked_at !== null) throw new ApiError('signal_not_found');
+    if (!signal || signal.revoked_at !== null || !(await this.makerAlive(signal, now))) throw new ApiError('signal_not_found');
     if (signal.expires_at !== null && signal.expires_at <= now) throw new ApiError('signal_expired', { details: { signal_id: signal.id, expired_at: signal.expires_at } });
     this.spend(signal.id, now);
     if (Buffer.byteLength(body) > ALERT_MAX_BYTES) throw new ApiError('payload_too_large', { details: { max_bytes: ALERT_MAX_BYTES } });
@@ -239,6 +240,19 @@ export class SignalService {
     if (first) return { alert: first, duplicate: true };
     this.work(row.id);
     return { alert: row, duplicate: false };
+  }
+
+  /**
+   * A signal lives no longer than the key or app token that made it: a stolen key revoked takes the URLs it made with
+   * it. The dashboard's own tokens last an hour and end at sign-out by design: a signal made in the dashboard is the
+   * user's and stays until revoked.
+   */
+  private async makerAlive(signal: SignalRecord, now: number): Promise<boolean> {
+    if (signal.credential_id === null) return true;
+    const c = await this.d.store.getCredential(signal.credential_id);
+    if (!c) return false;
+    if (c.origin === 'platform') return true;
+    return c.revoked_at === null && (c.expires_at === null || c.expires_at > now);
   }
 
   /** The signal's alert budget on this node: ALERT_BURST at once, then ALERT_REFILL_PER_S a second. */

@@ -193,6 +193,8 @@ export interface SignalRecord {
   expires_at: number | null;
   created_at: number;
   revoked_at: number | null;
+  /** The key or token that made it (a revoked or expired key takes the URL with it; docs/SIGNALS.md). */
+  credential_id: string | null;
 }
 
 /** What an alert did on one account of its signal. */

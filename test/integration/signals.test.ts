@@ -339,6 +339,16 @@ describe('signals', () => {
     expect((await position(t.key, t.accountId, 'ETH-USD'))?.size).toBe('0.1');
   });
 
+  it('lets a signal live no longer than the key that made it: the key revoked, its URLs answer signal_not_found', async () => {
+    const t = await s.trader();
+    const sig = await createSignal(t.key, { name: 'Made by a key', accounts: [{ account_id: t.accountId }] });
+    expect((await post(local(sig.url), '{"ticker":"SOLUSDT","action":"cancel"}')).status).toBe(202);
+    const revoked = await s.admin('DELETE', `/admin/v1/keys/${t.keyId}`);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBeLessThan(300);
+    expectError(await post(local(sig.url), '{"ticker":"SOLUSDT","action":"cancel"}'), 404, 'signal_not_found');
+    await settleSignals();
+  });
+
   it('takes 120 alerts at once per signal, then refuses with rate_limited and Retry-After', async () => {
     const t = await s.trader();
     const sig = await createSignal(t.key, { name: 'Flood', accounts: [{ account_id: t.accountId }] });

@@ -15,6 +15,7 @@ CREATE TABLE signals (
   no_hedging    INTEGER NOT NULL,
   expires_at    INTEGER,
   created_at    INTEGER NOT NULL,
+  credential_id TEXT,             -- the key or token that made it: revoked, the URL dies with it
   revoked_at    INTEGER
 );
 CREATE INDEX signals_customer ON signals (customer_id, environment, seq);

@@ -5,7 +5,7 @@ import { bool, json, num, text, type Row } from './rows.js';
 
 const SIGNAL_COLUMNS = [
   'id', 'customer_id', 'environment', 'name', 'secret_hash', 'secret_hint', 'accounts', 'markets', 'max_order_usd', 'reduce_only', 'no_hedging',
-  'expires_at', 'created_at', 'revoked_at',
+  'expires_at', 'created_at', 'revoked_at', 'credential_id',
 ] as const;
 const ALERT_COLUMNS = ['id', 'signal_id', 'dedup_key', 'received_at', 'status', 'request', 'results', 'finished_at'] as const;
 const SIGNALS = `SELECT ${SIGNAL_COLUMNS.join(', ')} FROM signals`;
@@ -45,6 +45,7 @@ export const toSignal = (r: Row): SignalRecord => ({
   expires_at: num(r.expires_at),
   created_at: Number(r.created_at),
   revoked_at: num(r.revoked_at),
+  credential_id: text(r.credential_id),
 });
 
 /** Booleans as 0/1: the columns are integers on both stores. */
