@@ -63,7 +63,9 @@ export async function startRampart(env: Record<string, string> = {}, dir = mkdte
   const started = Date.now();
   // BENCH_PROFILE=dir: the server writes a CPU profile (node --cpu-prof) there when it stops.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
-  const proc = spawn(process.execPath, [...profile, join(ROOT, 'bin/rampart.mjs'), 'serve'], {
+  // BENCH_SERVER_FLAGS: node options for the server alone (V8's heap sizes, say), not for the load generator.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...flags, ...profile, join(ROOT, 'bin/rampart.mjs'), 'serve'], {
     env: {
       ...process.env,
       RAMPART_DATABASE_URL: `sqlite:${join(dir, 'rampart.db')}`,
