@@ -15,6 +15,7 @@ export const storeKind = (databaseUrl: string): StoreKind => (isPostgresUrl(data
 export class RawStore {
   readonly kind: StoreKind;
   private client: Promise<pg.Client> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(readonly databaseUrl: string) {
     this.kind = storeKind(databaseUrl);
@@ -43,8 +44,11 @@ export class RawStore {
     }
     let i = 0;
     const text = sql.replace(/\?/g, () => `$${++i}`);
-    const c = await this.connect();
-    return (await c.query(text, params as unknown[])).rows as T[];
+    // One statement at a time on the one connection (callers may ask several at once): pg queues them today but
+    // will refuse a query sent while another runs.
+    const run = this.queue.then(async () => (await (await this.connect()).query(text, params as unknown[])).rows as T[]);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   async close(): Promise<void> {
