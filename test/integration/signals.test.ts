@@ -349,6 +349,17 @@ describe('signals', () => {
     await settleSignals();
   });
 
+  it('lets a signal live no longer than the key that made it: the key expired, its URLs answer signal_not_found', async () => {
+    const now = (await s.admin('GET', '/admin/v1/clock')).body.now as number;
+    const t = await s.trader({ expires_at: now + 60_000 });
+    const sig = await createSignal(t.key, { name: 'Made by a key that ends', accounts: [{ account_id: t.accountId }] });
+    expect((await post(local(sig.url), '{"ticker":"SOLUSDT","action":"cancel"}')).status).toBe(202);
+    await settleSignals();
+    expect((await s.admin('POST', '/admin/v1/clock', { advance_ms: 60_000 })).status).toBe(200);
+    expectError(await post(local(sig.url), '{"ticker":"SOLUSDT","action":"cancel"}'), 404, 'signal_not_found');
+    await settleSignals();
+  });
+
   it('takes 120 alerts at once per signal, then refuses with rate_limited and Retry-After', async () => {
     const t = await s.trader();
     const sig = await createSignal(t.key, { name: 'Flood', accounts: [{ account_id: t.accountId }] });
