@@ -256,4 +256,63 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
     await store.transaction((tx) => tx.putQuote(quote('400', 4)));
     expect((await store.listQuotes()).map((q) => [q.last, q.time])).toEqual([['400', 4]]);
   });
+
+  /** Every message the store's pool sends, with the connection that sent it. */
+  function recorded(): { client: pg.PoolClient; text: string }[] {
+    const sent: { client: pg.PoolClient; text: string }[] = [];
+    const pool = (store as unknown as { pool: pg.Pool }).pool;
+    const counted = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => {
+      if (counted.has(client)) return;
+      counted.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+        const q = args[0];
+        if (typeof q === 'string') sent.push({ client, text: q });
+        return query(...args);
+      };
+    });
+    return sent;
+  }
+
+  it('prepares a held statement once per connection: PostgreSQL plans it once, later messages EXECUTE it with their values', async () => {
+    const sent = recorded();
+    await store.transaction((tx) => tx.insertCustomer(customer(1)));
+    for (let i = 1; i <= 4; i++) await store.transaction((tx) => tx.insertEvents([event(i, 'acc_1')]));
+    const messages = sent.filter((m) => m.text.includes('INSERT INTO events') || /EXECUTE s_/.test(m.text));
+    const prepares = messages.flatMap((m) => [...m.text.matchAll(/PREPARE (s_[0-9a-f]+) AS INSERT INTO events/g)].map((x) => ({ client: m.client, name: x[1]! })));
+    // One PREPARE of the event insert per connection that wrote events, and every message after it on that
+    // connection an EXECUTE of it with the event's values written in (no statement text to parse and plan again).
+    const clients = new Set(messages.map((m) => m.client));
+    expect(prepares).toHaveLength(clients.size);
+    const name = prepares[0]!.name;
+    const executes = messages.filter((m) => m.text.includes(`EXECUTE ${name}(`) && !m.text.includes('PREPARE'));
+    expect(executes.length).toBeGreaterThanOrEqual(3 - (clients.size - 1));
+    expect(executes[0]!.text).toMatch(/EXECUTE s_[0-9a-f]+\('\d+', 'evt_cus_1_\d+', 'live', 'acc_1', 'cus_1', 'order.created', '\d+', '\{"seq":\d+\}'\)/);
+    expect(await committed('SELECT cseq AS v FROM events ORDER BY cseq')).toEqual(['1', '2', '3', '4']);
+    // What an EXECUTE wrote reads back as written, U+0000 too (encoded as for a parameter).
+    await store.transaction((tx) => tx.insertEvents([event(5, 'acc_1', { data: '{"note":"a\u0000b"}' })]));
+    expect((await store.getEvent('evt_cus_1_5'))?.data).toBe('{"note":"a\u0000b"}');
+  });
+
+  it('a message that failed before a PREPARE it held: that connection writes its statements whole from then on, and they commit', async () => {
+    const sent = recorded();
+    await store.transaction((tx) => tx.insertEvents([event(1, 'acc_1')]));
+    // The first insert meets event 1's place (a unique conflict) before the second's PREPARE (two events: another
+    // statement) runs: PostgreSQL skips the rest of the message, and that statement was never prepared.
+    const failed = await store
+      .transaction(async (tx) => {
+        await tx.insertEvents([event(1, 'acc_1')]);
+        await tx.insertEvents([event(2, 'acc_1'), event(3, 'acc_1')]);
+      })
+      .catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(Error);
+    const failedOn = sent.find((m) => /PREPARE s_[0-9a-f]+ AS INSERT INTO events .*\), \(/.test(m.text))!;
+    expect(failedOn).toBeDefined();
+    await store.transaction((tx) => tx.insertEvents([event(2, 'acc_1'), event(3, 'acc_1')]));
+    expect(await committed('SELECT cseq AS v FROM events ORDER BY cseq')).toEqual(['1', '2', '3']);
+    const after = sent.slice(sent.indexOf(failedOn) + 1).filter((m) => m.client === failedOn.client && m.text.includes('events'));
+    expect(after.length).toBeGreaterThan(0);
+    for (const m of after) expect(m.text).not.toMatch(/PREPARE|EXECUTE/);
+  });
 });

@@ -155,12 +155,8 @@ export function queryOn(target: pg.Pool | pg.PoolClient | pg.Client): Q {
   };
 }
 
-/**
- * A statement with its parameters written into it as quoted literals (escaped by node-postgres, U+0000 encoded as
- * for a parameter), to travel with others in one simple-protocol message; a quoted literal is typed from its context
- * exactly as an untyped parameter is. Undefined when a parameter is not a string, finite number, boolean or null.
- */
-export function inlined(sql: string, params: readonly unknown[] = []): string | undefined {
+/** Parameters as quoted literals (escaped by node-postgres, U+0000 encoded as for a parameter); undefined when one is not a string, finite number, boolean or null. */
+function literalsOf(params: readonly unknown[]): string[] | undefined {
   const literals: string[] = [];
   for (const v of params) {
     if (v === null || v === undefined) literals.push('NULL');
@@ -168,7 +164,66 @@ export function inlined(sql: string, params: readonly unknown[] = []): string | 
     else if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean') literals.push(`'${String(v)}'`);
     else return undefined;
   }
-  return numberPlaceholders(sql).replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]!);
+  return literals;
+}
+
+/**
+ * A statement with its parameters written into it as quoted literals, to travel with others in one simple-protocol
+ * message; a quoted literal is typed from its context exactly as an untyped parameter is. Undefined when a parameter
+ * is not a string, finite number, boolean or null.
+ */
+export function inlined(sql: string, params: readonly unknown[] = []): string | undefined {
+  const literals = literalsOf(params);
+  return literals && numberPlaceholders(sql).replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]!);
+}
+
+/**
+ * The statements a connection has prepared by SQL (PREPARE, for EXECUTE in simple-protocol messages), by name; null
+ * once a message that prepared one failed: which of its PREPAREs ran is not known, so that connection's statements
+ * are written in whole from then on (as they are for a statement that cannot be prepared).
+ */
+const preparedOn = new WeakMap<pg.ClientBase, Set<string> | null>();
+/** What PREPARE takes (a single SELECT, INSERT, UPDATE, DELETE or WITH), not SET, SAVEPOINT or several statements. */
+const PREPARABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+const executeNames = new Map<string, string | null>();
+
+/**
+ * A statement for a simple-protocol message, as EXECUTE of the statement the connection prepared by SQL, with its
+ * parameters as quoted literals (typed as the prepared statement's parameters, as an untyped parameter is): PostgreSQL
+ * parses and plans it once per connection instead of once per message, which was a third of its work on a market
+ * order's statements (docs/PERFORMANCE.md, run 14). `prepare` is the PREPARE to send before it, in the same message,
+ * the first time (not when `pending`, the names a message being built prepares already, has it). The statement written in whole (inlined) when it cannot be prepared or the connection's prepared
+ * statements are not known; undefined when a parameter cannot be a literal.
+ */
+export function executed(
+  client: pg.ClientBase,
+  sql: string,
+  params: readonly unknown[] = [],
+  pending?: ReadonlySet<string>,
+): { prepare?: { name: string; text: string }; text: string } | undefined {
+  const literals = literalsOf(params);
+  if (!literals) return undefined;
+  const text = numberPlaceholders(sql);
+  let name = executeNames.get(text);
+  if (name === undefined) {
+    name = PREPARABLE.test(text) && !text.includes(';') ? `s_${named(text).slice(2)}` : null;
+    executeNames.set(text, name);
+  }
+  let prepared = preparedOn.get(client);
+  if (prepared === undefined) preparedOn.set(client, (prepared = new Set()));
+  if (name === null || prepared === null) return { text: text.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]!) };
+  const execute = literals.length > 0 ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`;
+  if (prepared.has(name) || pending?.has(name)) return { text: execute };
+  return { prepare: { name, text: `PREPARE ${name} AS ${text}` }, text: execute };
+}
+
+/**
+ * A message with these PREPAREs is being sent (they count as made from now on), or, `sent` false, one with PREPAREs
+ * failed: which of them ran is not known, and the connection's statements are written in whole from then on.
+ */
+export function preparing(client: pg.ClientBase, names: ReadonlySet<string>, sent: boolean): void {
+  if (!sent) preparedOn.set(client, null);
+  else for (const n of names) preparedOn.get(client)?.add(n);
 }
 
 /** Several statements as one simple-protocol message (one round trip): each one's result, in order. */

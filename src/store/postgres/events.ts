@@ -53,12 +53,21 @@ export const postgresOutbox = (cond: string): string =>
 
 const OUTBOX = postgresOutbox('e.environment = $1 AND e.customer_id = $2 AND e.cseq BETWEEN $3 AND $4');
 
+/**
+ * Events per INSERT: a market order's four are one statement (one executor start, one round of index lookups), and
+ * the statement texts stay few — each count is prepared once per connection (durability.ts `executed`).
+ */
+const EVENTS_PER_INSERT = 8;
+const INSERTS = Array.from({ length: EVENTS_PER_INSERT + 1 }, (_, n) => EVENT_SQL.insert(Math.max(n, 1)));
+
 export function eventWrites(q: Q, state: EventTxState): EventWrites {
-  const one = EVENT_SQL.insert(1);
   return {
     // Held (sent with the next statement): no answer is needed, so an order's events cost no round trip.
     insertEvents: async (events: readonly EventRow[]) => {
-      for (const e of events) await q.write(one, eventValues(e));
+      for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
+        const chunk = events.slice(i, i + EVENTS_PER_INSERT);
+        await q.write(INSERTS[chunk.length]!, chunk.flatMap(eventValues));
+      }
       for (const r of customerRanges(events)) await q.write(OUTBOX, [r.environment, r.customer, r.first, r.last]);
       noteWritten(state, events.map((e) => e.account_id));
     },

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { StoreUnavailableError, type StoreGate } from '../port.js';
 import { WriterChain } from '../writer-chain.js';
-import { inlined, queryOn, runSettled, runUndo, simple, storeError, type Q, type Row } from './durability.js';
+import { executed, inlined, preparing, queryOn, runSettled, runUndo, simple, storeError, type Q, type Row } from './durability.js';
 import type { EventTxState, Written } from './events.js';
 
 /**
@@ -45,8 +45,10 @@ class Statements {
   private held: string[] = [];
   /** How many statements `held` makes (an entry may be several: a savepoint's release and the next). */
   private heldStatements = 0;
-  /** Held statements whose answer is checked when their message is answered: by their place in it. */
+  /** Held statements whose answer is checked when their message is answered: by their place in it (text: inlined). */
   private checks: { at: number; text: string; verify: (rows: Row[]) => void }[] = [];
+  /** The statements what is held prepares (a PREPARE before its first EXECUTE on this connection). */
+  private prepares = new Set<string>();
   /** Whether a message of this member reached the server (then a rollback must go back to its savepoint). */
   sent = false;
   private failed = false;
@@ -62,7 +64,7 @@ class Statements {
 
   /** A statement whose answer is wanted: written in with what is held when it can be, else sent after it. */
   async run(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[]; rowCount: number }> {
-    const text = this.held.length > 0 ? inlined(sql, params) : undefined;
+    const text = this.held.length > 0 ? this.statement(sql, params) : undefined;
     if (text !== undefined) {
       this.push(text);
       const r = await this.flush();
@@ -74,7 +76,7 @@ class Statements {
 
   /** Rows changed: as run, but counted by the server (an UPDATE answers no rows). */
   async changes(sql: string, params?: readonly unknown[]): Promise<number> {
-    const text = this.held.length > 0 ? inlined(sql, params) : undefined;
+    const text = this.held.length > 0 ? this.statement(sql, params) : undefined;
     if (text !== undefined) {
       this.push(text);
       return (await this.flush())!.rowCount ?? 0;
@@ -84,19 +86,20 @@ class Statements {
   }
 
   async hold(sql: string, params?: readonly unknown[]): Promise<void> {
-    const text = inlined(sql, params);
+    const text = this.statement(sql, params);
     if (text !== undefined) this.push(text);
     else await this.changes(sql, params);
   }
 
   /** Held like a write; its rows judged by `verify` once its message is answered (Q.check). */
   async check(sql: string, params: readonly unknown[], verify: (rows: Row[]) => void): Promise<void> {
-    const text = inlined(sql, params);
-    if (text === undefined) {
+    const alone = inlined(sql, params);
+    const text = alone === undefined ? undefined : this.statement(sql, params);
+    if (alone === undefined || text === undefined) {
       verify((await this.run(sql, params)).rows);
       return;
     }
-    this.checks.push({ at: this.heldStatements, text, verify });
+    this.checks.push({ at: this.heldStatements, text: alone, verify });
     this.push(text);
   }
 
@@ -104,6 +107,19 @@ class Statements {
   async end(): Promise<void> {
     await this.flush();
     if (this.failed) throw new StoreUnavailableError('the store rolled back the transaction');
+  }
+
+  /**
+   * The statement's text in a message (durability.ts `executed`: EXECUTE of what the connection prepared), its PREPARE
+   * held before it the first time; undefined when a parameter cannot be written in.
+   */
+  private statement(sql: string, params?: readonly unknown[]): string | undefined {
+    const out = executed(this.batch.client, sql, params, this.prepares);
+    if (out?.prepare !== undefined) {
+      this.push(out.prepare.text);
+      this.prepares.add(out.prepare.name);
+    }
+    return out?.text;
   }
 
   private push(text: string, statements = 1): void {
@@ -116,13 +132,17 @@ class Statements {
     if (this.held.length === 0) return undefined;
     const text = this.held.join('; ');
     const checks = this.checks;
+    const prepares = this.prepares;
     this.held = [];
     this.heldStatements = 0;
     this.checks = [];
+    this.prepares = new Set();
+    if (prepares.size > 0) preparing(this.batch.client, prepares, true);
     const first = !this.sent;
     this.sent = true;
     this.batch.begun = true;
     const results = await this.noted(simple(this.batch.client, text)).catch(async (err: unknown) => {
+      if (prepares.size > 0) preparing(this.batch.client, prepares, false);
       throw (await this.judgedAfter(checks)) ?? err;
     });
     if (first) this.batch.savepoint = this.savepoint;
