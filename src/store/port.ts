@@ -713,7 +713,20 @@ export interface LockWrites {
    * `tryLock(lock)`, then, if it got it, `getIdempotency(scope, key)` read after it: in one round trip where the
    * store can (PostgreSQL); `locked` false when another transaction holds the lock (then nothing is read).
    */
-  claimIdempotency?(lock: string, scope: string, key: string): Promise<{ locked: boolean; prior: IdempotencyRecord | undefined }>;
+  claimIdempotency?(lock: string, scope: string, key: string): Promise<IdempotencyClaim>;
+  /**
+   * `claimIdempotency`, held to travel with the transaction's next statement (PostgreSQL's group commit: the claim
+   * costs no round trip of its own): `judge` gets the claim once that message is answered, and what it throws fails
+   * the statement that sent it, or the transaction's end — the transaction then rolls back, what ran after the claim
+   * included. Where the store holds nothing, `judge` runs before this resolves.
+   */
+  checkIdempotency?(lock: string, scope: string, key: string, judge: (claim: IdempotencyClaim) => void): Promise<void>;
+}
+
+/** An Idempotency-Key's claim: whether this transaction holds its lock, and the record it has (when it holds it). */
+export interface IdempotencyClaim {
+  locked: boolean;
+  prior: IdempotencyRecord | undefined;
 }
 
 /** The transaction itself: what runs when it rolls back or settles, the lease fence, its idle bound (the adapters' store files). */

@@ -59,6 +59,73 @@ describe('orders over HTTP', () => {
     expect(list.body.data).toHaveLength(1);
   });
 
+  // On PostgreSQL the key's claim travels with the order's writes: the engine places the retry again in memory and
+  // the claim, answered with the writes, rolls it back. What a trader sees must be what claiming first gave.
+  describe('a retried placement is answered from its Idempotency-Key record, whatever the engine would do now', () => {
+    const snapshot = async (t: { key: string; accountId: string }) => {
+      const get = async (path: string) => (await s.sandboxCall('GET', path, { key: t.key })).body;
+      return {
+        balance: (await get(`/v1/accounts/${t.accountId}`)).balance,
+        orders: (await get(`/v1/accounts/${t.accountId}/orders`)).data.map((o: { id: string; status: string }) => `${o.id}:${o.status}`),
+        fills: (await get(`/v1/accounts/${t.accountId}/fills`)).data.length,
+        positions: (await get(`/v1/accounts/${t.accountId}/positions`)).data.map((p: { market: string; size: string }) => `${p.market}:${p.size}`),
+        events: (await get(`/v1/events?account_id=${t.accountId}&limit=100`)).data.map((e: { id: string }) => e.id),
+      };
+    };
+    const place = (t: { key: string; accountId: string }, idempotencyKey: string, body: Record<string, unknown>) =>
+      s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey, body });
+
+    it('a market order retried fills nothing again: same answer, no order, fill, event or balance change', async () => {
+      const t = await s.trader();
+      const body = { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.2' };
+      const first = await place(t, 'retry-fill', body);
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      await s.settleTrading();
+      const before = await snapshot(t);
+      expect(before.fills).toBe(1);
+      for (let i = 0; i < 3; i++) {
+        const again = await place(t, 'retry-fill', body);
+        expect(again.status, JSON.stringify(again.body)).toBe(201);
+        expect(again.headers.get('idempotent-replayed')).toBe('true');
+        expect(again.body).toMatchObject({ id: first.body.id, status: 'filled', filled_size: '0.2' });
+      }
+      // The same key with another body: refused as reused, and the order it would have been is not placed either.
+      expectError(await place(t, 'retry-fill', { ...body, size: '0.3' }), 422, 'idempotency_key_reused');
+      await s.settleTrading();
+      expect(await snapshot(t)).toEqual(before);
+      // The account's next order is placed as usual (nothing the rolled-back retries did is left in the engine).
+      const next = await place(t, 'after-retries', { ...body, side: 'sell' });
+      expect(next.status, JSON.stringify(next.body)).toBe(201);
+      expect((await snapshot(t)).positions).toEqual([]);
+    });
+
+    it('a retry the engine would refuse now (the market halted) replays the first answer; a new key gets the refusal, kept for its retries', async () => {
+      const t = await s.trader();
+      const body = { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1' };
+      const first = await place(t, 'retry-halted', body);
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      await s.admin('PATCH', '/admin/v1/markets/BTC-USD', { status: 'halted' });
+      try {
+        await s.settleTrading();
+        const again = await place(t, 'retry-halted', body);
+        expect(again.status, JSON.stringify(again.body)).toBe(201);
+        expect(again.headers.get('idempotent-replayed')).toBe('true');
+        expect(again.body.id).toBe(first.body.id);
+        // Another body under that key: the record answers (reused), not the halted market.
+        expectError(await place(t, 'retry-halted', { ...body, size: '0.5' }), 422, 'idempotency_key_reused');
+        expectError(await place(t, 'new-halted', body), 422, 'market_halted', { market: 'BTC-USD' });
+      } finally {
+        await s.admin('PATCH', '/admin/v1/markets/BTC-USD', { status: 'open' });
+        await s.settleTrading();
+      }
+      // The refusal was kept with its key: its retry answers it again though the market is open now.
+      const kept = await place(t, 'new-halted', body);
+      expectError(kept, 422, 'market_halted', { market: 'BTC-USD' });
+      expect(kept.headers.get('idempotent-replayed')).toBe('true');
+      expect((await snapshot(t)).fills).toBe(1);
+    });
+  });
+
   it('cancels one order and then answers order_not_working', async () => {
     const t = await s.trader();
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'sell', type: 'limit', size: '0.01', limit_price: '61000' } });

@@ -60,9 +60,12 @@ describe.skipIf(!available)('round trips of a market order on PostgreSQL', () =>
     // The fewest: a lease renewal or tick that came in the middle of one is not the order's.
     const fewest = Math.min(...counts);
     console.log(`round trips per placed market order: ${fewest} (${counts.join(', ')}), and its notices to other nodes after the COMMIT: ${notices.join(', ')}`);
-    // Claim + order's writes, the COMMIT, and what the answer needs read: 4; not one more.
-    expect(fewest).toBeLessThanOrEqual(4);
+    // The key's claim with the order's writes (one message), the batch's COMMIT, and the webhook outbox's look after
+    // it: 3; not one more.
+    expect(fewest).toBeLessThanOrEqual(3);
     expect(fewest).toBeGreaterThan(0);
+    // The claim (its lock's name, a literal) travels in the message that writes the order (its id, a literal).
+    expect(sent.some((x) => x.includes("'idempotency:") && x.includes("'ord_"))).toBe(true);
     // The notices (its events, its account's figures) in one message of their own, after the COMMIT, not in it.
     expect(Math.min(...notices)).toBe(1);
     expect(commits.every((c) => !/pg_notify/.test(c))).toBe(true);

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors/api-error.js';
 import { CODES, isErrorCode } from '../../errors/codes.js';
 import type { Clock } from '../../engine/clock.js';
-import type { IdempotencyRecord, Store, Tx } from '../../store/port.js';
+import type { IdempotencyClaim, IdempotencyRecord, Store, Tx } from '../../store/port.js';
 import type { Principal } from './auth.js';
 
 const KEY_RE = /^[\x20-\x7e]{1,128}$/;
@@ -45,9 +45,16 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
 }
 
 /** The idempotency lock, then the record (a store that cannot claim both in one round trip). */
-async function claimApart(lock: string, scope: string, key: string, tx: Tx): Promise<{ locked: boolean; prior: IdempotencyRecord | undefined }> {
+async function claimApart(lock: string, scope: string, key: string, tx: Tx): Promise<IdempotencyClaim> {
   if (!(await tx.tryLock(lock))) return { locked: false, prior: undefined };
   return { locked: true, prior: await tx.getIdempotency(scope, key) };
+}
+
+/** A claim found the key's record (within its time): the call is answered from it (thrown to roll its transaction back). */
+class Replay extends Error {
+  constructor(readonly prior: IdempotencyRecord) {
+    super('replayed from the Idempotency-Key record');
+  }
 }
 
 /**
@@ -75,11 +82,20 @@ export class Idempotency {
     return r(id);
   }
 
+  /**
+   * Runs a creating call under its Idempotency-Key. `deferClaim` (placing an order, the hot path): where the store
+   * can hold the claim to travel with the call's writes (PostgreSQL), the call runs before its claim is answered and
+   * the claim is judged when its writes are — one round trip fewer; a replay found then rolls the call back
+   * (everything it did is undone with its transaction, as a refused lease fence is) and answers as a replay does. A
+   * call whose claim was never judged (it failed before writing) is claimed alone before its refusal is answered,
+   * so a retry is still answered from its record. Only for calls whose every effect is in their transaction.
+   */
   async run(
     request: FastifyRequest,
     reply: FastifyReply,
     principal: Principal,
     execute: (tx: Tx) => Promise<Created>,
+    { deferClaim = false }: { deferClaim?: boolean } = {},
   ): Promise<unknown> {
     const key = idempotencyKeyOf(request);
     const scope = `${principal.customer.id}:${principal.environment}`;
@@ -91,13 +107,41 @@ export class Idempotency {
     this.inFlight.add(flightKey);
     try {
       const now = this.clock.now();
+      // Another node serving the same key now (several nodes on one store): its transaction holds the lock.
+      const lock = `idempotency:${flightKey}`;
+      let judged = false;
+      // What a deferred claim found, kept here too: the error it threw may reach the catch below in another's
+      // clothes (a statement of the call that carried the claim, its failure reported as the store's).
+      let found: IdempotencyRecord | 'locked' | undefined;
+      // The record the call is answered from (one within its time), if any.
+      const judge = ({ locked, prior }: IdempotencyClaim): IdempotencyRecord | undefined => {
+        judged = true;
+        if (!locked) throw new ApiError('operation_in_progress');
+        return prior && prior.created_at + this.ttlMs > now ? prior : undefined;
+      };
+      const claim = async (tx: Tx) => judge(await (tx.claimIdempotency ?? claimApart)(lock, scope, key, tx));
+      const refusal = (status: number, err: ApiError): IdempotencyRecord => ({
+        scope,
+        key,
+        fingerprint,
+        status,
+        resource_kind: null,
+        resource_id: null,
+        body: JSON.stringify({ code: err.code, message: err.message, details: err.details ?? null }),
+        created_at: now,
+      });
       const outcome = await this.store
-        .transaction(async (tx) => {
-          // Another node serving the same key now (several nodes on one store): its transaction holds the lock.
-          const lock = `idempotency:${flightKey}`;
-          const { locked, prior } = await (tx.claimIdempotency ?? claimApart)(lock, scope, key, tx);
-          if (!locked) throw new ApiError('operation_in_progress');
-          if (prior && prior.created_at + this.ttlMs > now) return { prior };
+        .transaction(async (tx): Promise<{ created: Created } | { prior: IdempotencyRecord }> => {
+          if (deferClaim && tx.checkIdempotency) {
+            await tx.checkIdempotency(lock, scope, key, (c) => {
+              if (!c.locked) found = 'locked';
+              const prior = judge(c);
+              if (prior) throw new Replay((found = prior));
+            });
+          } else {
+            const prior = await claim(tx);
+            if (prior) return { prior };
+          }
           const created = await execute(tx);
           await tx.putIdempotency({
             scope,
@@ -111,28 +155,32 @@ export class Idempotency {
           });
           return { created };
         })
-        .catch(async (err: unknown) => {
-          if (err instanceof ApiError && !CODES[err.code].retryable && (err.status === 409 || err.status === 422)) {
-            await this.store.transaction((tx) =>
-              tx.putIdempotency({
-                scope,
-                key,
-                fingerprint,
-                status: err.status,
-                resource_kind: null,
-                resource_id: null,
-                body: JSON.stringify({ code: err.code, message: err.message, details: err.details ?? null }),
-                created_at: now,
-              }),
-            );
+        .catch(async (err: unknown): Promise<{ prior: IdempotencyRecord }> => {
+          if (err instanceof Replay) return { prior: err.prior };
+          if (found === 'locked') throw new ApiError('operation_in_progress');
+          if (found) return { prior: found };
+          const recorded = err instanceof ApiError && !CODES[err.code].retryable && (err.status === 409 || err.status === 422);
+          // The call was refused before its deferred claim was answered (the engine's checks, or the engine busy or
+          // down): claimed now, alone (with the refusal's record when it is one that is kept), so a retry of a call
+          // that succeeded is answered from its record whatever the engine says now.
+          if (!judged && err instanceof ApiError) {
+            const prior = await this.store
+              .transaction(async (tx) => {
+                const found = await claim(tx);
+                if (!found && recorded) await tx.putIdempotency(refusal(err.status, err));
+                return found;
+              });
+            if (prior) return { prior };
+            throw err;
           }
+          if (recorded) await this.store.transaction((tx) => tx.putIdempotency(refusal(err.status, err)));
           throw err;
         });
-      if ('created' in outcome && outcome.created) {
+      if ('created' in outcome) {
         reply.code(outcome.created.status);
         return outcome.created.view ?? this.render(outcome.created.kind, outcome.created.id);
       }
-      const prior = outcome.prior!;
+      const prior = outcome.prior;
       if (prior.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
       reply.header('Idempotent-Replayed', 'true');
       if (prior.body !== null) {

@@ -1,5 +1,5 @@
-import type { IdempotencyRecord, LockWrites } from '../port.js';
-import type { Q } from './durability.js';
+import type { IdempotencyClaim, IdempotencyRecord, LockWrites } from '../port.js';
+import type { Q, Row } from './durability.js';
 
 /**
  * Named locks between the nodes on one schema: transaction-scoped advisory locks (released by COMMIT or
@@ -17,10 +17,18 @@ export function lockWrites(q: Q): LockWrites {
     tryLock: async (name: string) => (await q.rows<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock(${KEY}) AS ok`, [name]))[0]!.ok,
     // One statement (sent with what the transaction holds, its BEGIN too): the function (migration 012) reads the
     // record in a statement of its own after taking the lock, so it sees what the lock's last holder committed.
-    claimIdempotency: async (lock: string, scope: string, key: string) => {
-      const [r] = await q.rows<Omit<IdempotencyRecord, 'scope' | 'key'> & { locked: boolean }>('SELECT * FROM rampart_claim_idempotency($1, $2, $3)', [lock, scope, key]);
-      const { locked, ...prior } = r!;
-      return { locked, prior: locked && prior.fingerprint !== null ? { scope, key, ...prior } : undefined };
+    claimIdempotency: async (lock: string, scope: string, key: string) => claimOf(await q.rows(CLAIM, [lock, scope, key]), scope, key),
+    // The same statement held, judged when the message it travels in (the call's writes, a market order's) is answered.
+    checkIdempotency: async (lock: string, scope: string, key: string, judge: (claim: IdempotencyClaim) => void) => {
+      if (q.check) await q.check(CLAIM, [lock, scope, key], (rows) => judge(claimOf(rows, scope, key)));
+      else judge(claimOf(await q.rows(CLAIM, [lock, scope, key]), scope, key));
     },
   };
+}
+
+const CLAIM = 'SELECT * FROM rampart_claim_idempotency($1, $2, $3)';
+
+function claimOf(rows: Row[], scope: string, key: string): IdempotencyClaim {
+  const { locked, ...prior } = rows[0] as Omit<IdempotencyRecord, 'scope' | 'key'> & { locked: boolean };
+  return { locked, prior: locked && prior.fingerprint !== null ? { scope, key, ...prior } : undefined };
 }

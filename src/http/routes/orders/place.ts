@@ -36,7 +36,9 @@ export default defineRoute({
       // The engine's answer did not come within the wait: 202, the order unconfirmed, it settles later (SPEC).
       if (r.outcome === 'timeout') return { status: 202, kind: 'order', id: r.order_id };
       return { status: 201, kind: 'order', id: r.result.order.id, view: r.result.order };
-    });
+      // Its key's claim travels with the order's writes (one round trip to PostgreSQL): a placement's every effect is
+      // in its transaction, so a retry found then is undone with it and answered from its record.
+    }, { deferClaim: true });
     if (reply.statusCode === 202) reply.header('Location', `/v1/accounts/${account.id}/orders/${(answer as { id: string }).id}`);
     return answer;
   },
