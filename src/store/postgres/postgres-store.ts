@@ -7,7 +7,7 @@ import { customerReads, customerWrites } from './customers.js';
 import type { Fence } from '../fence.js';
 import { assertLease } from './lease-fence.js';
 import { applicationName, createPool, migrate, queryOn, storeError, type Q } from './durability.js';
-import { eventReads, eventWrites, type Written } from './events.js';
+import { eventReads, eventWrites, type EventTxState, type Written } from './events.js';
 import { GroupCommit, type Member } from './group-commit.js';
 import { lockWrites } from './locks.js';
 import { EventListener, type Notice } from './notify.js';
@@ -53,9 +53,58 @@ async function fenceOnce(q: Q, member: Member, f: Fence): Promise<void> {
   member.fenced.add(key);
 }
 
-function txOn(q: Q, pool: Q, member: Member, cache: RecordCache, committed: (c: RowChange) => void): Tx {
+/** The transaction running now, in the group commit: its statements and its member of the batch. */
+interface Running {
+  readonly q: Q;
+  readonly member: Member;
+}
+
+/**
+ * The store's one Tx: the group commit runs its transactions one at a time (as SQLite's chain does), so one object
+ * made at start serves each in turn, its statements and member those of the transaction running — not ≈200
+ * functions and an object of them made and dropped per transaction (a tenth of a market order's CPU on the node,
+ * with the garbage collection it caused: docs/PERFORMANCE.md, run 14). A Tx used after its transaction ended
+ * throws instead of writing into the next.
+ */
+function sharedTx(running: () => Running, pool: Q, cache: RecordCache, committed: (c: RowChange) => void): Tx {
+  const q: Q = {
+    rows: <R>(sql: string, params?: readonly unknown[]) => running().q.rows<R>(sql, params),
+    changes: (sql, params) => running().q.changes(sql, params),
+    write: (sql, params) => running().q.write(sql, params),
+    check: async (sql, params, verify) => {
+      const now = running().q;
+      if (now.check) await now.check(sql, params, verify);
+      else verify(await now.rows(sql, params));
+    },
+  };
+  const events: EventTxState = {
+    get written() {
+      return running().member.events.written;
+    },
+    set written(w) {
+      running().member.events.written = w;
+    },
+  };
+  const member: MemberPort = {
+    events,
+    rollbacks: (undo) => running().member.rollbacks.push(undo),
+    settles: (settled) => running().member.settles.push(settled),
+    fence: (f) => fenceOnce(q, running().member, f),
+  };
+  return txOn(q, pool, member, cache, committed);
+}
+
+/** What of the running transaction's member a Tx reaches. */
+interface MemberPort {
+  readonly events: EventTxState;
+  rollbacks(undo: () => void): void;
+  settles(settled: (durable: boolean) => void): void;
+  fence(f: Fence): Promise<void>;
+}
+
+function txOn(q: Q, pool: Q, member: MemberPort, cache: RecordCache, committed: (c: RowChange) => void): Tx {
   const ev = eventWrites(q, member.events);
-  const onSettled = (settled: (durable: boolean) => void) => void member.settles.push(settled);
+  const onSettled = (settled: (durable: boolean) => void) => void member.settles(settled);
   // The port's log reads answer committed events only, inside a transaction too (as SQLite's second connection).
   const { listEvents, getEvent, eventHead } = eventReads(pool);
   const tx: Tx = {
@@ -63,9 +112,9 @@ function txOn(q: Q, pool: Q, member: Member, cache: RecordCache, committed: (c: 
     listEvents,
     getEvent,
     eventHead,
-    onRollback: (undo: () => void) => void member.rollbacks.push(undo),
+    onRollback: (undo: () => void) => void member.rollbacks(undo),
     onSettled,
-    fence: (f: Fence) => fenceOnce(q, member, f),
+    fence: (f: Fence) => member.fence(f),
     // SET LOCAL: for the rest of the PostgreSQL transaction (the batch this member is in), sent with the next statement.
     allowPauses: (ms: number) => q.write(`SET LOCAL idle_in_transaction_session_timeout = ${Math.max(0, Math.floor(ms))}`),
     ...customerWrites(q),
@@ -104,6 +153,9 @@ export class PostgresStore implements Store {
   private readonly listeners = new Set<(c: Committed) => void>();
   private readonly listener: EventListener;
   private readonly q: Q;
+  /** The transaction running now (sharedTx), and the Tx that reaches it. */
+  private running: Running | undefined;
+  private readonly tx: Tx;
   /** The keys, customers and accounts this node reads on every request. */
   readonly cache = new RecordCache();
   /** What the other processes are told after each COMMIT. */
@@ -142,6 +194,15 @@ export class PostgresStore implements Store {
       },
     ]);
     Object.assign(this, Object.fromEntries(gated));
+    this.tx = sharedTx(
+      () => {
+        if (!this.running) throw new Error('a PostgreSQL store transaction was used after it ended');
+        return this.running;
+      },
+      this.q,
+      this.cache,
+      (c) => this.committed(c),
+    );
     this.listener = new EventListener(
       url,
       schema,
@@ -219,7 +280,14 @@ export class PostgresStore implements Store {
   }
 
   private run<T>(fn: (tx: Tx, q: Q) => Promise<T>, alone = false): Promise<T> {
-    return this.group.run((q, member) => fn(txOn(q, this.q, member, this.cache, (c) => this.committed(c)), q), alone);
+    return this.group.run(async (q, member) => {
+      const running = (this.running = { q, member });
+      try {
+        return await fn(this.tx, q);
+      } finally {
+        if (this.running === running) this.running = undefined;
+      }
+    }, alone);
   }
 
   /**
