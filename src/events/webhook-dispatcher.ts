@@ -109,7 +109,8 @@ export class WebhookDispatcher {
 
   start(): void {
     this.stops.push(
-      this.store.onEventsCommitted(() => void this.poll()),
+      // A commit known to have made no delivery (no endpoint wants its events) wakes nothing.
+      this.store.onEventsCommitted((c) => void (c.deliveries === false ? undefined : this.poll())),
       this.clock.kind === 'manual' ? this.clock.onAdvance(() => void this.poll()) : every(this.clock, POLL_MS, () => void this.poll()),
     );
     void this.kick();

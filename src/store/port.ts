@@ -768,9 +768,10 @@ export interface Store extends Reads {
   /**
    * Told after a transaction that wrote events committed (persist before publish): the accounts it wrote events
    * for (and, with them, webhook deliveries); null when any account may have new events (another node's notice too
-   * large to name them, or notices lost with a connection). Listeners read the events from the log.
+   * large to name them, or notices lost with a connection). Listeners read the events from the log. `deliveries`
+   * false: the commit made no webhook delivery (the webhook sender need not look); left out where not known.
    */
-  onEventsCommitted(listener: (c: { accountIds: ReadonlySet<string> | null }) => void): () => void;
+  onEventsCommitted(listener: (c: { accountIds: ReadonlySet<string> | null; deliveries?: boolean }) => void): () => void;
   readonly isNew: boolean;
   /**
    * How many of the store's sessions (every node's, on PostgreSQL) wait for a lock now: partitions never wait on one

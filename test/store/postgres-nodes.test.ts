@@ -184,6 +184,38 @@ describe.skipIf(!available)('PostgreSQL store, several nodes', () => {
     await expect.poll(() => told, { timeout: 5000 }).toEqual([['acc_1']]);
   });
 
+  it('says whether a commit made webhook deliveries, on this node and the others: the senders look only when it did', async () => {
+    schema = await freshSchema();
+    const [a, b] = [await node(schema.url), await node(schema.url)];
+    await a.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('acc_1', 'cus_1'));
+    });
+    const here: (boolean | undefined)[] = [];
+    const there: (boolean | undefined)[] = [];
+    a.onEventsCommitted((c) => here.push(c.deliveries));
+    b.onEventsCommitted((c) => there.push(c.deliveries));
+    // No endpoint: no delivery, and both nodes are told so.
+    await a.transaction((tx) => tx.insertEvents([event(1, 'acc_1'), event(2, 'acc_1')]));
+    await expect.poll(() => there, { timeout: 5000 }).toEqual([false]);
+    expect(here).toEqual([false]);
+    // An endpoint of that customer: its events' deliveries are made with them, and every sender is woken.
+    await a.transaction((tx) =>
+      tx.insertWebhook({ id: 'whk_1', customer_id: 'cus_1', environment: 'live', url: 'https://example.com/h', types: null, account_id: null, secret: 'sealed', created_at: 9 }),
+    );
+    await a.transaction((tx) => tx.insertEvents([event(3, 'acc_1')]));
+    await expect.poll(() => there, { timeout: 5000 }).toEqual([false, undefined]);
+    expect(here).toEqual([false, undefined]);
+    expect((await a.listDeliveries('whk_1', undefined, 10)).map((d) => d.event_seq)).toEqual([3]);
+    // An endpoint in the other environment only: nothing made, nobody woken.
+    await a.transaction((tx) =>
+      tx.insertWebhook({ id: 'whk_2', customer_id: 'cus_1', environment: 'sandbox', url: 'https://example.com/s', types: null, account_id: null, secret: 'sealed', created_at: 9 }),
+    );
+    await a.transaction((tx) => tx.deleteWebhook('whk_1'));
+    await a.transaction((tx) => tx.insertEvents([event(4, 'acc_1')]));
+    await expect.poll(() => there, { timeout: 5000 }).toEqual([false, undefined, false]);
+  });
+
   it('a notice too large to name its accounts is told as one for any account (every reader looks)', async () => {
     schema = await freshSchema();
     const [a, b] = [await node(schema.url), await node(schema.url)];

@@ -6,6 +6,8 @@ import type { Q } from './durability.js';
 /** What a transaction wrote to the event log: published after its COMMIT. */
 export interface Written {
   accountIds: Set<string>;
+  /** Whether it may have made webhook deliveries (false only when known to have made none). */
+  deliveries: boolean;
 }
 
 export interface EventTxState {
@@ -30,10 +32,15 @@ export function eventReads(q: Q): EventReads {
   };
 }
 
-/** The transaction wrote events for these accounts: published after its COMMIT. */
-export function noteWritten(state: EventTxState, accountIds: Iterable<string>): void {
-  state.written ??= { accountIds: new Set() };
-  for (const id of accountIds) state.written.accountIds.add(id);
+/**
+ * The transaction wrote events for these accounts (`deliveries`: and may have made webhook deliveries): published
+ * after its COMMIT. Answers what it noted (the transaction's own, to mark once a held statement is answered).
+ */
+export function noteWritten(state: EventTxState, accountIds: Iterable<string>, deliveries = true): Written {
+  const written = (state.written ??= { accountIds: new Set(), deliveries: false });
+  for (const id of accountIds) written.accountIds.add(id);
+  if (deliveries) written.deliveries = true;
+  return written;
 }
 
 /**
@@ -51,7 +58,9 @@ export const postgresOutbox = (cond: string): string =>
    WHERE ${cond}
    ON CONFLICT DO NOTHING`;
 
-const OUTBOX = postgresOutbox('e.environment = $1 AND e.customer_id = $2 AND e.cseq BETWEEN $3 AND $4');
+// RETURNING: whether it made any delivery is known when its message is answered (the webhook sender is woken
+// only then, here and on the other nodes: with no endpoint, never).
+const OUTBOX = `${postgresOutbox('e.environment = $1 AND e.customer_id = $2 AND e.cseq BETWEEN $3 AND $4')} RETURNING 1 AS made`;
 
 /**
  * Events per INSERT: a market order's four are one statement (one executor start, one round of index lookups), and
@@ -68,8 +77,18 @@ export function eventWrites(q: Q, state: EventTxState): EventWrites {
         const chunk = events.slice(i, i + EVENTS_PER_INSERT);
         await q.write(INSERTS[chunk.length]!, chunk.flatMap(eventValues));
       }
-      for (const r of customerRanges(events)) await q.write(OUTBOX, [r.environment, r.customer, r.first, r.last]);
-      noteWritten(state, events.map((e) => e.account_id));
+      const written = noteWritten(state, events.map((e) => e.account_id), false);
+      for (const r of customerRanges(events)) {
+        const params = [r.environment, r.customer, r.first, r.last];
+        if (!q.check) {
+          await q.write(OUTBOX, params);
+          written.deliveries = true;
+        } else {
+          await q.check(OUTBOX, params, (rows) => {
+            if (rows.length > 0) written.deliveries = true;
+          });
+        }
+      }
     },
     deleteEventsBefore: (time: number, limit: number) => q.changes(EVENT_SQL.deleteBefore, [time, limit]),
   };

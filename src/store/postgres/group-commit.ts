@@ -417,8 +417,9 @@ function mergeWritten(kept: Kept[]): Written | undefined {
   for (const { member } of kept) {
     const w = member.events.written;
     if (!w) continue;
-    out ??= { accountIds: new Set() };
+    out ??= { accountIds: new Set(), deliveries: false };
     for (const a of w.accountIds) out.accountIds.add(a);
+    if (w.deliveries) out.deliveries = true;
   }
   return out;
 }

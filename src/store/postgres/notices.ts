@@ -21,6 +21,8 @@ export class PostCommitNotices {
   private events = new Set<string>();
   /** An events notice for any account (too many, or unnamed). */
   private anyEvents = false;
+  /** Whether a batch queued made webhook deliveries (the other nodes' senders look only then). */
+  private deliveries = false;
   private accounts = new Set<string>();
   private scheduled = false;
   private sending: Promise<void> | undefined;
@@ -37,10 +39,11 @@ export class PostCommitNotices {
     private readonly warn: (message: string) => void = () => undefined,
   ) {}
 
-  /** A committed batch wrote events for these accounts (null: any). */
-  eventsFor(accountIds: ReadonlySet<string> | null): void {
+  /** A committed batch wrote events for these accounts (null: any), and made webhook deliveries or not. */
+  eventsFor(accountIds: ReadonlySet<string> | null, deliveries = true): void {
     if (accountIds === null) this.anyEvents = true;
     else for (const id of accountIds) this.events.add(id);
+    if (deliveries) this.deliveries = true;
     this.schedule();
   }
 
@@ -87,10 +90,11 @@ export class PostCommitNotices {
   private async send(): Promise<void> {
     const events = this.events;
     const anyEvents = this.anyEvents;
+    const deliveries = this.deliveries;
     const accounts = this.accounts;
     const statements: string[] = [];
     if (anyEvents || events.size > 0) {
-      const payload = noticePayload(this.origin, this.schema, { accountIds: anyEvents ? null : [...events] });
+      const payload = noticePayload(this.origin, this.schema, { accountIds: anyEvents ? null : [...events], ...(deliveries ? {} : { deliveries: false }) });
       statements.push(`SELECT pg_notify(${pg.escapeLiteral(CHANNEL)}, ${pg.escapeLiteral(payload)})`);
     }
     for (const key of accounts) {
@@ -100,6 +104,7 @@ export class PostCommitNotices {
     }
     this.events = new Set();
     this.anyEvents = false;
+    this.deliveries = false;
     this.accounts = new Set();
     if (statements.length === 0) return;
     try {
@@ -111,6 +116,7 @@ export class PostCommitNotices {
       // their poll of the log, and keep those accounts' figures as they were (an account's status, pause and rule
       // are not among them: the trigger tells those inside the transaction).
       if (anyEvents) this.anyEvents = true;
+      if (deliveries) this.deliveries = true;
       for (const id of events) this.events.add(id);
       for (const id of accounts) this.accounts.add(id);
       this.warn(`notices to the other nodes were not sent (${(err as Error).message}); sent again in ${RETRY_MS} ms`);

@@ -11,6 +11,8 @@ const MAX_PAYLOAD = 7000;
 export interface Notice {
   /** The accounts the committed events are for; null when too many to name (then any account may have new ones). */
   accountIds: string[] | null;
+  /** false: the commits made no webhook delivery (a notice without it, from an older node, may have). */
+  deliveries?: boolean;
 }
 
 interface Wire extends Notice {
@@ -72,7 +74,7 @@ export class EventListener {
       try {
         const w = JSON.parse(m.payload) as Wire;
         if (w.origin === this.origin || w.schema !== this.schema) return;
-        this.onNotice({ accountIds: w.accountIds });
+        this.onNotice({ accountIds: w.accountIds, ...(w.deliveries === false ? { deliveries: false } : {}) });
       } catch {
         // Not ours.
       }

@@ -26,7 +26,7 @@ import { NO_TELEMETRY, timedTransaction, type Telemetry } from '../../kernel/tel
 const stores = new Map<string, Set<PostgresStore>>();
 
 /** Events committed for these accounts; null: for any account (a notice too large to name them, a lost LISTEN). */
-type Committed = { accountIds: ReadonlySet<string> | null };
+type Committed = { accountIds: ReadonlySet<string> | null; deliveries?: boolean };
 
 /** Every read of the port, on one connection target (the pool, or a transaction's client). */
 function readsOn(q: Q): Reads {
@@ -220,7 +220,7 @@ export class PostgresStore implements Store {
       published: (w) => {
         this.publish(w);
         // Told after the COMMIT (notices.ts): never for a transaction that rolled back.
-        this.notices.eventsFor(w.accountIds);
+        this.notices.eventsFor(w.accountIds, w.deliveries);
       },
     });
   }
@@ -316,7 +316,7 @@ export class PostgresStore implements Store {
   private publish(c: Committed | Written): void {
     for (const l of this.listeners) {
       try {
-        l({ accountIds: c.accountIds });
+        l({ accountIds: c.accountIds, ...(c.deliveries === false ? { deliveries: false } : {}) });
       } catch {
         // A listener's fault must not fail a transaction that already committed.
       }
@@ -326,7 +326,7 @@ export class PostgresStore implements Store {
   /** Another process committed events (for accounts too many to name: for any). */
   private remoteNotice(n: Notice): void {
     if (this.closed) return;
-    this.publish({ accountIds: n.accountIds ? new Set(n.accountIds) : null });
+    this.publish({ accountIds: n.accountIds ? new Set(n.accountIds) : null, ...(n.deliveries === false ? { deliveries: false } : {}) });
   }
 
   /**
