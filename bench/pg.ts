@@ -24,6 +24,11 @@ export interface PgResults {
   pgOneNode: Load & { lockWaits: LockWaits };
   /** The live partitions each node held, the engine commands each ran per second, the store's lock waits. */
   pgThreeNodes: Load & { livePartitions: number[][]; perNode: number[]; lockWaits: LockWaits };
+  /**
+   * The same three nodes with each request sent to the node that owns its account's partition (a balancer that routes
+   * by account): no request forwarded. Rates add up; latencies are the slowest node's.
+   */
+  pgThreeNodesRouted?: Load;
   failover: FailoverResult[];
 }
 
@@ -201,6 +206,7 @@ export async function pgBenchmarks(duration = 8, leases = [5000, 2000]): Promise
 
   const three = await startCluster(3);
   let pgThreeNodes: PgResults['pgThreeNodes'];
+  let pgThreeNodesRouted: PgResults['pgThreeNodesRouted'];
   try {
     const owners = await liveOwners(three.children[0]!);
     const list = await traders(three.children[0]!, perNode(owners));
@@ -216,13 +222,30 @@ export async function pgBenchmarks(duration = 8, leases = [5000, 2000]): Promise
     const after = await Promise.all(three.children.map(placedOn));
     const held = three.children.map((_, i) => [...owners].filter(([, o]) => o === `bench-${i + 1}`).map(([p]) => p));
     pgThreeNodes = { ...r, livePartitions: held, perNode: after.map((n, i) => Math.round((n - before[i]!) / duration)), lockWaits };
+    // Each node's share of the connections, placing only its own partitions' orders.
+    const routed = await Promise.all(
+      three.children.map((c, i) => {
+        const mine = list.filter((t) => owners.get(t.partition) === `bench-${i + 1}`);
+        const next = marketOrders(mine, `r${i}`);
+        const setupRequest = (req: autocannon.Request) => ({ ...req, ...next() });
+        return load({ url: c.url.live, connections: Math.round(50 / three.children.length), duration, requests: [{ method: 'POST', path: '/', setupRequest }] });
+      }),
+    );
+    pgThreeNodesRouted = {
+      rps: routed.reduce((n, x) => n + x.rps, 0),
+      p50: Math.max(...routed.map((x) => x.p50)),
+      p99: Math.max(...routed.map((x) => x.p99)),
+      p999: Math.max(...routed.map((x) => x.p999)),
+      errors: routed.reduce((n, x) => n + x.errors, 0),
+      non2xx: routed.reduce((n, x) => n + x.non2xx, 0),
+    };
   } finally {
     await three.stop();
   }
 
   const failover: FailoverResult[] = [];
   for (const leaseMs of leases) failover.push(await failoverBenchmark(leaseMs));
-  return { baseline: base, sqlite, pgOneNode, pgThreeNodes, failover };
+  return { baseline: base, sqlite, pgOneNode, pgThreeNodes, pgThreeNodesRouted, failover };
 }
 
 /** One order placement (one Idempotency-Key) and every try of it. */

@@ -65,12 +65,13 @@ if (only.has('pg')) {
   const p = await pgBenchmarks(quick ? 3 : 8);
   results.pg = p;
   const ratio = (rps: number, of: number) => `${Math.round((rps / of) * 100)}%`;
-  console.log('\nMarket orders on PostgreSQL (autocannon, 50 connections, 48 accounts: 8 in each of 6 partitions, or 16 per node; latency ms)');
+  console.log('\nMarket orders on PostgreSQL (autocannon, 50 connections, 48 accounts: 8 in each of 6 partitions, or 16 per node; 3 nodes: spread evenly over the nodes, or each to its owner; latency ms)');
   const rows: [string, Load][] = [
     ['baseline', p.baseline],
     ['SQLite', p.sqlite],
     ['PostgreSQL, 1 node', p.pgOneNode],
     ['PostgreSQL, 3 nodes', p.pgThreeNodes],
+    ...(p.pgThreeNodesRouted ? [['PostgreSQL, 3 nodes, routed to the owner', p.pgThreeNodesRouted] as [string, Load]] : []),
   ];
   console.log(
     table(

@@ -41,13 +41,14 @@ export function judgeTargets(r: Results): TargetRow[] {
   );
   const pgOne = r.pg?.pgOneNode?.rps as number | undefined;
   const pgThree = r.pg?.pgThreeNodes?.rps as number | undefined;
+  const pgRouted = r.pg?.pgThreeNodesRouted?.rps as number | undefined;
   const sqlite = (r.pg?.sqlite?.rps as number | undefined) ?? (http?.placeMarket?.rps as number | undefined);
   rows.push(
     pgOne !== undefined && sqlite
       ? {
           target: 'place market order, PostgreSQL one node (three nodes)',
           goal: '≥ 50% of the SQLite rate',
-          measured: `${int(pgOne)}/s = ${pct(pgOne / sqlite)} of ${int(sqlite)}/s${pgThree !== undefined ? ` (three nodes ${int(pgThree)}/s)` : ''}`,
+          measured: `${int(pgOne)}/s = ${pct(pgOne / sqlite)} of ${int(sqlite)}/s${pgThree !== undefined ? ` (three nodes ${int(pgThree)}/s${pgRouted !== undefined ? `, routed to the owner ${int(pgRouted)}/s` : ''})` : ''}`,
           met: pgOne / sqlite >= 0.5,
         }
       : missing('place market order, PostgreSQL one node (three nodes)', '≥ 50% of the SQLite rate'),
