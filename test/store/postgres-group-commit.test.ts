@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LeaseLostError } from '../../src/store/fence.js';
 import { withFaults } from '../../src/store/faults.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import type { Tx } from '../../src/store/port.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
 import { account, customer, event } from './adapters.js';
 
@@ -255,6 +256,30 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
     expect((await store.listQuotes()).map((q) => [q.last, q.time])).toEqual([['200', 2]]);
     await store.transaction((tx) => tx.putQuote(quote('400', 4)));
     expect((await store.listQuotes()).map((q) => [q.last, q.time])).toEqual([['400', 4]]);
+  });
+
+  it('a transaction kept past its end refuses to write, also while another runs (one Tx object serves them in turn)', async () => {
+    let kept: Tx | undefined;
+    await store.transaction(async (tx) => {
+      kept = tx;
+      await tx.insertCustomer(customer(1));
+    });
+    expect(() => kept!.insertCustomer(customer(2))).toThrow('used after it ended');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const other = store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(3));
+      started();
+      await held;
+    });
+    await running;
+    expect(() => kept!.insertCustomer(customer(4))).toThrow('used after it ended');
+    expect(() => kept!.onRollback(() => undefined)).toThrow('used after it ended');
+    release();
+    await other;
+    expect(await committedCustomers()).toEqual(['cus_1', 'cus_3']);
   });
 
   /** Every message the store's pool sends, with the connection that sent it. */

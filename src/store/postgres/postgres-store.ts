@@ -94,6 +94,23 @@ function sharedTx(running: () => Running, pool: Q, cache: RecordCache, committed
   return txOn(q, pool, member, cache, committed);
 }
 
+/**
+ * The store's Tx as one transaction sees it: each method refuses once that transaction ended (another may be running
+ * by then, and the shared Tx would reach it). One object per transaction; a method is wrapped when it is read.
+ */
+function guarded(tx: Tx, current: () => boolean): Tx {
+  return new Proxy(tx, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (!current()) throw new Error('a PostgreSQL store transaction was used after it ended');
+        return (value as (...a: unknown[]) => unknown)(...args);
+      };
+    },
+  });
+}
+
 /** What of the running transaction's member a Tx reaches. */
 interface MemberPort {
   readonly events: EventTxState;
@@ -283,7 +300,7 @@ export class PostgresStore implements Store {
     return this.group.run(async (q, member) => {
       const running = (this.running = { q, member });
       try {
-        return await fn(this.tx, q);
+        return await fn(guarded(this.tx, () => this.running === running), q);
       } finally {
         if (this.running === running) this.running = undefined;
       }
