@@ -77,3 +77,23 @@ export async function schemaRows(schema: string, sql: string): Promise<string> {
     return r.rows.map((row) => JSON.stringify(row)).join('\n') || '(none)';
   });
 }
+
+/**
+ * Every message a store's pool sends PostgreSQL from now on (each a round trip), with the connection that sent it:
+ * its clients' `query` wrapped as they are first acquired. Statements sent by name are recorded by their text.
+ */
+export function recordMessages(pool: pg.Pool): { client: pg.PoolClient; text: string }[] {
+  const sent: { client: pg.PoolClient; text: string }[] = [];
+  const counted = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => {
+    if (counted.has(client)) return;
+    counted.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+      const q = args[0];
+      sent.push({ client, text: typeof q === 'string' ? q : String((q as { text?: string }).text) });
+      return query(...args);
+    };
+  });
+  return sent;
+}

@@ -4,7 +4,7 @@ import { LeaseLostError } from '../../src/store/fence.js';
 import { withFaults } from '../../src/store/faults.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Tx } from '../../src/store/port.js';
-import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
+import { freshSchema, postgresAvailable, recordMessages, type FreshSchema } from '../helpers/postgres.js';
 import { account, customer, event } from './adapters.js';
 
 const available = await postgresAvailable();
@@ -283,22 +283,7 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
   });
 
   /** Every message the store's pool sends, with the connection that sent it. */
-  function recorded(): { client: pg.PoolClient; text: string }[] {
-    const sent: { client: pg.PoolClient; text: string }[] = [];
-    const pool = (store as unknown as { pool: pg.Pool }).pool;
-    const counted = new WeakSet<pg.PoolClient>();
-    pool.on('acquire', (client) => {
-      if (counted.has(client)) return;
-      counted.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as unknown as { query: typeof query }).query = (...args: unknown[]) => {
-        const q = args[0];
-        if (typeof q === 'string') sent.push({ client, text: q });
-        return query(...args);
-      };
-    });
-    return sent;
-  }
+  const recorded = () => recordMessages((store as unknown as { pool: pg.Pool }).pool);
 
   it('prepares a held statement once per connection: PostgreSQL plans it once, later messages EXECUTE it with their values', async () => {
     const sent = recorded();

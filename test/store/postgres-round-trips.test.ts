@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
+import { freshSchema, postgresAvailable, recordMessages, type FreshSchema } from '../helpers/postgres.js';
 import { TestServer } from '../helpers/server.js';
 
 const available = await postgresAvailable();
@@ -12,23 +12,13 @@ const available = await postgresAvailable();
 describe.skipIf(!available)('round trips of a market order on PostgreSQL', () => {
   let s: TestServer;
   let schema: FreshSchema;
-  const sent: string[] = [];
+  let messages: { text: string }[] = [];
 
   beforeAll(async () => {
     schema = await freshSchema();
     s = await TestServer.start({ env: { RAMPART_DATABASE_URL: schema.url, RAMPART_RATE_LIMITS: 'off' }, nodes: 1 });
     const pool = (s.app.services.store as unknown as { pool: pg.Pool }).pool;
-    const counted = new WeakSet<pg.PoolClient>();
-    pool.on('acquire', (client) => {
-      if (counted.has(client)) return;
-      counted.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as unknown as { query: typeof query }).query = (...args: unknown[]) => {
-        const q = args[0];
-        sent.push(typeof q === 'string' ? q : String((q as { text?: string }).text));
-        return query(...args);
-      };
-    });
+    messages = recordMessages(pool);
     await s.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000.5' });
     await s.settleTrading();
   });
@@ -46,11 +36,14 @@ describe.skipIf(!available)('round trips of a market order on PostgreSQL', () =>
     const counts: number[] = [];
     const notices: number[] = [];
     const commits: string[] = [];
+    // The messages of the last order placed.
+    let sent: string[] = [];
     for (let i = 1; i <= 5; i++) {
-      sent.length = 0;
+      messages.length = 0;
       const r = await place(i);
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       await (s.app.services.store as unknown as { notices: { drain(): Promise<void> } }).notices.drain();
+      sent = messages.map((m) => m.text);
       const isNotice = (x: string) => /^BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify/.test(x);
       counts.push(sent.filter((x) => !isNotice(x)).length);
       notices.push(sent.filter(isNotice).length);
