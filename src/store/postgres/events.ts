@@ -59,7 +59,9 @@ export const postgresOutbox = (cond: string): string =>
    ON CONFLICT DO NOTHING`;
 
 // RETURNING: whether it made any delivery is known when its message is answered (the webhook sender is woken
-// only then, here and on the other nodes: with no endpoint, never).
+// only then, here and on the other nodes: with no endpoint, never). Held as a check (Q.check) only for its rows: its
+// verdict never refuses, and where a failed message's checks run again alone (group-commit.ts judgedAfter) it runs
+// after the member's savepoint was rolled back, over events no longer there: it makes nothing.
 const OUTBOX = `${postgresOutbox('e.environment = $1 AND e.customer_id = $2 AND e.cseq BETWEEN $3 AND $4')} RETURNING 1 AS made`;
 
 /**
