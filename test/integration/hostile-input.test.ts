@@ -590,9 +590,26 @@ async function fixtures(env: Env): Promise<void> {
     const customer = (await s.services.store.getAccount(c.account))!.customer_id;
     signal = `sig_livefixture${++seq}`;
     signalSecret = `rsig_${String(seq).padStart(32, 'L')}`;
-    await s.rawQuery(
-      'INSERT INTO signals (id, customer_id, environment, name, secret_hash, secret_hint, accounts, markets, max_order_usd, reduce_only, no_hedging, expires_at, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, 0, 0, NULL, 0, NULL)',
-      [signal, customer, 'live', 'fixture', hashSecret(signalSecret), 'LLLL', JSON.stringify([{ account_id: c.account, multiplier: '1' }])],
+    // Through the server's own store (its writer): a second connection could wait out its busy timeout behind the
+    // server's writes on a loaded machine.
+    await s.services.store.transaction((tx) =>
+      tx.insertSignal({
+        id: signal,
+        customer_id: customer,
+        environment: 'live',
+        name: 'fixture',
+        secret_hash: hashSecret(signalSecret),
+        secret_hint: 'LLLL',
+        accounts: [{ account_id: c.account, multiplier: '1' }],
+        markets: null,
+        max_order_usd: null,
+        reduce_only: false,
+        no_hedging: false,
+        expires_at: null,
+        created_at: 0,
+        revoked_at: null,
+        credential_id: null,
+      }),
     );
   }
   Object.assign(c, { order: resting.body.id, webhook: hook.body.id, eventId: events.body.data[0].id, signal, signalSecret });
