@@ -99,7 +99,7 @@ export class PartitionRouter {
   async post<T>(url: string, path: string, body: unknown, timeoutMs: number): Promise<{ status: number; body: T }> {
     const payload = JSON.stringify(body);
     const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: this.signer.sign({ to: url, method: 'POST', url: path, body: payload }) };
-    const res = await this.transport.post(`${url}${path}`, headers, payload, AbortSignal.timeout(timeoutMs));
+    const res = await this.transport.post(`${url}${path}`, headers, payload, timeoutMs);
     const { text } = res;
     if (res.status === 409 && text.includes('"not_owner"')) throw new NotOwnerError(text);
     if (res.status === 401 && text.includes('"invalid_node_signature"')) {

@@ -5,7 +5,7 @@ import type { Store } from '../store/port.js';
 import { PartitionRouter } from './forwarding.js';
 import type { Cluster } from './leases.js';
 import { NodeSigner } from './node-signature.js';
-import { MutualTlsTransport, plainTransport, type NodeTransport } from './node-transport.js';
+import { UndiciTransport, type NodeTransport } from './node-transport.js';
 
 /** How this node reaches the others: the node secret its requests are signed (and checked) with, and the router. */
 export interface NodeLink {
@@ -29,7 +29,7 @@ export async function openNodeLink(config: Config, cluster: Cluster, store: Stor
     throw err;
   }
   const { tls, nodeId, leaseMs } = config.cluster;
-  const transport = tls ? await MutualTlsTransport.create(tls) : plainTransport;
+  const transport = await UndiciTransport.create(tls);
   const router = new PartitionRouter(cluster, new NodeSigner(secret, nodeId), transport, Math.max(100, Math.floor(leaseMs / 3)));
   return { secret, router, transport };
 }

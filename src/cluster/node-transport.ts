@@ -1,39 +1,41 @@
 import type { Agent } from 'undici';
 import type { InternalTls } from '../config/cluster-settings.js';
 
-/** One POST to another node's internal listener: its status and body text. */
+/**
+ * One POST to another node's internal listener: its status and body text. The answer's head must come within
+ * `timeoutMs` of the request being sent, and its body within `timeoutMs` of the head; otherwise it throws.
+ */
 export interface NodeTransport {
-  post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<{ status: number; text: string }>;
+  post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ status: number; text: string }>;
   close(): Promise<void>;
 }
 
-/** Plain HTTP (no RAMPART_INTERNAL_TLS_*): Node's fetch. */
-export const plainTransport: NodeTransport = {
-  async post(url, headers, body, signal) {
-    const res = await fetch(url, { method: 'POST', headers, body, signal });
-    return { status: res.status, text: await res.text() };
-  },
-  async close() {},
-};
+/** The shortest of the waits for another node (an operator's fan-out: 5 s). */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /**
- * Mutual TLS: this node presents its certificate and takes only a server whose certificate the cluster's CA signed
- * for the host it called (undici's Agent; its connections are kept and reused like fetch's).
+ * undici's request on an Agent of this node's own (its connections kept alive and reused): plain HTTP, or mutual TLS
+ * with RAMPART_INTERNAL_TLS_* (this node presents its certificate and takes only a server whose certificate the
+ * cluster's CA signed for the host it called). Not Node's fetch: its web streams cost a forwarded order about as much
+ * CPU as the rest of the hop (docs/PERFORMANCE.md run 15).
  */
-export class MutualTlsTransport implements NodeTransport {
+export class UndiciTransport implements NodeTransport {
   private constructor(
     private readonly undici: typeof import('undici'),
     private readonly agent: Agent,
   ) {}
 
-  /** undici is loaded only by a node that uses TLS (as webhook delivery loads it at first use: start-up time). */
-  static async create(tls: InternalTls): Promise<MutualTlsTransport> {
+  /** undici is loaded only by a node of a cluster (as webhook delivery loads it at first use): start-up time. */
+  static async create(tls?: InternalTls): Promise<UndiciTransport> {
     const undici = await import('undici');
-    return new MutualTlsTransport(undici, new undici.Agent({ connect: { ca: tls.ca, cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' } }));
+    // A node that does not take the connection within CONNECT_TIMEOUT_MS is unavailable, as one that does not answer.
+    const connect = { timeout: CONNECT_TIMEOUT_MS, ...(tls ? { ca: tls.ca, cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' as const } : {}) };
+    return new UndiciTransport(undici, new undici.Agent({ connect }));
   }
 
-  async post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<{ status: number; text: string }> {
-    const res = await this.undici.request(url, { method: 'POST', headers, body, signal, dispatcher: this.agent });
+  async post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+    // undici's own timers, not an AbortSignal per request (a signal, its timer and its listeners for each message).
+    const res = await this.undici.request(url, { method: 'POST', headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, dispatcher: this.agent });
     return { status: res.statusCode, text: await res.body.text() };
   }
 
