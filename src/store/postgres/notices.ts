@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { quoteLiteral } from './durability.js';
 import { CHANNEL, noticePayload, ROWS_CHANNEL } from './notify.js';
 
 /** How soon notices that failed are sent again (with whatever came since). */
@@ -95,12 +96,12 @@ export class PostCommitNotices {
     const statements: string[] = [];
     if (anyEvents || events.size > 0) {
       const payload = noticePayload(this.origin, this.schema, { accountIds: anyEvents ? null : [...events], ...(deliveries ? {} : { deliveries: false }) });
-      statements.push(`SELECT pg_notify(${pg.escapeLiteral(CHANNEL)}, ${pg.escapeLiteral(payload)})`);
+      statements.push(`SELECT pg_notify(${quoteLiteral(CHANNEL)}, ${quoteLiteral(payload)})`);
     }
     for (const key of accounts) {
       // The shape the trigger sends (migration 012's rampart_row_changed).
       const payload = JSON.stringify({ origin: this.origin, schema: this.schema, table: 'accounts', key });
-      statements.push(`SELECT pg_notify(${pg.escapeLiteral(ROWS_CHANNEL)}, ${pg.escapeLiteral(payload)})`);
+      statements.push(`SELECT pg_notify(${quoteLiteral(ROWS_CHANNEL)}, ${quoteLiteral(payload)})`);
     }
     this.events = new Set();
     this.anyEvents = false;
