@@ -2,8 +2,8 @@ import type { Agent } from 'undici';
 import type { InternalTls } from '../config/cluster-settings.js';
 
 /**
- * One POST to another node's internal listener: its status and body text. The answer's head must come within
- * `timeoutMs` of the request being sent, and its body within `timeoutMs` of the head; otherwise it throws.
+ * One POST to another node's internal listener: its status and body text. It throws when the answer's head does not
+ * come within `timeoutMs` of the request being sent, or its body stops for longer than `timeoutMs`.
  */
 export interface NodeTransport {
   post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ status: number; text: string }>;
