@@ -35,3 +35,17 @@ describe('ReplayGuard', () => {
     expect(g.admit('a', 'n6', T + 11, T + 40)).toBe(true);
   });
 });
+
+describe('ReplayGuard under a steady flow', () => {
+  it('remembers exactly the nonces of the last window, however many came and went', () => {
+    const g = new ReplayGuard(W);
+    // 10 a second for 5 windows: each nonce taken once, refused again while fresh, forgotten once stale.
+    for (let i = 0; i < 1500; i++) {
+      const at = T + i * 100;
+      expect(g.admit('a', `n${i}`, at, at)).toBe(true);
+      expect(g.admit('a', `n${i}`, at, at)).toBe(false);
+      if (i > 300) expect(g.admit('a', `n${i - 300}`, at - 30_000, at)).toBe(false);
+    }
+    expect(g.size).toBe(301);
+  });
+});

@@ -9,8 +9,14 @@
  * requests — which only a holder of the node secret can send: a nonce is remembered only after its MAC matched.
  */
 export class ReplayGuard {
-  /** sender node + nonce → when the request's timestamp leaves the window; in the order they were taken. */
+  /** sender node + nonce → when the request's timestamp leaves the window. */
   private readonly seen = new Map<string, number>();
+  /**
+   * The same keys in the order they were taken, from `head` on (a queue: forgetting the oldest moves `head`). Not the
+   * Map's own order: a Map whose front was deleted from scans the deleted slots again on every walk from its start.
+   */
+  private order: string[] = [];
+  private head = 0;
   /** Signing times at or before this may belong to a forgotten nonce. */
   private forgottenUpTo = Number.NEGATIVE_INFINITY;
 
@@ -25,11 +31,13 @@ export class ReplayGuard {
     const key = `${node} ${nonce}`;
     if (signedAt <= this.forgottenUpTo || this.seen.has(key)) return false;
     if (this.seen.size >= this.max) {
-      const [oldest, until] = this.seen.entries().next().value as [string, number];
-      this.seen.delete(oldest);
+      const oldest = this.order[this.head]!;
+      const until = this.seen.get(oldest)!;
+      this.forget();
       this.forgottenUpTo = Math.max(this.forgottenUpTo, until - this.windowMs);
     }
     this.seen.set(key, signedAt + this.windowMs);
+    this.order.push(key);
     return true;
   }
 
@@ -40,9 +48,16 @@ export class ReplayGuard {
 
   // Oldest first; it stops at the first still in the window (one signed a little later may wait behind it: harmless).
   private forgetStale(now: number): void {
-    for (const [key, until] of this.seen) {
-      if (until >= now) return;
-      this.seen.delete(key);
+    while (this.head < this.order.length && this.seen.get(this.order[this.head]!)! < now) this.forget();
+  }
+
+  /** Forgets the oldest; the queue drops its forgotten front once that is most of it. */
+  private forget(): void {
+    this.seen.delete(this.order[this.head]!);
+    this.head++;
+    if (this.head >= 1024 && this.head * 2 >= this.order.length) {
+      this.order = this.order.slice(this.head);
+      this.head = 0;
     }
   }
 }
