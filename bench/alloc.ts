@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { load, startRampart, type Child } from './lib.js';
-import { startCluster, traders, type Trader } from './pg.js';
+import { marketOrders, startCluster, traders } from './pg.js';
 
 interface CallFrame {
   functionName: string;
@@ -25,23 +25,6 @@ interface SampleNode {
 }
 
 const INSPECT_PORT = 9339;
-
-/** Market orders round-robin over the accounts, buying on one pass and selling on the next. */
-function orders(list: Trader[], prefix: string) {
-  let n = 0;
-  return (req: autocannon.Request) => {
-    const i = n++;
-    const t = list[i % list.length]!;
-    const side = Math.floor(i / list.length) % 2 === 0 ? 'buy' : 'sell';
-    return {
-      ...req,
-      method: 'POST' as const,
-      path: `/v1/accounts/${t.account}/orders`,
-      headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json', 'idempotency-key': `${prefix}-${i}` },
-      body: JSON.stringify({ market: 'BTC-USD', side, type: 'market', size: '0.001' }),
-    };
-  };
-}
 
 /** A connection to the server's inspector: one command at a time, its result. */
 async function inspector(): Promise<{ send(method: string, params?: object): Promise<Record<string, unknown>>; close(): void }> {
@@ -88,6 +71,11 @@ function placer(): (f: CallFrame) => string {
 const store = process.argv[2] ?? 'sqlite';
 const seconds = Number(process.argv[3] ?? 5);
 process.env.BENCH_SERVER_FLAGS = `${process.env.BENCH_SERVER_FLAGS ?? ''} --inspect=127.0.0.1:${INSPECT_PORT}`;
+/** autocannon's request made into the next market order. */
+const market = (list: Parameters<typeof marketOrders>[0], prefix: string) => {
+  const next = marketOrders(list, prefix);
+  return (req: autocannon.Request) => ({ ...req, ...next() });
+};
 let stop: () => Promise<void>;
 let server: Child;
 if (store === 'pg') {
@@ -100,7 +88,7 @@ if (store === 'pg') {
 }
 try {
   const list = await traders(server, new Map(Array.from({ length: 6 }, (_, p) => [p, 8])));
-  const run = (prefix: string, duration: number) => load({ url: server.url.live, connections: 20, duration, requests: [{ method: 'POST', path: '/', setupRequest: orders(list, prefix) }] });
+  const run = (prefix: string, duration: number) => load({ url: server.url.live, connections: 20, duration, requests: [{ method: 'POST', path: '/', setupRequest: market(list, prefix) }] });
   await run('warm', 3);
   const inspect = await inspector();
   await inspect.send('HeapProfiler.enable');

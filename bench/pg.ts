@@ -119,7 +119,7 @@ export function perNode(owners: ReadonlyMap<number, string>): Map<number, number
 }
 
 /** Market orders round-robin over the accounts (buying on one pass, selling on the next), each with its own key. */
-function marketOrders(list: Trader[], prefix: string) {
+export function marketOrders(list: Trader[], prefix: string) {
   let n = 0;
   return () => {
     const i = n++;
