@@ -231,7 +231,7 @@ export async function build(options: BuildOptions): Promise<App> {
   const dashboard = await buildDashboard({ services, logger, limiter });
   const { engineHost: host, localEngine: local, clock } = services;
   const internal = link
-    ? buildInternal({ config, clock, secret: link.secret, self: () => advertised, host, local, ops, api: { live, sandbox }, forwardedMark: forwarder!.mark, logger })
+    ? buildInternal({ config, clock, secret: link.secret, self: () => advertised, host, local, ops, api: { live, sandbox }, logger })
     : undefined;
 
   let bootstrap: Bootstrap | undefined;

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Environment } from '../schemas/common.js';
 import type { Cluster } from './leases.js';
+import { headerLines, REFUSAL_HEADER } from './forward-wire.js';
 import { SIGNATURE_HEADER, type NodeSigner } from './node-signature.js';
-import type { NodeTransport } from './node-transport.js';
+import type { NodeAnswer, NodeTransport } from './node-transport.js';
 
 /** Compares in constant time (the per-process mark of forwarded requests). */
 export function sameToken(given: string | undefined, expected: string): boolean {
@@ -74,7 +75,19 @@ export class PartitionRouter {
   }
 
   /** Sends `body` to `path` on the owner of the partition; answers the owner's JSON answer and status. */
-  async send<T>(env: Environment, partition: number, path: string, body: unknown, timeoutMs: number): Promise<{ status: number; body: T }> {
+  send<T>(env: Environment, partition: number, path: string, body: unknown, timeoutMs: number): Promise<{ status: number; body: T }> {
+    return this.toOwner(env, partition, (url) => this.post<T>(url, path, body, timeoutMs));
+  }
+
+  /**
+   * Sends a public request, as it came, to the owner of the partition (src/cluster/forward-wire.ts) and answers the
+   * owner's public answer as it is, whatever its status.
+   */
+  forward(env: Environment, partition: number, req: ForwardRequest, timeoutMs: number): Promise<NodeAnswer> {
+    return this.toOwner(env, partition, (url) => this.pass(url, req, timeoutMs));
+  }
+
+  private async toOwner<R>(env: Environment, partition: number, call: (url: string) => Promise<R>): Promise<R> {
     for (let attempt = 0; ; attempt++) {
       const url = await this.ownerUrl(env, partition, attempt > 0);
       if (!url) {
@@ -82,13 +95,26 @@ export class PartitionRouter {
         throw new OwnerUnavailableError(`no node holds the ${env} engine partition ${partition} now`);
       }
       try {
-        return await this.post<T>(url, path, body, timeoutMs);
+        return await call(url);
       } catch (err) {
         if (attempt === 0 && (err instanceof NotOwnerError || refused(err))) continue;
         if (err instanceof OwnerUnavailableError) throw err;
         throw new OwnerUnavailableError(`the owner of the ${env} engine partition ${partition} did not answer: ${String((err as Error).message ?? err)}`);
       }
     }
+  }
+
+  /** One forwarded request to one node: the owner's answer, or the refusal of its internal listener as an error. */
+  private async pass(url: string, req: ForwardRequest, timeoutMs: number): Promise<NodeAnswer> {
+    const body = req.body ?? EMPTY;
+    const signed = this.signer.sign({ to: url, method: req.method, url: req.url, body, headers: headerLines(req.headers) });
+    const res = await this.transport.send(`${url}${req.url}`, { method: req.method, headers: [...req.headers, SIGNATURE_HEADER, signed], body: req.body }, timeoutMs);
+    const refusal = res.headers[REFUSAL_HEADER];
+    if (refusal === undefined) return res;
+    const text = res.body.toString('utf8');
+    if (refusal === 'not_owner') throw new NotOwnerError(text);
+    if (refusal === 'invalid_node_signature') throw signatureRefused(url, text);
+    throw new OwnerUnavailableError(`the node at ${url} refused a forwarded request (${String(refusal)}): ${text.slice(0, 500)}`);
   }
 
   /**
@@ -102,15 +128,26 @@ export class PartitionRouter {
     const res = await this.transport.post(`${url}${path}`, headers, payload, timeoutMs);
     const { text } = res;
     if (res.status === 409 && text.includes('"not_owner"')) throw new NotOwnerError(text);
-    if (res.status === 401 && text.includes('"invalid_node_signature"')) {
-      throw new OwnerUnavailableError(
-        `the node at ${url} refused this node's signature (${text}): every node needs the same RAMPART_NODE_SECRET (or none, and the same RAMPART_SECRETS_KEY), and clocks within 30 s`,
-      );
-    }
+    if (res.status === 401 && text.includes('"invalid_node_signature"')) throw signatureRefused(url, text);
     if (res.status !== 200) throw new OwnerUnavailableError(`the node at ${url} answered ${res.status} to ${path}: ${text.slice(0, 500)}`);
     return { status: res.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
   }
 }
+
+const EMPTY = Buffer.alloc(0);
+
+/** A public request to forward: its method, path and query, the client's headers (flat list, src/cluster/forward-wire.ts) and body. */
+export interface ForwardRequest {
+  method: string;
+  url: string;
+  headers: string[];
+  body: Buffer | null;
+}
+
+const signatureRefused = (url: string, text: string) =>
+  new OwnerUnavailableError(
+    `the node at ${url} refused this node's signature (${text}): every node needs the same RAMPART_NODE_SECRET (or none, and the same RAMPART_SECRETS_KEY), and clocks within 30 s`,
+  );
 
 function refused(err: unknown): boolean {
   const e = err as { cause?: { code?: string }; code?: string };

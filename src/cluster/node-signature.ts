@@ -28,6 +28,11 @@ export interface SignedRequest {
   /** Path and query, as on the request line. */
   readonly url: string;
   readonly body: Buffer | string;
+  /**
+   * A forwarded public request's headers (src/cluster/forward-wire.ts `headerLines`): their digest is one more line,
+   * so a message signed with headers never checks as one without, nor the reverse.
+   */
+  readonly headers?: string;
 }
 
 /** Why a request is refused: no header, not of the form, out of the window, a MAC that does not match, or a nonce seen before. */
@@ -37,7 +42,9 @@ export const bodyDigest = (body: Buffer | string): string => createHash('sha256'
 
 /** One field a line: a field can hold no newline (the URL's request line cannot either), so no two requests sign alike. */
 export function signedText(parts: { signedAt: number; node: string; nonce: string }, req: SignedRequest): string {
-  return [VERSION, String(parts.signedAt), parts.node, parts.nonce, req.to, req.method.toUpperCase(), req.url, bodyDigest(req.body)].join('\n');
+  const lines = [VERSION, String(parts.signedAt), parts.node, parts.nonce, req.to, req.method.toUpperCase(), req.url, bodyDigest(req.body)];
+  if (req.headers !== undefined) lines.push(bodyDigest(req.headers));
+  return lines.join('\n');
 }
 
 const macOf = (secret: string, text: string): Buffer => createHmac('sha256', secret).update(text).digest();

@@ -7,7 +7,22 @@ import type { InternalTls } from '../config/cluster-settings.js';
  */
 export interface NodeTransport {
   post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ status: number; text: string }>;
+  /** Any method, headers as a flat name, value list (repeats and order kept): the whole answer, its body as bytes. */
+  send(url: string, req: NodeRequest, timeoutMs: number): Promise<NodeAnswer>;
   close(): Promise<void>;
+}
+
+export interface NodeRequest {
+  method: string;
+  headers: string[];
+  body: Buffer | null;
+}
+
+export interface NodeAnswer {
+  status: number;
+  /** Names in lower case; a repeated header (Set-Cookie) as an array. */
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
 }
 
 /** The shortest of the waits for another node (an operator's fan-out: 5 s). */
@@ -37,6 +52,18 @@ export class UndiciTransport implements NodeTransport {
     // undici's own timers, not an AbortSignal per request (a signal, its timer and its listeners for each message).
     const res = await this.undici.request(url, { method: 'POST', headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, dispatcher: this.agent });
     return { status: res.statusCode, text: await res.body.text() };
+  }
+
+  async send(url: string, req: NodeRequest, timeoutMs: number): Promise<NodeAnswer> {
+    const res = await this.undici.request(url, {
+      method: req.method as 'GET',
+      headers: req.headers,
+      body: req.body,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      dispatcher: this.agent,
+    });
+    return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
   }
 
   async close(): Promise<void> {

@@ -152,7 +152,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     reply.header('X-Request-Id', request.id);
     // The OAuth metadata document is no API route: none of the checks below concern it.
     if (request.routeOptions.url === PROTECTED_RESOURCE_PATH) return;
-    deps.forwarder?.restoreHeaders(request);
+    deps.forwarder?.restoreClient(request);
     // Counted until the response is done or its connection is gone: a client that hangs up mid-request
     // (no 'finish', so no onResponse) must not hold a slot for ever and end in permanent 503 capacity.
     // An account stream holds its connection for hours: it is not work in flight (it passed the guard to open).
@@ -206,6 +206,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     if (load.overloaded()) throw new ApiError('capacity');
     return def;
   }
+
+  // On a node of a cluster, a request forwarded here has its body read already (its signature covers it).
+  const { forwarder } = deps;
+  if (forwarder) app.addHook('preParsing', (request, _reply, payload, done) => done(null, forwarder.payload(request, payload)));
 
   // The hooks below do no I/O: `done` hooks, no promise per request.
   app.addHook('preValidation', (request, _reply, done) => {

@@ -1,4 +1,5 @@
-import { ServerResponse, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import { createServer, ServerResponse, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHttpsServer, type ServerOptions as HttpsServerOptions } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { TlsOptions } from 'node:tls';
@@ -129,12 +130,34 @@ export function checkingInterval(t: { headers_ms: number; request_ms: number }):
   return Math.min(1000, Math.max(50, Math.floor(Math.min(t.headers_ms, t.request_ms) / 4)));
 }
 
+/** The server Fastify would make (HTTP/1.1, plain or TLS, its timeouts), with `intercept` in front of Fastify's handler. */
+function interceptingServer(intercept: (req: IncomingMessage, res: ServerResponse) => boolean) {
+  return (handler: (req: IncomingMessage, res: ServerResponse) => void, o: FastifyServerOptions): Server => {
+    const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+      if (!intercept(req, res)) handler(req, res);
+    };
+    const server = 'https' in o && o.https ? createHttpsServer(o.https as HttpsServerOptions, onRequest) : createServer((o as { http?: object }).http ?? {}, onRequest);
+    server.keepAliveTimeout = o.keepAliveTimeout!;
+    server.requestTimeout = o.requestTimeout!;
+    server.setTimeout(o.connectionTimeout!);
+    return server;
+  };
+}
+
 /**
  * A Fastify instance with Rampart's shared behaviour: request ids, the one error path, strict JSON,
  * strict validators, times taken as input judged by the Clock, and the server limits of CONTRACT §5 (headers,
  * request and keep-alive timeouts).
  */
-export function createInstance(config: Config, logger: FastifyInstance['log'], listener: string, clock: Clock, tls?: TlsOptions): FastifyInstance {
+export function createInstance(
+  config: Config,
+  logger: FastifyInstance['log'],
+  listener: string,
+  clock: Clock,
+  tls?: TlsOptions,
+  /** Sees each request before Fastify and answers true when it took it (the internal listener's forwarded requests). */
+  intercept?: (req: IncomingMessage, res: ServerResponse) => boolean,
+): FastifyInstance {
   const { limits } = config;
   const app = Fastify({
     loggerInstance: logger.child({ listener }),
@@ -160,6 +183,7 @@ export function createInstance(config: Config, logger: FastifyInstance['log'], l
     clientErrorHandler: clientErrorHandler(config.docsUrl),
     // The internal listener with mutual TLS (RAMPART_INTERNAL_TLS_*): the same server limits, over TLS.
     ...(tls ? { https: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false, connectionsCheckingInterval: checkingInterval(limits.timeouts), ...tls } } : {}),
+    ...(intercept ? { serverFactory: interceptingServer(intercept) } : {}),
   } as FastifyServerOptions);
   const server: Server = app.server;
   server.headersTimeout = limits.timeouts.headers_ms;

@@ -1,19 +1,53 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import sjson from 'secure-json-parse';
-import { fresh, macMatches, parseSignature, SIGNATURE_HEADER, SIGNATURE_WINDOW_MS, type SignatureFault, type SignatureParts } from '../cluster/node-signature.js';
+import {
+  fresh,
+  macMatches,
+  parseSignature,
+  SIGNATURE_HEADER,
+  SIGNATURE_WINDOW_MS,
+  type SignatureFault,
+  type SignatureParts,
+  type SignedRequest,
+} from '../cluster/node-signature.js';
 import { ReplayGuard } from '../cluster/replay-guard.js';
 import { ApiError } from '../errors/api-error.js';
 
-export interface InternalAuthOptions {
+export interface NodeGateOptions {
   secret: string;
   /** This node's internal URL as advertised to the others: what a request to it was signed for. */
   self: () => string;
   /** Wall time (node-to-node freshness), injectable for tests. */
   wallNow?: () => number;
-  bodyLimit: number;
 }
 
-const MESSAGES: Record<SignatureFault, string> = {
+/**
+ * The checks of a node signature, shared by the internal listener's routes and the forwarded public requests it
+ * hands to the API (one memory of nonces for both): the header as the request arrives (present, of the form, within
+ * the window), then — once the body is in — the MAC in constant time, then the nonce, remembered only once the MAC
+ * matched (nobody without the secret can fill the memory).
+ */
+export class NodeGate {
+  private readonly guard = new ReplayGuard(SIGNATURE_WINDOW_MS);
+  private readonly now: () => number;
+
+  constructor(private readonly o: NodeGateOptions) {
+    this.now = o.wallNow ?? Date.now;
+  }
+
+  arrive(header: string | string[] | undefined): SignatureParts | SignatureFault {
+    const p = parseSignature(header);
+    if (typeof p === 'string') return p;
+    return fresh(p, this.now()) ? p : 'stale';
+  }
+
+  check(p: SignatureParts, req: Omit<SignedRequest, 'to'>): SignatureFault | null {
+    if (!macMatches(this.o.secret, p, { ...req, to: this.o.self() })) return 'mismatch';
+    return this.guard.admit(p.node, p.nonce, p.signedAt, this.now()) ? null : 'replayed';
+  }
+}
+
+export const SIGNATURE_MESSAGES: Record<SignatureFault, string> = {
   missing: `Node-to-node requests need the ${SIGNATURE_HEADER} header.`,
   malformed: `The ${SIGNATURE_HEADER} header is not t=<ms>,node=<id>,nonce=<nonce>,v1=<mac>, or is repeated.`,
   stale: `The request was signed more than ${SIGNATURE_WINDOW_MS / 1000} s from this node's clock.`,
@@ -23,11 +57,14 @@ const MESSAGES: Record<SignatureFault, string> = {
 
 const JSON_TYPE_RE = /^application\/json\s*(;.*)?$/i;
 
-function refused(request: FastifyRequest, reason: SignatureFault, node?: string): ApiError {
-  // The sender's claimed id and the reason, never the header: an operator sees a node with the wrong secret or clock.
-  request.log.warn({ reason, claimed_node: node, remote: request.ip, url: request.url }, 'internal request refused');
-  return new ApiError('invalid_node_signature', { message: MESSAGES[reason], details: { reason } });
+/** Logs a refused signature (the sender's claimed id and the reason, never the header: an operator sees a node with the wrong secret or clock). */
+export function signatureRefused(log: FastifyBaseLogger, at: { remote: string | undefined; url: string | undefined }, reason: SignatureFault, node?: string): ApiError {
+  log.warn({ reason, claimed_node: node, ...at }, 'internal request refused');
+  return new ApiError('invalid_node_signature', { message: SIGNATURE_MESSAGES[reason], details: { reason } });
 }
+
+const refused = (request: FastifyRequest, reason: SignatureFault, node?: string): ApiError =>
+  signatureRefused(request.log, { remote: request.ip, url: request.url }, reason, node);
 
 /**
  * Every request to the internal listener is signed (src/cluster/node-signature.ts): the header is judged as the
@@ -37,28 +74,25 @@ function refused(request: FastifyRequest, reason: SignatureFault, node?: string)
  * validated by the route — no byte of an unsigned request reaches a parser or a handler. Every refusal is
  * 401 invalid_node_signature in the envelope, unknown paths included.
  */
-export function installInternalAuth(app: FastifyInstance, o: InternalAuthOptions): void {
-  const now = o.wallNow ?? Date.now;
-  const guard = new ReplayGuard(SIGNATURE_WINDOW_MS);
+export function installInternalAuth(app: FastifyInstance, gate: NodeGate, bodyLimit: number): void {
   const parts = new WeakMap<FastifyRequest, SignatureParts>();
 
   app.addHook('onRequest', (request, _reply, done) => {
-    const p = parseSignature(request.headers[SIGNATURE_HEADER]);
+    const p = gate.arrive(request.headers[SIGNATURE_HEADER]);
     if (typeof p === 'string') throw refused(request, p);
-    if (!fresh(p, now())) throw refused(request, 'stale', p.node);
     parts.set(request, p);
     done();
   });
 
   // The bytes as sent, whatever their type: the MAC is over them, and the type is judged only once it matched.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: o.bodyLimit }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
 
   app.addHook('preValidation', (request, _reply, done) => {
     const p = parts.get(request)!;
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (!macMatches(o.secret, p, { to: o.self(), method: request.method, url: request.url, body: raw })) throw refused(request, 'mismatch', p.node);
-    if (!guard.admit(p.node, p.nonce, p.signedAt, now())) throw refused(request, 'replayed', p.node);
+    const fault = gate.check(p, { method: request.method, url: request.url, body: raw });
+    if (fault) throw refused(request, fault, p.node);
     request.body = parseBody(request, raw);
     done();
   });

@@ -12,20 +12,6 @@ const Id = Type.String({ minLength: 1, maxLength: 200 });
 // op once gained its environment), and the listener never reads them.
 const Open = { additionalProperties: true } as const;
 
-export const ForwardedRequestBody = Type.Object(
-  {
-    environment: Environment,
-    account_id: Id,
-    method: Type.String({ pattern: '^[A-Z]{1,16}$' }),
-    url: Type.String({ pattern: '^/', maxLength: 65_536 }),
-    headers: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())])),
-    body: Type.Union([Type.String(), Type.Null()]),
-    remote_address: Type.String({ minLength: 1, maxLength: 100 }),
-    raw_headers: Type.Array(Type.String()),
-  },
-  Open,
-);
-
 const COMMANDS = [
   'place', 'cancel', 'cancel_all', 'arm_dead_man', 'edit', 'close_position', 'close_all', 'set_exits', 'set_margin',
   'adjust_margin', 'restart', 'record_unconfirmed', 'settle_unconfirmed', 'set_rule', 'record_alert',

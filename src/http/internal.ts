@@ -1,54 +1,36 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountOfCommand } from '../cluster/cluster-engine.js';
-import { sameToken, type PartitionRouter } from '../cluster/forwarding.js';
+import type { PartitionRouter } from '../cluster/forwarding.js';
+import { FORWARD_HEADER, forwardMeta, headerLines, headersToForward, parseForwardMeta, REFUSAL_HEADER } from '../cluster/forward-wire.js';
+import { SIGNATURE_HEADER } from '../cluster/node-signature.js';
 import type { ClusterOp, ClusterOps } from '../cluster/ops.js';
 import type { Config } from '../config/config.js';
 import type { Clock } from '../engine/clock.js';
 import type { EngineCommand, EnginePort, EngineQuery } from '../engine-host/port.js';
 import type { EngineHost } from '../engine-host/host.js';
 import type { Environment } from '../schemas/common.js';
-import { sendError } from './envelope.js';
-import { createInstance } from './instance.js';
-import { installInternalAuth } from './internal-auth.js';
-import { ExecuteBody, ForwardedRequestBody, OpBody, QueryBody } from './internal-schemas.js';
+import { ApiError } from '../errors/api-error.js';
+import { envelope, sendError } from './envelope.js';
+import { createInstance, newRequestId } from './instance.js';
+import { installInternalAuth, NodeGate, signatureRefused } from './internal-auth.js';
+import { ExecuteBody, OpBody, QueryBody } from './internal-schemas.js';
 import { trackRouteMethods } from './route-methods.js';
 
-/** Marks a request a node injected into its own API on another node's behalf (a per-process secret). */
-export const FORWARDED = 'x-rampart-forwarded';
-/** The forwarded request's headers as they came, repeats included (the checks of a repeated header need them). */
-const RAW_HEADERS = 'x-rampart-raw-headers';
-
-/** What the forwarding node sends: the public request as it came (the client's address is in the signed body). */
-interface ForwardedRequest {
-  environment: Environment;
-  account_id: string;
-  method: string;
-  url: string;
-  headers: Record<string, string | string[]>;
-  body: string | null;
-  remote_address: string;
-  /** Node's rawHeaders of the request: name, value, name, value… */
-  raw_headers: string[];
+/** A forwarded request on the owner, once its signature checked: the client's address and the body as it came. */
+interface Adopted {
+  clientIp: string;
+  body: Buffer;
 }
 
-interface ForwardedAnswer {
-  status: number;
-  headers: Record<string, string | string[] | number>;
-  body: string;
-}
+/** Set only by the internal listener, on a request whose signature it checked: nothing a client sends can set it. */
+const ADOPTED = Symbol('rampart.forwarded');
 
-// Hop-by-hop and framing headers are the transport's own, never copied across a forward.
-const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+/** The owner's answer's framing and connection headers: this node's own connection to its client sets its own. */
+const ANSWER_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'te', 'trailer']);
 
-function copyHeaders(from: Record<string, string | string[] | number | undefined>): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(from)) if (v !== undefined && !HOP.has(k.toLowerCase())) out[k] = typeof v === 'number' ? String(v) : v;
-  return out;
-}
-
-/** A forwarded request holds a public body (up to its own limit) written as a JSON string, with the headers. */
+/** A forward (and each internal message) holds a public body up to its own limit. */
 const INTERNAL_BODY_MIN = 4 * 1024 * 1024;
 
 export interface InternalDeps {
@@ -63,17 +45,17 @@ export interface InternalDeps {
   local: EnginePort;
   ops: ClusterOps;
   api: Record<Environment, FastifyInstance>;
-  forwardedMark: string;
   logger: FastifyInstance['log'];
 }
 
 /**
- * The node-to-node listener (RAMPART_INTERNAL_LISTEN): forwarded public requests (run here as if they had landed
- * here: the owner authenticates, spends the budgets and writes the Idempotency-Key record in the command's
- * transaction), forwarded engine commands and queries (operator actions, account figures), and operator fan-out.
- * Every request is signed by the sending node (src/http/internal-auth.ts); anything else — unsigned, badly signed,
- * stale, replayed, malformed, unknown — answers the error envelope, 4xx. A node that does not hold the partition
- * answers 409 not_owner and the sender asks the lease table again.
+ * The node-to-node listener (RAMPART_INTERNAL_LISTEN): forwarded public requests (src/cluster/forward-wire.ts: handed
+ * to this node's public API as if they had landed there — the owner authenticates, spends the budgets and writes the
+ * Idempotency-Key record in the command's transaction — and answered by it on the same connection), forwarded engine
+ * commands and queries (operator actions, account figures), and operator fan-out. Every request is signed by the
+ * sending node (src/http/internal-auth.ts); anything else — unsigned, badly signed, stale, replayed, malformed,
+ * unknown — answers the error envelope, 4xx. A node that does not hold the partition answers 409 not_owner and the
+ * sender asks the lease table again.
  */
 export function buildInternal(deps: InternalDeps): FastifyInstance {
   const { config } = deps;
@@ -81,29 +63,18 @@ export function buildInternal(deps: InternalDeps): FastifyInstance {
   const tls = config.cluster.tls;
   // Mutual TLS: a client without a certificate of the cluster's CA does not get past the handshake.
   const https = tls ? { cert: tls.cert, key: tls.key, ca: tls.ca, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' as const } : undefined;
-  const app = createInstance({ ...config, trustProxy: false, limits: { ...config.limits, body_max_bytes: bodyLimit } }, deps.logger, 'internal', deps.clock, https);
+  const gate = new NodeGate({ secret: deps.secret, self: deps.self });
+  const passOn = forwardedRequests(deps, gate, bodyLimit);
+  const app = createInstance({ ...config, trustProxy: false, limits: { ...config.limits, body_max_bytes: bodyLimit } }, deps.logger, 'internal', deps.clock, https, passOn);
   const routeError = trackRouteMethods(app);
   app.setNotFoundHandler((request, reply) => sendError(request, reply, routeError(request), config.docsUrl));
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();
   });
-  installInternalAuth(app, { secret: deps.secret, self: deps.self, bodyLimit });
+  installInternalAuth(app, gate, bodyLimit);
   const notOwner = (reply: FastifyReply) => reply.code(409).send({ error: 'not_owner' });
 
-  app.post('/internal/v1/forward', { schema: { body: ForwardedRequestBody } }, async (request, reply) => {
-    const f = request.body as ForwardedRequest;
-    if (!(await deps.host.know(f.account_id)) || !deps.host.holds(f.environment, f.account_id)) return notOwner(reply);
-    const res = await deps.api[f.environment].inject({
-      method: f.method as 'GET',
-      url: f.url,
-      headers: { ...f.headers, [FORWARDED]: deps.forwardedMark, [RAW_HEADERS]: Buffer.from(JSON.stringify(f.raw_headers)).toString('base64url') },
-      ...(f.body !== null ? { payload: f.body } : {}),
-      remoteAddress: f.remote_address,
-    });
-    const answer: ForwardedAnswer = { status: res.statusCode, headers: copyHeaders(res.headers), body: res.body };
-    return answer;
-  });
   app.post('/internal/v1/execute', { schema: { body: ExecuteBody } }, async (request, reply) => {
     const { environment, command, timeout_ms } = request.body as { environment: Environment; command: EngineCommand; timeout_ms: number };
     const account = accountOfCommand(command);
@@ -122,18 +93,85 @@ export function buildInternal(deps: InternalDeps): FastifyInstance {
   return app;
 }
 
-/** Reads a request body not yet consumed (up to `max` bytes; the owner refuses one over its limit anyway). */
-function readBody(raw: IncomingMessage, max: number): Promise<string | null> {
+/**
+ * Takes the requests that carry the forward header before the listener's routes see them: the signature (the
+ * header as it arrives, then the MAC over method, path, body and headers, then the nonce), the forward header, this
+ * node's hold on the partition; then the request goes to the environment's public API as it came, its client's
+ * address and body attached (RequestForwarder.adopt), and the API answers on this connection. A refusal of the
+ * listener itself is the envelope with REFUSAL_HEADER, which a public answer never carries.
+ */
+function forwardedRequests(deps: InternalDeps, gate: NodeGate, bodyLimit: number): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const log = deps.logger.child({ listener: 'internal' });
+  const refuse = (res: ServerResponse, err: ApiError, refusal: string) => {
+    const id = newRequestId();
+    const notOwner = refusal === 'not_owner';
+    const body = JSON.stringify(notOwner ? { error: 'not_owner' } : envelope(err, id, deps.config.docsUrl));
+    res.writeHead(notOwner ? 409 : err.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'x-request-id': id,
+      [REFUSAL_HEADER]: refusal,
+    });
+    res.end(body);
+  };
+  const accept = async (req: IncomingMessage, res: ServerResponse) => {
+    const at = { remote: req.socket.remoteAddress, url: req.url };
+    const p = gate.arrive(req.headers[SIGNATURE_HEADER]);
+    if (typeof p === 'string') return refuse(res, signatureRefused(log, at, p), 'invalid_node_signature');
+    const body = await readBody(req, bodyLimit);
+    if (body === null) return refuse(res, new ApiError('payload_too_large', { details: { max_bytes: bodyLimit } }), 'payload_too_large');
+    const fault = gate.check(p, { method: req.method ?? '', url: req.url ?? '', body, headers: headerLines(req.rawHeaders) });
+    if (fault) return refuse(res, signatureRefused(log, at, fault, p.node), 'invalid_node_signature');
+    const meta = parseForwardMeta(req.headers[FORWARD_HEADER]);
+    if (!meta) return refuse(res, new ApiError('invalid_request', { message: `The ${FORWARD_HEADER} header is not <environment> <account id> <client address>.` }), 'invalid_request');
+    if (!(await deps.host.know(meta.accountId)) || !deps.host.holds(meta.environment, meta.accountId)) return refuse(res, new ApiError('invalid_request'), 'not_owner');
+    RequestForwarder.adopt(req, { clientIp: meta.clientIp, body });
+    deps.api[meta.environment].routing(req, res);
+  };
+  return (req, res) => {
+    if (req.headers[FORWARD_HEADER] === undefined) return false;
+    accept(req, res).catch((err: unknown) => {
+      log.error({ err }, 'forwarded request failed before the API took it');
+      res.destroy();
+    });
+    return true;
+  };
+}
+
+/** Reads a request body not yet consumed: all of it, or null once it is over `max` bytes (the rest is drained). */
+function readBody(raw: IncomingMessage, max: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     raw.on('data', (c: Buffer) => {
       size += c.length;
-      if (size <= max + 1) chunks.push(c);
+      if (size <= max) chunks.push(c);
     });
-    raw.on('end', () => resolve(size === 0 ? null : Buffer.concat(chunks).toString('utf8')));
+    raw.on('end', () => resolve(size > max ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     raw.on('error', reject);
   });
+}
+
+/** The body of a client request, up to `max` + 1 bytes (the owner refuses one over its limit as it would here). */
+function readClientBody(raw: IncomingMessage, max: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    raw.on('data', (c: Buffer) => {
+      if (size <= max) chunks.push(c);
+      size += c.length;
+    });
+    raw.on('end', () => resolve(size === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    raw.on('error', reject);
+  });
+}
+
+/** The forwarded request's body, given to the public API's body parser in place of the connection's bytes (read already). */
+function bodyStream(body: Buffer): Readable {
+  const stream = new Readable({ read() {} });
+  if (body.length > 0) stream.push(body);
+  stream.push(null);
+  return stream;
 }
 
 /**
@@ -142,9 +180,6 @@ function readBody(raw: IncomingMessage, max: number): Promise<string | null> {
  * Idempotency-Key record in the same transaction as the command on the owner, and the account's reads there.
  */
 export class RequestForwarder {
-  /** Marks requests this process injects for another node: they are never forwarded again. */
-  readonly mark = randomBytes(18).toString('base64url');
-
   constructor(
     private readonly host: EngineHost,
     private readonly router: PartitionRouter,
@@ -152,54 +187,46 @@ export class RequestForwarder {
     private readonly timeoutMs: number,
   ) {}
 
+  /** On the owner: marks a request the internal listener checked, before the public API takes it. */
+  static adopt(req: IncomingMessage, adopted: Adopted): void {
+    (req as IncomingMessage & { [ADOPTED]?: Adopted })[ADOPTED] = adopted;
+  }
+
+  private static adopted(request: FastifyRequest): Adopted | undefined {
+    return (request.raw as IncomingMessage & { [ADOPTED]?: Adopted })[ADOPTED];
+  }
+
   /**
    * The account whose owner must answer this request, or null to answer it here (this node holds it, it is the
-   * stream, or no such account exists: any node answers account_not_found alike).
+   * stream, it was forwarded here, or no such account exists: any node answers account_not_found alike).
    */
   async target(request: FastifyRequest, env: Environment): Promise<string | null> {
-    if (this.isForwarded(request)) return null;
+    if (RequestForwarder.adopted(request)) return null;
     const accountId = (request.params as Record<string, string> | undefined)?.account_id;
     if (!accountId || request.routeOptions.config.def?.streaming) return null;
     if (!(await this.host.know(accountId))) return null;
     return this.host.holds(env, accountId) ? null : accountId;
   }
 
-  /** A request this process injected for another node (it carries this process's mark). */
-  isForwarded(request: FastifyRequest): boolean {
-    return request.headers[FORWARDED] !== undefined && sameToken(request.headers[FORWARDED] as string, this.mark);
+  /** On the owner, a forwarded request is the client's: its address as the node it reached judged it. */
+  restoreClient(request: FastifyRequest): void {
+    const adopted = RequestForwarder.adopted(request);
+    if (adopted) Object.defineProperty(request, 'ip', { value: adopted.clientIp });
   }
 
-  /**
-   * On the owner, a forwarded request gets back its headers as they came (an injected request has one value per
-   * name): a repeated Authorization or Idempotency-Key is refused here as on the node it reached.
-   */
-  restoreHeaders(request: FastifyRequest): void {
-    const encoded = request.headers[RAW_HEADERS];
-    if (typeof encoded !== 'string' || !this.isForwarded(request)) return;
-    const raw = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as string[];
-    const distinct: Record<string, string[]> = {};
-    for (let i = 0; i + 1 < raw.length; i += 2) (distinct[raw[i]!.toLowerCase()] ??= []).push(raw[i + 1]!);
-    Object.defineProperty(request.raw, 'rawHeaders', { value: raw, configurable: true });
-    Object.defineProperty(request.raw, 'headersDistinct', { value: distinct, configurable: true });
+  /** On the owner, the body parser reads the forwarded body (the connection's bytes were read to check the signature). */
+  payload(request: FastifyRequest, payload: Readable): Readable {
+    const adopted = RequestForwarder.adopted(request);
+    return adopted ? bodyStream(adopted.body) : payload;
   }
 
   async forward(request: FastifyRequest, reply: FastifyReply, env: Environment, accountId: string): Promise<FastifyReply> {
-    const body = await readBody(request.raw, this.bodyMax);
-    const headers = copyHeaders(request.headers as Record<string, string | string[] | undefined>);
-    delete headers[FORWARDED];
-    const msg: ForwardedRequest = {
-      environment: env,
-      account_id: accountId,
-      method: request.method,
-      url: request.url,
-      headers,
-      body,
-      remote_address: request.ip,
-      raw_headers: request.raw.rawHeaders,
-    };
-    const { body: answer } = await this.router.send<ForwardedAnswer>(env, this.host.partitionOf(accountId), '/internal/v1/forward', msg, this.timeoutMs);
+    const body = await readClientBody(request.raw, this.bodyMax);
+    const headers = headersToForward(request.raw.rawHeaders);
+    headers.push(FORWARD_HEADER, forwardMeta({ environment: env, accountId, clientIp: request.ip }));
+    const answer = await this.router.forward(env, this.host.partitionOf(accountId), { method: request.method, url: request.url, headers, body }, this.timeoutMs);
     reply.code(answer.status);
-    for (const [k, v] of Object.entries(answer.headers)) reply.header(k, v);
+    for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && !ANSWER_HOP.has(k)) reply.header(k, v);
     return reply.send(answer.body);
   }
 }

@@ -11,7 +11,7 @@ import { fmt } from '../../src/engine/decimal.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
 import { rawExchange, expectRawError } from '../helpers/raw-http.js';
 import { advanceOn, expectError, markReached, T0, TEST_ADMIN_TOKEN, TEST_STORE, TestServer } from '../helpers/server.js';
-import { sendInternal, sendSigned, signature } from '../helpers/internal-signing.js';
+import { sendForwarded, sendInternal, sendSigned, signature, signatureOf } from '../helpers/internal-signing.js';
 
 /**
  * docs/SECURITY.md item 5: the internal listener (node to node) takes only requests signed with the node secret —
@@ -137,32 +137,64 @@ describe.runIf(pgUp)('the internal listener authenticates every request (docs/SE
     expect(await lastPrice()).toBe('60500');
   });
 
-  it('keeps the forwarded client address inside the signature: a changed remote_address is refused', async () => {
+  it('keeps the forwarded request — its client address, headers and body — inside the signature', async () => {
     const c = await s.customer('allowlisted');
     const k = await s.key(c.id, { ip_allowlist: ['203.0.113.0/24'] });
-    const forward = (remote: string) => ({
-      environment: 'sandbox',
-      account_id: k.opened_account_id,
+    const account = k.opened_account_id;
+    const get = (client: string, extra: string[] = []) => ({
+      secret: SECRET,
+      to: internal,
       method: 'GET',
-      url: `/v1/accounts/${k.opened_account_id}`,
-      headers: { authorization: `Bearer ${k.key}` },
-      body: null,
-      remote_address: remote,
-      raw_headers: ['Authorization', `Bearer ${k.key}`],
+      path: `/v1/accounts/${account}`,
+      headers: ['Authorization', `Bearer ${k.key}`, ...extra, 'x-rampart-forward', `sandbox ${account} ${client}`],
     });
-    // What a node sends: the owner judges the address the signed message names.
-    const outside = await sendSigned(SECRET, internal, '/internal/v1/forward', forward('198.51.100.7'));
-    expect(outside.status, JSON.stringify(outside.body)).toBe(200);
-    expect(outside.body.status).toBe(403);
-    expect(JSON.parse(outside.body.body).error.code).toBe('ip_not_allowed');
-    const inside = await sendSigned(SECRET, internal, '/internal/v1/forward', forward('203.0.113.7'));
-    expect(inside.body.status, inside.body.body).toBe(200);
-    // Changing the address of a signed message, or sending one unsigned, gets nothing through.
-    const signedFor = JSON.stringify(forward('198.51.100.8'));
-    const headers = { 'x-rampart-signature': signature({ secret: SECRET, to: internal, path: '/internal/v1/forward', body: signedFor }) };
-    const tampered = signedFor.replace('198.51.100.8', '203.0.113.8');
-    expectError(await sendInternal(internal, '/internal/v1/forward', { body: tampered, headers }), 401, 'invalid_node_signature', { reason: 'mismatch' });
-    expectError(await sendInternal(internal, '/internal/v1/forward', { body: tampered }), 401, 'invalid_node_signature', { reason: 'missing' });
+    // What a node sends: the owner's public API answers as if the request had landed there, from the address named.
+    const outside = await sendForwarded(get('198.51.100.7'));
+    expectError(outside, 403, 'ip_not_allowed');
+    expect(outside.headers.get('x-rampart-node-refusal')).toBeNull();
+    const inside = await sendForwarded(get('203.0.113.7'));
+    expect(inside.status, JSON.stringify(inside.body)).toBe(200);
+    expect(inside.body.id).toBe(account);
+    expect(inside.headers.get('ratelimit-limit')).not.toBeNull();
+    // A repeated header reaches the owner's checks as it was sent.
+    const twice = await sendForwarded(get('203.0.113.7', ['Authorization', `Bearer ${k.key}`]));
+    expectError(twice, 400, 'invalid_request');
+    // Another address, a header added or a body changed after signing, no signature: the listener refuses it.
+    const refusedWith = (r: Awaited<ReturnType<typeof sendForwarded>>, reason: string) => {
+      expectError(r, 401, 'invalid_node_signature', { reason });
+      expect(r.headers.get('x-rampart-node-refusal')).toBe('invalid_node_signature');
+    };
+    const signedFor = get('198.51.100.8');
+    const moved = { ...signedFor, headers: signedFor.headers.map((h) => h.replace('198.51.100.8', '203.0.113.8')) };
+    const sig = signatureOf(signedFor);
+    refusedWith(await sendForwarded({ ...moved, signatureHeader: sig }), 'mismatch');
+    refusedWith(await sendForwarded({ ...get('203.0.113.7'), unsigned: ['Idempotency-Key', 'added-later'] }), 'mismatch');
+    refusedWith(await sendForwarded({ ...get('203.0.113.7'), signatureHeader: null }), 'missing');
+    const order = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', limit_price: '59000', time_in_force: 'gtc' };
+    const post = {
+      secret: SECRET,
+      to: internal,
+      method: 'POST',
+      path: `/v1/accounts/${trader.accountId}/orders`,
+      headers: ['Authorization', `Bearer ${trader.key}`, 'Content-Type', 'application/json', 'Idempotency-Key', 'fw-1', 'x-rampart-forward', `sandbox ${trader.accountId} 127.0.0.1`],
+      body: JSON.stringify(order),
+    };
+    refusedWith(await sendForwarded({ ...post, signatureHeader: signatureOf(post), body: JSON.stringify({ ...order, size: '5' }) }), 'mismatch');
+    const placed = await sendForwarded(post);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.size).toBe('0.01');
+    // The same signed request again: a replay, refused before the API sees it (no second order, no replayed answer).
+    const before = (await openOrders()).length;
+    refusedWith(await sendForwarded({ ...post, signatureHeader: placed.sentSignature }), 'replayed');
+    expect((await openOrders()).length).toBe(before);
+    // The forward header is judged too, and an account this node does not hold is refused for the sender to ask again.
+    const bad = await sendForwarded({ ...get('203.0.113.7'), headers: ['x-rampart-forward', `staging ${account} 1.2.3.4`] });
+    expectError(bad, 400, 'invalid_request');
+    expect(bad.headers.get('x-rampart-node-refusal')).toBe('invalid_request');
+    const elsewhere = await sendForwarded({ ...get('203.0.113.7'), headers: ['x-rampart-forward', 'sandbox acc_unknown 1.2.3.4'] });
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.headers.get('x-rampart-node-refusal')).toBe('not_owner');
+    expect(elsewhere.body).toEqual({ error: 'not_owner' });
   });
 
   it('answers hostile requests with a clean 4xx envelope, never a 5xx nor a stack', async () => {
@@ -203,7 +235,6 @@ describe.runIf(pgUp)('the internal listener authenticates every request (docs/SE
       ['/internal/v1/execute', '{"environment":"sandbox","command":{"kind":"drop_tables"},"timeout_ms":1}'],
       ['/internal/v1/execute', '{"environment":"staging","command":{"kind":"restart"},"timeout_ms":1}'],
       ['/internal/v1/query', '{"environment":"sandbox","query":{"kind":"figures"}}'],
-      ['/internal/v1/forward', '{"environment":"sandbox","account_id":"acc_x","method":"GET","url":"http://elsewhere/","headers":{},"body":null,"remote_address":"1.2.3.4","raw_headers":[]}'],
     ] as const) {
       expectError(await signedOps(body, { path }), 400, 'invalid_request');
     }
