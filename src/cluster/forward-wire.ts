@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import type { Environment } from '../schemas/common.js';
 import { SIGNATURE_HEADER } from './node-signature.js';
 
@@ -46,19 +45,29 @@ export function headerLines(raw: readonly string[]): string {
 export interface ForwardMeta {
   environment: Environment;
   accountId: string;
-  /** The client's address on the node it reached (its trust-proxy setting applied there). */
+  /**
+   * The client's address on the node it reached (its trust-proxy setting applied there): what Fastify's request.ip
+   * said, which behind a trusted proxy is the X-Forwarded-For entry as written, not always an IP address.
+   */
   clientIp: string;
 }
 
-export const forwardMeta = (m: ForwardMeta): string => `${m.environment} ${m.accountId} ${m.clientIp}`;
+/** `<environment> <account id> <client address, percent-encoded>`. */
+export const forwardMeta = (m: ForwardMeta): string => `${m.environment} ${m.accountId} ${encodeURIComponent(m.clientIp)}`;
 
 const ACCOUNT_RE = /^[A-Za-z0-9_-]{1,100}$/;
 
-/** The header's fields, or null when it is not of the form (one value, three fields, a known environment, an IP address). */
+/** The header's fields, or null when it is not of the form (one value, three fields, a known environment, an address). */
 export function parseForwardMeta(value: string | string[] | undefined): ForwardMeta | null {
   if (typeof value !== 'string') return null;
-  const [environment, accountId, clientIp, extra] = value.split(' ');
+  const [environment, accountId, encoded, extra] = value.split(' ');
   if (extra !== undefined || (environment !== 'live' && environment !== 'sandbox')) return null;
-  if (!accountId || !ACCOUNT_RE.test(accountId) || !clientIp || isIP(clientIp) === 0) return null;
+  if (!accountId || !ACCOUNT_RE.test(accountId) || !encoded || encoded.length > 300) return null;
+  let clientIp: string;
+  try {
+    clientIp = decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
   return { environment, accountId, clientIp };
 }
