@@ -1,6 +1,7 @@
 // The pg section: market orders placed on PostgreSQL by one node and by three (a load balancer spreading the
 // requests over their listeners), beside the bare route and SQLite in the same run; and the pause of the trading of
 // a partition whose owner is killed (kill -9) while orders flow, with every acknowledged order checked afterwards.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import type autocannon from 'autocannon';
 import { Agent } from 'undici';
 import { partitionOf } from '../src/engine-host/partition.js';
 import { baseline } from './http.js';
-import { admin, load, pgSchema, startRampart, type Child, type Load } from './lib.js';
+import { admin, cpuMicros, load, PG_URL, pgSchema, startRampart, type Child, type Load } from './lib.js';
 import { sampleLockWaits, type LockWaits } from './lock-waits.js';
 
 /** Engine partitions per environment on PostgreSQL: two per node of the three-node cluster. */
@@ -20,15 +21,15 @@ const ACCOUNTS_PER_CUSTOMER = 4;
 
 export interface PgResults {
   baseline: Load;
-  sqlite: Load;
-  pgOneNode: Load & { lockWaits: LockWaits };
+  sqlite: Load & OrderCpu;
+  pgOneNode: Load & OrderCpu & { lockWaits: LockWaits };
   /** The live partitions each node held, the engine commands each ran per second, the store's lock waits. */
-  pgThreeNodes: Load & { livePartitions: number[][]; perNode: number[]; lockWaits: LockWaits };
+  pgThreeNodes: Load & OrderCpu & { livePartitions: number[][]; perNode: number[]; lockWaits: LockWaits };
   /**
    * The same three nodes with each request sent to the node that owns its account's partition (a balancer that routes
    * by account): no request forwarded. Rates add up; latencies are the slowest node's.
    */
-  pgThreeNodesRouted?: Load;
+  pgThreeNodesRouted?: Load & OrderCpu;
   failover: FailoverResult[];
 }
 
@@ -134,11 +135,63 @@ export function marketOrders(list: Trader[], prefix: string) {
   };
 }
 
+/** Seconds of the same load before each measured run (not measured): the processes' JIT settles, pools fill. */
+const WARMUP = 3;
+
+/** CPU per order of the Rampart processes (summed) and of the PostgreSQL server's processes, in µs (from /proc). */
+export interface OrderCpu {
+  nodeCpuUs?: number;
+  pgCpuUs?: number;
+}
+
+/** The local PostgreSQL server's processes (none when BENCH_PG_URL names another host: its CPU is not ours to read). */
+function pgPids(): number[] {
+  if (!/@(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(PG_URL)) return [];
+  try {
+    return execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).trim().split('\n').map(Number).filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+const cpuOf = (pids: number[]) =>
+  pids.reduce((sum, pid) => {
+    try {
+      return sum + cpuMicros(pid);
+    } catch {
+      return sum; // a backend that ended in between
+    }
+  }, 0);
+
+/**
+ * Runs `measured` after `warm` (the same load, WARMUP seconds), reading the CPU the nodes and PostgreSQL spent over the
+ * measured part; `answered` is how many orders it answered.
+ */
+async function withCpu<T extends object>(
+  nodePids: number[],
+  warm: () => Promise<unknown>,
+  measured: () => Promise<T>,
+  answered: (r: T) => number,
+  afterWarm?: () => Promise<void>,
+): Promise<T & OrderCpu> {
+  await warm();
+  await afterWarm?.();
+  const pg = pgPids();
+  const [n0, p0] = [cpuOf(nodePids), cpuOf(pg)];
+  const r = await measured();
+  const n = answered(r);
+  if (n === 0) return r;
+  return { ...r, nodeCpuUs: Math.round((cpuOf(nodePids) - n0) / n), ...(pg.length > 0 ? { pgCpuUs: Math.round((cpuOf(pg) - p0) / n) } : {}) };
+}
+
 /** autocannon's 50 connections spread over the urls (one per node: what a load balancer does), market orders. */
-async function placeMarket(urls: string[], list: Trader[], duration: number, prefix: string): Promise<Load> {
-  const next = marketOrders(list, prefix);
-  // autocannon spreads its connections over several urls; its types name one.
-  return load({ url: urls as unknown as string, duration, requests: [{ method: 'POST', path: '/', setupRequest: (req: autocannon.Request) => ({ ...req, ...next() }) }] });
+async function placeMarket(urls: string[], list: Trader[], duration: number, prefix: string, pids: number[], afterWarm?: () => Promise<void>): Promise<Load & OrderCpu> {
+  const run = (seconds: number, p: string) => {
+    const next = marketOrders(list, p);
+    // autocannon spreads its connections over several urls; its types name one.
+    return load({ url: urls as unknown as string, duration: seconds, requests: [{ method: 'POST', path: '/', setupRequest: (req: autocannon.Request) => ({ ...req, ...next() }) }] });
+  };
+  return withCpu(pids, () => run(WARMUP, `${prefix}w`), () => run(duration, prefix), (r) => Math.round(r.rps * duration), afterWarm);
 }
 
 /** Engine commands a node ran in the live environment (its /metrics): the orders of the partitions it owns. */
@@ -188,7 +241,7 @@ export async function pgBenchmarks(duration = 8, leases = [5000, 2000]): Promise
   const lite = await startRampart();
   let sqlite: Load;
   try {
-    sqlite = await placeMarket([lite.url.live], await traders(lite, even()), duration, 's');
+    sqlite = await placeMarket([lite.url.live], await traders(lite, even()), duration, 's', [lite.proc.pid!]);
   } finally {
     await lite.stop();
   }
@@ -198,7 +251,7 @@ export async function pgBenchmarks(duration = 8, leases = [5000, 2000]): Promise
   try {
     const list = await traders(one.children[0]!, even());
     const waits = await sampleLockWaits(one.url);
-    const r = await placeMarket([one.children[0]!.url.live], list, duration, 'p1');
+    const r = await placeMarket([one.children[0]!.url.live], list, duration, 'p1', [one.children[0]!.proc.pid!]);
     pgOneNode = { ...r, lockWaits: await waits.stop() };
   } finally {
     await one.stop();
@@ -210,34 +263,41 @@ export async function pgBenchmarks(duration = 8, leases = [5000, 2000]): Promise
   try {
     const owners = await liveOwners(three.children[0]!);
     const list = await traders(three.children[0]!, perNode(owners));
-    const before = await Promise.all(three.children.map(placedOn));
     const waits = await sampleLockWaits(three.url);
-    const r = await placeMarket(
-      three.children.map((c) => c.url.live),
-      list,
-      duration,
-      'p3',
-    );
+    const pids = three.children.map((c) => c.proc.pid!);
+    let before: number[] = [];
+    const r = await placeMarket(three.children.map((c) => c.url.live), list, duration, 'p3', pids, async () => {
+      before = await Promise.all(three.children.map(placedOn));
+    });
     const lockWaits = await waits.stop();
     const after = await Promise.all(three.children.map(placedOn));
     const held = three.children.map((_, i) => [...owners].filter(([, o]) => o === `bench-${i + 1}`).map(([p]) => p));
     pgThreeNodes = { ...r, livePartitions: held, perNode: after.map((n, i) => Math.round((n - before[i]!) / duration)), lockWaits };
     // Each node's share of the connections, placing only its own partitions' orders.
-    const routed = await Promise.all(
-      three.children.map((c, i) => {
-        const mine = list.filter((t) => owners.get(t.partition) === `bench-${i + 1}`);
-        const next = marketOrders(mine, `r${i}`);
-        const setupRequest = (req: autocannon.Request) => ({ ...req, ...next() });
-        return load({ url: c.url.live, connections: Math.round(50 / three.children.length), duration, requests: [{ method: 'POST', path: '/', setupRequest }] });
-      }),
+    const routedRun = (seconds: number, prefix: string) =>
+      Promise.all(
+        three.children.map((c, i) => {
+          const mine = list.filter((t) => owners.get(t.partition) === `bench-${i + 1}`);
+          const next = marketOrders(mine, `${prefix}${i}`);
+          const setupRequest = (req: autocannon.Request) => ({ ...req, ...next() });
+          return load({ url: c.url.live, connections: Math.round(50 / three.children.length), duration: seconds, requests: [{ method: 'POST', path: '/', setupRequest }] });
+        }),
+      );
+    const routed = await withCpu(
+      pids,
+      () => routedRun(WARMUP, 'rw'),
+      async () => ({ runs: await routedRun(duration, 'r') }),
+      (x) => Math.round(x.runs.reduce((n, l) => n + l.rps, 0) * duration),
     );
     pgThreeNodesRouted = {
-      rps: routed.reduce((n, x) => n + x.rps, 0),
-      p50: Math.max(...routed.map((x) => x.p50)),
-      p99: Math.max(...routed.map((x) => x.p99)),
-      p999: Math.max(...routed.map((x) => x.p999)),
-      errors: routed.reduce((n, x) => n + x.errors, 0),
-      non2xx: routed.reduce((n, x) => n + x.non2xx, 0),
+      rps: routed.runs.reduce((n, x) => n + x.rps, 0),
+      p50: Math.max(...routed.runs.map((x) => x.p50)),
+      p99: Math.max(...routed.runs.map((x) => x.p99)),
+      p999: Math.max(...routed.runs.map((x) => x.p999)),
+      errors: routed.runs.reduce((n, x) => n + x.errors, 0),
+      non2xx: routed.runs.reduce((n, x) => n + x.non2xx, 0),
+      ...(routed.nodeCpuUs !== undefined ? { nodeCpuUs: routed.nodeCpuUs } : {}),
+      ...(routed.pgCpuUs !== undefined ? { pgCpuUs: routed.pgCpuUs } : {}),
     };
   } finally {
     await three.stop();

@@ -9,7 +9,7 @@ import { httpBenchmarks } from './http.js';
 import { ROOT, table, type Load } from './lib.js';
 import { memoryBenchmark } from './memory.js';
 import { peerBenchmark } from './peer.js';
-import { pgBenchmarks } from './pg.js';
+import { pgBenchmarks, type OrderCpu } from './pg.js';
 import { pgFailoverBenchmarks } from './pg-failover.js';
 import { startupBenchmark } from './startup.js';
 import { streamBenchmark } from './stream.js';
@@ -65,7 +65,7 @@ if (only.has('pg')) {
   const p = await pgBenchmarks(quick ? 3 : 8);
   results.pg = p;
   const ratio = (rps: number, of: number) => `${Math.round((rps / of) * 100)}%`;
-  console.log('\nMarket orders on PostgreSQL (autocannon, 50 connections, 48 accounts: 8 in each of 6 partitions, or 16 per node; 3 nodes: spread evenly over the nodes, or each to its owner; latency ms)');
+  console.log('\nMarket orders on PostgreSQL (autocannon, 50 connections, 48 accounts: 8 in each of 6 partitions, or 16 per node; 3 nodes: spread evenly over the nodes, or each to its owner; each after 3 s of the same load, not measured; latency ms; CPU per order from /proc, all Rampart processes summed)');
   const rows: [string, Load][] = [
     ['baseline', p.baseline],
     ['SQLite', p.sqlite],
@@ -83,6 +83,8 @@ if (only.has('pg')) {
         p50: ms(r.p50),
         p99: ms(r.p99),
         'p99.9': ms(r.p999),
+        'nodes CPU µs/order': (r as OrderCpu).nodeCpuUs ?? '',
+        'PostgreSQL CPU µs/order': (r as OrderCpu).pgCpuUs ?? '',
         errors: r.errors,
         non2xx: r.non2xx,
       })),

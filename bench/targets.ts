@@ -53,6 +53,16 @@ export function judgeTargets(r: Results): TargetRow[] {
         }
       : missing('place market order, PostgreSQL one node (three nodes)', '≥ 50% of the SQLite rate'),
   );
+  rows.push(
+    pgOne !== undefined && pgThree !== undefined
+      ? {
+          target: 'place market order, PostgreSQL three nodes on the same box (spread over the nodes)',
+          goal: "≥ one node's rate",
+          measured: `${int(pgThree)}/s = ${(pgThree / pgOne).toFixed(2)}× one node's ${int(pgOne)}/s${pgRouted !== undefined ? ` (routed to the owner ${int(pgRouted)}/s = ${(pgRouted / pgOne).toFixed(2)}×)` : ''}`,
+          met: pgThree >= pgOne,
+        }
+      : missing('place market order, PostgreSQL three nodes on the same box (spread over the nodes)', "≥ one node's rate"),
+  );
   const lockWaits = r.pg?.pgThreeNodes?.lockWaits as { samples: number; withWaits: number } | undefined;
   rows.push(
     lockWaits
