@@ -135,13 +135,34 @@ export function marketOrders(list: Trader[], prefix: string) {
   };
 }
 
-/** Seconds of the same load before each measured run (not measured): the processes' JIT settles, pools fill. */
-const WARMUP = 3;
+/**
+ * Before each measured run, the same load in windows of WARM_WINDOW s (not measured), at least WARM_MIN s and until a
+ * window places no more than WARM_STEADY times the one before, at most WARM_MAX s. Every process of the box gets
+ * cheaper per order for tens of seconds after a start (the load generator's included): one node settles in ≈15 s,
+ * three nodes sharing two cores in 30 s or more; measured cold, three nodes measured that (run 16 of
+ * docs/PERFORMANCE.md).
+ */
+const WARM_WINDOW = 5;
+const WARM_MIN = 15;
+const WARM_STEADY = 1.05;
+const WARM_MAX = 45;
+
+/** Runs `window` (placing WARM_WINDOW s of load, answering orders/s) until the rate settles; answers the seconds spent. */
+async function warmUntilSteady(window: () => Promise<number>): Promise<number> {
+  let previous = 0;
+  for (let spent = WARM_WINDOW; ; spent += WARM_WINDOW) {
+    const rate = await window();
+    if ((spent >= WARM_MIN && rate <= previous * WARM_STEADY) || spent >= WARM_MAX) return spent;
+    previous = rate;
+  }
+}
 
 /** CPU per order of the Rampart processes (summed) and of the PostgreSQL server's processes, in µs (from /proc). */
 export interface OrderCpu {
   nodeCpuUs?: number;
   pgCpuUs?: number;
+  /** Seconds of warm-up before the measured run (warmUntilSteady). */
+  warmedS?: number;
 }
 
 /** The local PostgreSQL server's processes (none when BENCH_PG_URL names another host: its CPU is not ours to read). */
@@ -169,29 +190,30 @@ const cpuOf = (pids: number[]) =>
  */
 async function withCpu<T extends object>(
   nodePids: number[],
-  warm: () => Promise<unknown>,
+  warm: () => Promise<number>,
   measured: () => Promise<T>,
   answered: (r: T) => number,
   afterWarm?: () => Promise<void>,
 ): Promise<T & OrderCpu> {
-  await warm();
+  const warmedS = await warmUntilSteady(warm);
   await afterWarm?.();
   const pg = pgPids();
   const [n0, p0] = [cpuOf(nodePids), cpuOf(pg)];
   const r = await measured();
   const n = answered(r);
-  if (n === 0) return r;
-  return { ...r, nodeCpuUs: Math.round((cpuOf(nodePids) - n0) / n), ...(pg.length > 0 ? { pgCpuUs: Math.round((cpuOf(pg) - p0) / n) } : {}) };
+  if (n === 0) return { ...r, warmedS };
+  return { ...r, warmedS, nodeCpuUs: Math.round((cpuOf(nodePids) - n0) / n), ...(pg.length > 0 ? { pgCpuUs: Math.round((cpuOf(pg) - p0) / n) } : {}) };
 }
 
-/** autocannon's 50 connections spread over the urls (one per node: what a load balancer does), market orders. */
+/** autocannon's 50 connections spread over the urls (one per node: what a load balancer does), market orders, after a warm-up. */
 async function placeMarket(urls: string[], list: Trader[], duration: number, prefix: string, pids: number[], afterWarm?: () => Promise<void>): Promise<Load & OrderCpu> {
   const run = (seconds: number, p: string) => {
     const next = marketOrders(list, p);
     // autocannon spreads its connections over several urls; its types name one.
     return load({ url: urls as unknown as string, duration: seconds, requests: [{ method: 'POST', path: '/', setupRequest: (req: autocannon.Request) => ({ ...req, ...next() }) }] });
   };
-  return withCpu(pids, () => run(WARMUP, `${prefix}w`), () => run(duration, prefix), (r) => Math.round(r.rps * duration), afterWarm);
+  let w = 0;
+  return withCpu(pids, async () => (await run(WARM_WINDOW, `${prefix}w${w++}-`)).rps, () => run(duration, prefix), (r) => Math.round(r.rps * duration), afterWarm);
 }
 
 /** Engine commands a node ran in the live environment (its /metrics): the orders of the partitions it owns. */
@@ -283,9 +305,10 @@ export async function pgBenchmarks(duration = 8, leases = [5000, 2000]): Promise
           return load({ url: c.url.live, connections: Math.round(50 / three.children.length), duration: seconds, requests: [{ method: 'POST', path: '/', setupRequest }] });
         }),
       );
+    let w = 0;
     const routed = await withCpu(
       pids,
-      () => routedRun(WARMUP, 'rw'),
+      async () => (await routedRun(WARM_WINDOW, `rw${w++}-`)).reduce((n, l) => n + l.rps, 0),
       async () => ({ runs: await routedRun(duration, 'r') }),
       (x) => Math.round(x.runs.reduce((n, l) => n + l.rps, 0) * duration),
     );
@@ -298,6 +321,7 @@ export async function pgBenchmarks(duration = 8, leases = [5000, 2000]): Promise
       non2xx: routed.runs.reduce((n, x) => n + x.non2xx, 0),
       ...(routed.nodeCpuUs !== undefined ? { nodeCpuUs: routed.nodeCpuUs } : {}),
       ...(routed.pgCpuUs !== undefined ? { pgCpuUs: routed.pgCpuUs } : {}),
+      ...(routed.warmedS !== undefined ? { warmedS: routed.warmedS } : {}),
     };
   } finally {
     await three.stop();

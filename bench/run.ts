@@ -65,7 +65,7 @@ if (only.has('pg')) {
   const p = await pgBenchmarks(quick ? 3 : 8);
   results.pg = p;
   const ratio = (rps: number, of: number) => `${Math.round((rps / of) * 100)}%`;
-  console.log('\nMarket orders on PostgreSQL (autocannon, 50 connections, 48 accounts: 8 in each of 6 partitions, or 16 per node; 3 nodes: spread evenly over the nodes, or each to its owner; each after 3 s of the same load, not measured; latency ms; CPU per order from /proc, all Rampart processes summed)');
+  console.log('\nMarket orders on PostgreSQL (autocannon, 50 connections, 48 accounts: 8 in each of 6 partitions, or 16 per node; 3 nodes: spread evenly over the nodes, or each to its owner; each after the same load, not measured, until its rate settles (warm-up s); latency ms; CPU per order from /proc, all Rampart processes summed)');
   const rows: [string, Load][] = [
     ['baseline', p.baseline],
     ['SQLite', p.sqlite],
@@ -85,6 +85,7 @@ if (only.has('pg')) {
         'p99.9': ms(r.p999),
         'nodes CPU µs/order': (r as OrderCpu).nodeCpuUs ?? '',
         'PostgreSQL CPU µs/order': (r as OrderCpu).pgCpuUs ?? '',
+        'warm-up s': (r as OrderCpu).warmedS ?? '',
         errors: r.errors,
         non2xx: r.non2xx,
       })),
