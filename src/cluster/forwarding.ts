@@ -108,7 +108,7 @@ export class PartitionRouter {
   private async pass(url: string, req: ForwardRequest, timeoutMs: number): Promise<NodeAnswer> {
     const body = req.body ?? EMPTY;
     const signed = this.signer.sign({ to: url, method: req.method, url: req.url, body, headers: headerLines(req.headers) });
-    const res = await this.transport.send(`${url}${req.url}`, { method: req.method, headers: [...req.headers, SIGNATURE_HEADER, signed], body: req.body }, timeoutMs);
+    const res = await this.transport.send(url, req.url, { method: req.method, headers: [...req.headers, SIGNATURE_HEADER, signed], body: req.body }, timeoutMs);
     const refusal = res.headers[REFUSAL_HEADER];
     if (refusal === undefined) return res;
     const text = res.body.toString('utf8');

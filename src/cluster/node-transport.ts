@@ -7,8 +7,11 @@ import type { InternalTls } from '../config/cluster-settings.js';
  */
 export interface NodeTransport {
   post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ status: number; text: string }>;
-  /** Any method, headers as a flat name, value list (repeats and order kept): the whole answer, its body as bytes. */
-  send(url: string, req: NodeRequest, timeoutMs: number): Promise<NodeAnswer>;
+  /**
+   * `req` to `path` on the node at `origin` (its internal URL): any method, headers as a flat name, value list
+   * (repeats and order kept); the whole answer, its body as bytes.
+   */
+  send(origin: string, path: string, req: NodeRequest, timeoutMs: number): Promise<NodeAnswer>;
   close(): Promise<void>;
 }
 
@@ -54,16 +57,31 @@ export class UndiciTransport implements NodeTransport {
     return { status: res.statusCode, text: await res.body.text() };
   }
 
-  async send(url: string, req: NodeRequest, timeoutMs: number): Promise<NodeAnswer> {
-    const res = await this.undici.request(url, {
-      method: req.method as 'GET',
-      headers: req.headers,
-      body: req.body,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      dispatcher: this.agent,
+  send(origin: string, path: string, req: NodeRequest, timeoutMs: number): Promise<NodeAnswer> {
+    // The dispatcher's own callbacks, not `request`: no response stream nor promise chain per forwarded request.
+    const { parseHeaders } = this.undici.util;
+    return new Promise((resolve, reject) => {
+      let status = 0;
+      let headers: NodeAnswer['headers'] = {};
+      const chunks: Buffer[] = [];
+      this.agent.dispatch(
+        { origin, path, method: req.method as 'GET', headers: req.headers, body: req.body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+        {
+          onConnect: () => undefined,
+          onHeaders: (statusCode, raw) => {
+            status = statusCode;
+            headers = parseHeaders(raw);
+            return true;
+          },
+          onData: (chunk) => {
+            chunks.push(chunk);
+            return true;
+          },
+          onComplete: () => resolve({ status, headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }),
+          onError: reject,
+        },
+      );
     });
-    return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
   }
 
   async close(): Promise<void> {
