@@ -32,7 +32,8 @@ export interface NodeAnswer {
 const CONNECT_TIMEOUT_MS = 5000;
 
 /**
- * undici's request on an Agent of this node's own (its connections kept alive and reused): plain HTTP, or mutual TLS
+ * undici on an Agent of this node's own (its connections kept alive and reused; `request` for the JSON messages, the
+ * Agent's dispatch callbacks for forwarded requests): plain HTTP, or mutual TLS
  * with RAMPART_INTERNAL_TLS_* (this node presents its certificate and takes only a server whose certificate the
  * cluster's CA signed for the host it called). Not Node's fetch: its web streams cost a forwarded order about as much
  * CPU as the rest of the hop (docs/PERFORMANCE.md run 15).
