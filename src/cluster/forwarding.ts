@@ -1,17 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Environment } from '../schemas/common.js';
 import type { Cluster } from './leases.js';
 import { headerLines, REFUSAL_HEADER } from './forward-wire.js';
 import { SIGNATURE_HEADER, type NodeSigner } from './node-signature.js';
 import type { NodeAnswer, NodeTransport } from './node-transport.js';
-
-/** Compares in constant time (the per-process mark of forwarded requests). */
-export function sameToken(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** The partition owner did not answer, or no node owns the partition now: 503 temporarily_unavailable. */
 export class OwnerUnavailableError extends Error {
