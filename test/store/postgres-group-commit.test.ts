@@ -2,7 +2,6 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LeaseLostError } from '../../src/store/fence.js';
 import { withFaults } from '../../src/store/faults.js';
-import { StoreUnavailableError } from '../../src/store/port.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Tx } from '../../src/store/port.js';
 import { freshSchema, postgresAvailable, recordMessages, type FreshSchema } from '../helpers/postgres.js';
@@ -179,74 +178,6 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
     expect(store.stats.commits).toBe(2);
     expect(published).toEqual([['70000001', '70000002']]);
     expect(await committed('SELECT cseq AS v FROM events ORDER BY cseq')).toEqual(['1', '2', '4', '5']);
-  });
-
-  it("sends a member's last message without waiting for its answer: the next member runs meanwhile, and the COMMIT waits for both", async () => {
-    await store.transaction(async (tx) => {
-      await tx.insertCustomer(customer(1));
-      await tx.insertAccount(account('70000001', 'cus_1'));
-    });
-    const log: string[] = [];
-    // Each message's answer, as the store's connections receive it.
-    (store as unknown as { pool: pg.Pool }).pool.on('acquire', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown> | undefined;
-      (client as unknown as { query: typeof query }).query = (...args: unknown[]) => {
-        const text = String(args[0]);
-        const p = query(...args);
-        // The pool's own queries pass a callback and get no promise.
-        void p?.then(
-          () => log.push(text.includes('COMMIT') ? 'COMMIT answered' : `answered ${/(?:^|; )SAVEPOINT (member_\d+)/.exec(text)?.[1] ?? '?'}`),
-          () => undefined,
-        );
-        return p;
-      };
-    });
-    const append = (seq: number) =>
-      store.transaction(async (tx) => {
-        log.push(`start ${seq}`);
-        await tx.insertEvents([event(seq, '70000001')]);
-        return seq;
-      });
-    const still = performance.now();
-    const clock = vi.spyOn(performance, 'now').mockReturnValue(still);
-    const results = await Promise.all([append(1), append(2)]).finally(() => clock.mockRestore());
-    expect(results).toEqual([1, 2]);
-    // The second member began before the first one's message was answered; one COMMIT, after both answers.
-    expect(log).toContain('answered member_1');
-    expect(log).toContain('answered member_2');
-    expect(log.indexOf('start 2')).toBeLessThan(log.indexOf('answered member_1'));
-    expect(log.filter((l) => l === 'COMMIT answered')).toHaveLength(1);
-    expect(log.indexOf('COMMIT answered')).toBeGreaterThan(log.lastIndexOf('answered member_2'));
-    expect(await committed('SELECT cseq AS v FROM events ORDER BY cseq')).toEqual(['1', '2']);
-  });
-
-  it('a member whose last message fails once sent fails its whole batch: the members sent after it were queued behind it; each is undone, nothing of the batch kept', async () => {
-    await store.transaction(async (tx) => {
-      await tx.insertCustomer(customer(1));
-      await tx.insertAccount(account('70000001', 'cus_1'));
-      await tx.insertEvents([event(1, '70000001')]);
-    });
-    const undone: string[] = [];
-    const append = (seq: number, tag: string) =>
-      store.transaction(async (tx) => {
-        tx.onRollback(() => undone.push(tag));
-        await tx.insertEvents([event(seq, '70000001')]);
-        return seq;
-      });
-    const still = performance.now();
-    const clock = vi.spyOn(performance, 'now').mockReturnValue(still);
-    // The second repeats an event number: its message fails at the server, after the first's went and before the third's.
-    const results = await Promise.allSettled([append(2, 'first'), append(2, 'repeat'), append(3, 'third')]).finally(() => clock.mockRestore());
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    const [first, repeat, third] = results.map((r) => (r as PromiseRejectedResult).reason);
-    expect(repeat).toMatchObject({ code: '23505' });
-    expect(first).toBeInstanceOf(StoreUnavailableError);
-    expect(third).toBeInstanceOf(StoreUnavailableError);
-    expect(undone).toEqual(['third', 'repeat', 'first']);
-    expect(await committed('SELECT cseq AS v FROM events ORDER BY cseq')).toEqual(['1']);
-    // The store goes on: the retries commit.
-    expect(await Promise.all([append(2, 'again'), append(3, 'again')])).toEqual([2, 3]);
-    expect(await committed('SELECT cseq AS v FROM events ORDER BY cseq')).toEqual(['1', '2', '3']);
   });
 
   it("another node's events never wait for this node's open batch (no lock shared by the writers)", async () => {

@@ -29,8 +29,6 @@ export interface Member {
 
 interface Kept {
   readonly member: Member;
-  /** The member's last message, sent without waiting for its answer: settles with its outcome (checked before COMMIT). */
-  readonly sent: Promise<void>;
   readonly durable: Promise<void>;
   commit(): void;
   fail(err: unknown): void;
@@ -105,17 +103,10 @@ class Statements {
     this.push(text);
   }
 
-  /** Whether a statement of the member failed already (even one its code caught): the member fails. */
-  throwIfFailed(): void {
+  /** The member's end: what is held is sent; a statement that failed fails the member. */
+  async end(): Promise<void> {
+    await this.flush();
     if (this.failed) throw new StoreUnavailableError('the store rolled back the transaction');
-  }
-
-  /**
-   * The member's end: what is held is sent now (queued on the connection behind what went before it), and the promise
-   * settles with the outcome — a statement that failed or a check that refused — without the member waiting for it.
-   */
-  send(): Promise<void> {
-    return this.flush().then(() => this.throwIfFailed());
   }
 
   /**
@@ -150,12 +141,11 @@ class Statements {
     const first = !this.sent;
     this.sent = true;
     this.batch.begun = true;
-    // Named as the batch's newest savepoint as it is sent: the next member may be sent before this one is answered.
-    if (first) this.batch.savepoint = this.savepoint;
     const results = await this.noted(simple(this.batch.client, text)).catch(async (err: unknown) => {
       if (prepares.size > 0) preparing(this.batch.client, prepares, false);
       throw (await this.judgedAfter(checks)) ?? err;
     });
+    if (first) this.batch.savepoint = this.savepoint;
     // A check that fails leaves what ran after it in the message to the member's rollback (its savepoint).
     await this.noted(Promise.resolve().then(() => checks.forEach((c) => c.verify(results[c.at]!.rows as Row[]))));
     return results.at(-1);
@@ -275,14 +265,10 @@ export class GroupCommit {
       try {
         const result = await fn(q, member);
         statements = await entered;
-        statements?.throwIfFailed();
-        // The member's last message (its rows and checks, most often its only one) goes without waiting for its
-        // answer: the next member's work runs while PostgreSQL runs this one's, and the COMMIT waits for every answer.
-        const sent = statements?.send();
-        sent?.catch(() => undefined);
+        await statements?.end();
         this.gateway().beforeCommit();
         if (statements) {
-          kept = this.keep(member, sent!);
+          kept = this.keep(member);
           this.gateway().atBatch?.('between-savepoints');
         }
         // A member that ran no statement wrote nothing: it is as durable as it will be.
@@ -333,7 +319,7 @@ export class GroupCommit {
   }
 
   /** The member ran to its end: it stays in the batch, and what it holds is the batch's. */
-  private keep(member: Member, sent: Promise<void>): Kept {
+  private keep(member: Member): Kept {
     const batch = this.batch!;
     let commit!: () => void;
     let fail!: (err: unknown) => void;
@@ -341,7 +327,7 @@ export class GroupCommit {
       commit = resolve;
       fail = reject;
     });
-    const kept: Kept = { member, sent, durable, commit, fail };
+    const kept: Kept = { member, durable, commit, fail };
     batch.kept.push(kept);
     this.stats.transactions++;
     for (const f of member.fenced) batch.fenced.add(f);
@@ -373,23 +359,10 @@ export class GroupCommit {
     });
   }
 
-  /**
-   * Commits the open batch (called in the writer chain), once every member's last message is answered. One that failed
-   * fails the whole batch: the members sent after it were queued behind it, in a transaction its failure aborted (or,
-   * for a check that refused, holding its rows): each is undone, the first that failed answering its own error, the
-   * others the store's (503, retryable with the same Idempotency-Key).
-   */
+  /** Commits the open batch (called in the writer chain). */
   private async commit(): Promise<void> {
     const batch = this.batch;
     if (!batch) return;
-    const outcomes = await Promise.allSettled(batch.kept.map((k) => k.sent));
-    const first = outcomes.findIndex((o) => o.status === 'rejected');
-    if (first >= 0) {
-      // The first failure is the cause; a later member's is most often its consequence (a transaction aborted).
-      const own = new Map([[batch.kept[first]!, storeError((outcomes[first] as PromiseRejectedResult).reason)]]);
-      this.failBatch(new StoreUnavailableError('another transaction of the same batch failed; retry'), own);
-      return;
-    }
     this.batch = undefined;
     if (batch.kept.length === 0) {
       // Every member rolled back: nothing to make durable.
@@ -420,8 +393,8 @@ export class GroupCommit {
     for (const k of batch.kept) k.commit();
   }
 
-  /** Rolls the whole batch back: every kept member fails with err (or its own), its in-memory effects undone (newest first). */
-  private failBatch(err: unknown, own?: ReadonlyMap<Kept, unknown>): unknown {
+  /** Rolls the whole batch back: every kept member fails with err, its in-memory effects undone (newest first). */
+  private failBatch(err: unknown): unknown {
     const batch = this.batch;
     this.batch = undefined;
     if (!batch) return err;
@@ -433,7 +406,7 @@ export class GroupCommit {
     for (const k of [...batch.kept].reverse()) {
       runUndo(k.member.rollbacks);
       runSettled(k.member.settles, false);
-      k.fail(own?.get(k) ?? err);
+      k.fail(err);
     }
     return err;
   }
