@@ -118,8 +118,8 @@ function forwardedRequests(deps: InternalDeps, gate: NodeGate, bodyLimit: number
     const at = { remote: req.socket.remoteAddress, url: req.url };
     const p = gate.arrive(req.headers[SIGNATURE_HEADER]);
     if (typeof p === 'string') return refuse(res, signatureRefused(log, at, p), 'invalid_node_signature');
-    const body = await readBody(req, bodyLimit);
-    if (body === null) return refuse(res, new ApiError('payload_too_large', { details: { max_bytes: bodyLimit } }), 'payload_too_large');
+    const { body, size } = await readBody(req, bodyLimit);
+    if (size > bodyLimit) return refuse(res, new ApiError('payload_too_large', { details: { max_bytes: bodyLimit } }), 'payload_too_large');
     const fault = gate.check(p, { method: req.method ?? '', url: req.url ?? '', body, headers: headerLines(req.rawHeaders) });
     if (fault) return refuse(res, signatureRefused(log, at, fault, p.node), 'invalid_node_signature');
     const meta = parseForwardMeta(req.headers[FORWARD_HEADER]);
@@ -138,30 +138,19 @@ function forwardedRequests(deps: InternalDeps, gate: NodeGate, bodyLimit: number
   };
 }
 
-/** Reads a request body not yet consumed: all of it, or null once it is over `max` bytes (the rest is drained). */
-function readBody(raw: IncomingMessage, max: number): Promise<Buffer | null> {
+/**
+ * Reads a request body not yet consumed to its end: its bytes up to the first chunk past `keep` (the rest is drained,
+ * not kept), and how many there were in all.
+ */
+function readBody(raw: IncomingMessage, keep: number): Promise<{ body: Buffer; size: number }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     raw.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= max) chunks.push(c);
-    });
-    raw.on('end', () => resolve(size > max ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    raw.on('error', reject);
-  });
-}
-
-/** The body of a client request, up to `max` + 1 bytes (the owner refuses one over its limit as it would here). */
-function readClientBody(raw: IncomingMessage, max: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    raw.on('data', (c: Buffer) => {
-      if (size <= max) chunks.push(c);
+      if (size <= keep) chunks.push(c);
       size += c.length;
     });
-    raw.on('end', () => resolve(size === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    raw.on('end', () => resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), size }));
     raw.on('error', reject);
   });
 }
@@ -221,10 +210,11 @@ export class RequestForwarder {
   }
 
   async forward(request: FastifyRequest, reply: FastifyReply, env: Environment, accountId: string): Promise<FastifyReply> {
-    const body = await readClientBody(request.raw, this.bodyMax);
+    // Up to a chunk past the limit: the owner refuses a body over it (413) as this node would.
+    const { body, size } = await readBody(request.raw, this.bodyMax);
     const headers = headersToForward(request.raw.rawHeaders);
     headers.push(FORWARD_HEADER, forwardMeta({ environment: env, accountId, clientIp: request.ip }));
-    const answer = await this.router.forward(env, this.host.partitionOf(accountId), { method: request.method, url: request.url, headers, body }, this.timeoutMs);
+    const answer = await this.router.forward(env, this.host.partitionOf(accountId), { method: request.method, url: request.url, headers, body: size === 0 ? null : body }, this.timeoutMs);
     reply.code(answer.status);
     for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && !ANSWER_HOP.has(k)) reply.header(k, v);
     return reply.send(answer.body);
