@@ -102,29 +102,27 @@ export function buildInternal(deps: InternalDeps): FastifyInstance {
  */
 function forwardedRequests(deps: InternalDeps, gate: NodeGate, bodyLimit: number): (req: IncomingMessage, res: ServerResponse) => boolean {
   const log = deps.logger.child({ listener: 'internal' });
-  const refuse = (res: ServerResponse, err: ApiError, refusal: string) => {
-    const id = newRequestId();
-    const notOwner = refusal === 'not_owner';
-    const body = JSON.stringify(notOwner ? { error: 'not_owner' } : envelope(err, id, deps.config.docsUrl));
-    res.writeHead(notOwner ? 409 : err.status, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'x-request-id': id,
-      [REFUSAL_HEADER]: refusal,
-    });
+  // The listener's own refusals: the envelope (its code in REFUSAL_HEADER), or not_owner as the routes answer it.
+  const answer = (res: ServerResponse, status: number, refusal: string, body: string, id: string) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': id, [REFUSAL_HEADER]: refusal });
     res.end(body);
   };
+  const refuse = (res: ServerResponse, err: ApiError) => {
+    const id = newRequestId();
+    answer(res, err.status, err.code, JSON.stringify(envelope(err, id, deps.config.docsUrl)), id);
+  };
+  const notOwner = (res: ServerResponse) => answer(res, 409, 'not_owner', JSON.stringify({ error: 'not_owner' }), newRequestId());
   const accept = async (req: IncomingMessage, res: ServerResponse) => {
     const at = { remote: req.socket.remoteAddress, url: req.url };
     const p = gate.arrive(req.headers[SIGNATURE_HEADER]);
-    if (typeof p === 'string') return refuse(res, signatureRefused(log, at, p), 'invalid_node_signature');
+    if (typeof p === 'string') return refuse(res, signatureRefused(log, at, p));
     const { body, size } = await readBody(req, bodyLimit);
-    if (size > bodyLimit) return refuse(res, new ApiError('payload_too_large', { details: { max_bytes: bodyLimit } }), 'payload_too_large');
+    if (size > bodyLimit) return refuse(res, new ApiError('payload_too_large', { details: { max_bytes: bodyLimit } }));
     const fault = gate.check(p, { method: req.method ?? '', url: req.url ?? '', body, headers: headerLines(req.rawHeaders) });
-    if (fault) return refuse(res, signatureRefused(log, at, fault, p.node), 'invalid_node_signature');
+    if (fault) return refuse(res, signatureRefused(log, at, fault, p.node));
     const meta = parseForwardMeta(req.headers[FORWARD_HEADER]);
-    if (!meta) return refuse(res, new ApiError('invalid_request', { message: `The ${FORWARD_HEADER} header is not <environment> <account id> <client address>.` }), 'invalid_request');
-    if (!(await deps.host.know(meta.accountId)) || !deps.host.holds(meta.environment, meta.accountId)) return refuse(res, new ApiError('invalid_request'), 'not_owner');
+    if (!meta) return refuse(res, new ApiError('invalid_request', { message: `The ${FORWARD_HEADER} header is not <environment> <account id> <client address>.` }));
+    if (!(await deps.host.know(meta.accountId)) || !deps.host.holds(meta.environment, meta.accountId)) return notOwner(res);
     RequestForwarder.adopt(req, { clientIp: meta.clientIp, body });
     deps.api[meta.environment].routing(req, res);
   };

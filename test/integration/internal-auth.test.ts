@@ -191,6 +191,11 @@ describe.runIf(pgUp)('the internal listener authenticates every request (docs/SE
     const bad = await sendForwarded({ ...get('203.0.113.7'), headers: ['x-rampart-forward', `staging ${account} 1.2.3.4`] });
     expectError(bad, 400, 'invalid_request');
     expect(bad.headers.get('x-rampart-node-refusal')).toBe('invalid_request');
+    // A body over the listener's limit (4 MiB at least) is refused before the MAC is judged or the API sees it.
+    const huge = await sendForwarded({ ...post, body: `{"pad":"${'x'.repeat(5 * 1024 * 1024)}"}` });
+    expectError(huge, 413, 'payload_too_large');
+    expect(huge.headers.get('x-rampart-node-refusal')).toBe('payload_too_large');
+    expect(huge.body.error.details.max_bytes).toBeGreaterThanOrEqual(4 * 1024 * 1024);
     const elsewhere = await sendForwarded({ ...get('203.0.113.7'), headers: ['x-rampart-forward', 'sandbox acc_unknown 1.2.3.4'] });
     expect(elsewhere.status).toBe(409);
     expect(elsewhere.headers.get('x-rampart-node-refusal')).toBe('not_owner');
