@@ -4,7 +4,7 @@ import { PG_URL, postgresUnreachable } from './test/helpers/postgres-reach.js';
 /** Suites that only mean something on PostgreSQL with several processes: the "postgres" project runs them alone. */
 const POSTGRES_ONLY = [
   'test/cluster/failover.test.ts', 'test/cluster/lease-pause.test.ts', 'test/cluster/kill-fast.test.ts', 'test/cluster/freeze.test.ts',
-  'test/cluster/cut-off.test.ts', 'test/cluster/record-cache.test.ts',
+  'test/cluster/cut-off.test.ts', 'test/cluster/record-cache.test.ts', 'test/cluster/take-over-quote.test.ts',
 ];
 
 /** HTTP suites whose subject does not depend on the store: the "postgres" project leaves them out. */

@@ -314,6 +314,7 @@ export class EngineHost {
       // Its accounts are read from memory once the partition is taken for good (the restart transition included).
       this.distrust(part, tx, st);
       this.inFlight.hold(tx, st.held, part.engine.books.keys());
+      if (mode === 'resume') await this.catchUp(part, tx, st);
       if (mode === 'restart') {
         const now = this.clock.now();
         const canceled = await this.writer.cancelStoredOrders(part, tx, now);
@@ -410,7 +411,23 @@ export class EngineHost {
       // its customers follows the last one in the store, so a rollback leaves no gap in a customer's log.
       part.events.clear();
       this.parts.markFresh(part);
+      await this.catchUp(part, tx, st);
     }
+  }
+
+  /**
+   * A freshly loaded engine is judged once against the quotes this node holds: what the market reached while the
+   * partition was moving between nodes (a tick the old owner no longer applied and the new one did not hold yet), or
+   * in a tick whose transaction rolled back, fills and fires now, not on the next move. A quote the engine had seen
+   * reaches nothing more; a trigger fires on where the last is, whichever way it came (trigger-book.ts); a quote
+   * older than what the partition holds in its market is left for the next tick (Engine.catchUp).
+   */
+  private async catchUp(part: Partition, tx: Tx, st: TxState): Promise<void> {
+    for (const market of this.specs.keys()) {
+      const q = this.quote(market, part.environment);
+      if (q) part.engine.catchUp(market, q);
+    }
+    await this.persist(part, tx, st);
   }
 
   /** The store rolled back what the partition's engine did: rebuild it, now if the store answers, else before its next use. */

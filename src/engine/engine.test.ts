@@ -81,6 +81,25 @@ describe('engine', () => {
     expect(fx.events.map((e) => e.type)).toContain('order.filled');
   });
 
+  it('catches up on a quote it did not see when it is at least as new as the orders it holds in the market', () => {
+    const { engine, tick, place } = setup();
+    tick('60000', '60001', '60000.5');
+    const { r } = place({ type: 'stop_market', side: 'sell', stop_price: '59500', size: '0.1' });
+    const id = r.ok ? r.value.id : '';
+    const placedAt = engine.order(id)!.updatedAt;
+    const below = (time: number) => ({ bid: dec('58999.5'), ask: dec('59000.5'), last: dec('59000'), time });
+    // A quote from before the order was placed (a node's book a tick behind) neither fills nor fires it.
+    expect(engine.catchUp('BTC-USD', below(placedAt - 1))).toBe(false);
+    expect(engine.take().events).toEqual([]);
+    expect(engine.order(id)?.status).toBe('working');
+    // One as new as the order fires it, at the bid − tick (fill rules).
+    expect(engine.catchUp('BTC-USD', below(placedAt))).toBe(true);
+    const fx = engine.take();
+    expect(fx.events.filter((e) => e.type === 'order.filled').length).toBe(1);
+    expect(engine.order(id)).toBeUndefined();
+    expect(fmt(engine.books.get('A')!.positions.get('BTC-USD')!.entryPrice)).toBe('58999');
+  });
+
   it('rests a limit and fills it at the limit once last trades strictly through, as maker', () => {
     const { tick, place, book } = setup();
     tick('60000', '60001', '60000.5');

@@ -232,6 +232,22 @@ export class Engine implements Core {
 
   // ---- time (pipeline/tick.ts) -------------------------------------------------------------------
 
+  /**
+   * A loaded engine judged against a quote it may not have seen (a partition taken over, or rebuilt after a tick
+   * rolled back): applied only when it is at least as new as everything the engine holds in the market, so a price
+   * from before an order was placed or moved (a node's book a tick behind) never fills or fires it; an older quote
+   * waits for the next tick. Answers whether it was applied.
+   */
+  catchUp(market: string, q: Quote): boolean {
+    for (const book of this.books.values()) {
+      for (const o of book.orders.values()) if (o.market === market && o.updatedAt > q.time) return false;
+      const p = book.positions.get(market);
+      if (p && p.updatedAt > q.time) return false;
+    }
+    this.onQuote(market, q);
+    return true;
+  }
+
   onQuote(market: string, q: Quote): void {
     onQuote(this, this.lasts, market, q);
   }
