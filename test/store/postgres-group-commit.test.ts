@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LeaseLostError } from '../../src/store/fence.js';
 import { withFaults } from '../../src/store/faults.js';
+import { StoreUnavailableError } from '../../src/store/port.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Tx } from '../../src/store/port.js';
 import { freshSchema, postgresAvailable, recordMessages, type FreshSchema } from '../helpers/postgres.js';
@@ -178,6 +179,85 @@ describe.skipIf(!available)('PostgresStore group commit', () => {
     expect(store.stats.commits).toBe(2);
     expect(published).toEqual([['70000001', '70000002']]);
     expect(await committed('SELECT cseq AS v FROM events ORDER BY cseq')).toEqual(['1', '2', '4', '5']);
+  });
+
+  it("sends a member's last message without waiting for its answer: the next member runs meanwhile, and the COMMIT waits for both", async () => {
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('70000001', 'cus_1'));
+    });
+    const log: string[] = [];
+    // Each message's answer, as the store's connections receive it.
+    (store as unknown as { pool: pg.Pool }).pool.on('acquire', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown> | undefined;
+      (client as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+        const text = String(args[0]);
+        const p = query(...args);
+        // The pool's own queries pass a callback and get no promise.
+        void p?.then(
+          () => log.push(text.includes('COMMIT') ? 'COMMIT answered' : `answered ${/(?:^|; )SAVEPOINT (member_\d+)/.exec(text)?.[1] ?? '?'}`),
+          () => undefined,
+        );
+        return p;
+      };
+    });
+    const append = (seq: number) =>
+      store.transaction(async (tx) => {
+        log.push(`start ${seq}`);
+        await tx.insertEvents([event(seq, '70000001')]);
+        return seq;
+      });
+    const still = performance.now();
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(still);
+    const results = await Promise.all([append(1), append(2)]).finally(() => clock.mockRestore());
+    expect(results).toEqual([1, 2]);
+    // The second member began before the first one's message was answered, and sent its own after; one COMMIT, last.
+    expect(log.indexOf('start 2')).toBeGreaterThanOrEqual(0);
+    expect(log.indexOf('start 2')).toBeLessThan(log.indexOf('answered member_1'));
+    expect(log.indexOf('answered member_1')).toBeLessThan(log.indexOf('answered member_2'));
+    expect(log.filter((l) => l === 'COMMIT answered')).toHaveLength(1);
+    expect(log.indexOf('COMMIT answered')).toBeGreaterThan(log.indexOf('answered member_2'));
+    expect(await committed('SELECT cseq AS v FROM events ORDER BY cseq')).toEqual(['1', '2']);
+  });
+
+  it('a member whose last message fails once sent is undone alone; the member run meanwhile fails with it (retryable) only if it used one of its partitions', async () => {
+    await leases("('live', 0, 'me', 1, 0, 9e12, 0), ('live', 1, 'me', 1, 0, 9e12, 0)");
+    await store.transaction(async (tx) => {
+      await tx.insertCustomer(customer(1));
+      await tx.insertAccount(account('70000001', 'cus_1'));
+      await tx.insertEvents([event(1, '70000001')]);
+    });
+    const p0 = { environment: 'live' as const, partition: 0, owner: 'me', epoch: 1 };
+    const p1 = { environment: 'live' as const, partition: 1, owner: 'me', epoch: 1 };
+    const undone: string[] = [];
+    const append = (fence: typeof p0, seq: number, tag: string) =>
+      store.fencedTransaction(fence, async (tx) => {
+        tx.onRollback(() => undone.push(tag));
+        await tx.insertEvents([event(seq, '70000001')]);
+        return tag;
+      });
+    const events = () => committed('SELECT cseq AS v FROM events ORDER BY cseq');
+    const still = performance.now();
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(still);
+    try {
+      // Event 1 again fails at the server once its message went; the member run meanwhile used partition 0 too.
+      const same = await Promise.allSettled([append(p0, 1, 'repeat'), append(p0, 2, 'same partition')]);
+      expect(same.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect((same[0] as PromiseRejectedResult).reason).toMatchObject({ code: '23505' });
+      expect((same[1] as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailableError);
+      expect(undone).toEqual(['repeat', 'same partition']);
+      // The member run meanwhile used another partition: it saw nothing of the failed one, and commits.
+      const other = await Promise.allSettled([append(p0, 1, 'repeat again'), append(p1, 3, 'other partition')]);
+      expect(other.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+      expect((other[0] as PromiseRejectedResult).reason).toMatchObject({ code: '23505' });
+      expect(undone).toEqual(['repeat', 'same partition', 'repeat again']);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(await events()).toEqual(['1', '3']);
+    // The store goes on: the retry commits.
+    expect(await append(p0, 2, 'retried')).toBe('retried');
+    expect(await events()).toEqual(['1', '2', '3']);
   });
 
   it("another node's events never wait for this node's open batch (no lock shared by the writers)", async () => {

@@ -25,11 +25,20 @@ export interface Member {
   readonly fenced: Set<string>;
   /** Whether a lease fence was checked already in this PostgreSQL transaction, by this member or a kept one. */
   isFenced(key: string): boolean;
+  /** The engine partitions (environment/partition) this member fenced or relied on a kept member's fence for. */
+  readonly touched: Set<string>;
+  /**
+   * Set when the member before it failed once its last message was answered and the two touched a partition in
+   * common: this member's work ran on that partition's engine as the failed member left it, so it fails too.
+   */
+  doomed: unknown;
 }
 
 interface Kept {
   readonly member: Member;
   readonly durable: Promise<void>;
+  /** Committed or failed: told once. */
+  over: boolean;
   commit(): void;
   fail(err: unknown): void;
 }
@@ -52,19 +61,19 @@ class Statements {
   /** Whether a message of this member reached the server (then a rollback must go back to its savepoint). */
   sent = false;
   private failed = false;
+  /** Whether the member's first message was begun (its SAVEPOINT, and BEGIN or the release of the one before). */
+  private opened = false;
 
   constructor(
-    private readonly batch: Batch,
+    readonly batch: Batch,
     readonly savepoint: string,
-  ) {
-    if (batch.kept.length === 0 && !batch.begun) this.push('BEGIN');
-    if (batch.savepoint) this.push(`RELEASE SAVEPOINT ${batch.savepoint}; SAVEPOINT ${savepoint}`, 2);
-    else this.push(`SAVEPOINT ${savepoint}`);
-  }
+    /** Resolves once the member before it was judged (its last message answered); throws if this one must fail. */
+    private readonly judged: () => Promise<void>,
+  ) {}
 
   /** A statement whose answer is wanted: written in with what is held when it can be, else sent after it. */
   async run(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[]; rowCount: number }> {
-    const text = this.held.length > 0 ? this.statement(sql, params) : undefined;
+    const text = this.held.length > 0 || !this.opened ? this.statement(sql, params) : undefined;
     if (text !== undefined) {
       this.push(text);
       const r = await this.flush();
@@ -76,7 +85,7 @@ class Statements {
 
   /** Rows changed: as run, but counted by the server (an UPDATE answers no rows). */
   async changes(sql: string, params?: readonly unknown[]): Promise<number> {
-    const text = this.held.length > 0 ? this.statement(sql, params) : undefined;
+    const text = this.held.length > 0 || !this.opened ? this.statement(sql, params) : undefined;
     if (text !== undefined) {
       this.push(text);
       return (await this.flush())!.rowCount ?? 0;
@@ -103,10 +112,18 @@ class Statements {
     this.push(text);
   }
 
-  /** The member's end: what is held is sent; a statement that failed fails the member. */
-  async end(): Promise<void> {
-    await this.flush();
-    if (this.failed) throw new StoreUnavailableError('the store rolled back the transaction');
+  /**
+   * The member's end: what is held is sent, without waiting for its answer (the next member's work runs while
+   * PostgreSQL runs this one's statements). `answer` settles once it is answered: it rejects when a statement of the
+   * member failed or a held check refused.
+   */
+  async end(): Promise<{ answer: Promise<void> }> {
+    const { answer } = await this.send();
+    return {
+      answer: answer.then(() => {
+        if (this.failed) throw new StoreUnavailableError('the store rolled back the transaction');
+      }),
+    };
   }
 
   /**
@@ -122,14 +139,38 @@ class Statements {
     return out?.text;
   }
 
-  private push(text: string, statements = 1): void {
+  private push(text: string): void {
     this.held.push(text);
-    this.heldStatements += statements;
+    this.heldStatements++;
   }
 
-  /** Sends what is held as one message: the last statement's result (undefined when nothing was held). */
+  /** Sends what is held as one message and waits for it: the last statement's result (undefined when nothing was held). */
   private async flush(): Promise<pg.QueryResult | undefined> {
-    if (this.held.length === 0) return undefined;
+    return (await this.send()).answer;
+  }
+
+  /**
+   * Sends what is held as one message; resolves once it is sent, with its answer to wait for. The member's first
+   * message waits until the member before it was judged, and then opens with its SAVEPOINT (BEGIN first in a new
+   * batch; the release of the savepoint before, which is judged good by then).
+   */
+  private async send(): Promise<{ answer: Promise<pg.QueryResult | undefined> }> {
+    if (!this.opened) {
+      await this.judged();
+      this.opened = true;
+      const opening = this.batch.kept.length === 0 && !this.batch.begun ? ['BEGIN'] : [];
+      if (this.batch.savepoint) opening.push(`RELEASE SAVEPOINT ${this.batch.savepoint}`);
+      opening.push(`SAVEPOINT ${this.savepoint}`);
+      this.held.unshift(...opening);
+      this.heldStatements += opening.length;
+      for (const c of this.checks) c.at += opening.length;
+    }
+    if (this.held.length === 0) return { answer: Promise.resolve(undefined) };
+    return { answer: this.message() };
+  }
+
+  /** The held statements as one message, sent before this returns its first promise; its last statement's result. */
+  private async message(): Promise<pg.QueryResult | undefined> {
     const text = this.held.join('; ');
     const checks = this.checks;
     const prepares = this.prepares;
@@ -226,6 +267,10 @@ export class GroupCommit {
   private readonly writer = new WriterChain();
   private batch: Batch | undefined;
   private commitScheduled = false;
+  /** The last kept member's answer, judged (never rejects): the next member's first message waits for it. */
+  private pending: Promise<void> = Promise.resolve();
+  /** The member whose work runs now (in the writer chain). */
+  private current: Member | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -238,6 +283,12 @@ export class GroupCommit {
    * Runs fn as a member of the open batch (or of a new one) and settles once that batch committed. `alone`: in a
    * PostgreSQL transaction of its own, committed at once (what it locks is not held for a batch: background
    * writes of rows several nodes write).
+   *
+   * Members overlap by one: a member's last message is sent without waiting for its answer, and the next member's
+   * work (the engine's, the statements it builds) runs meanwhile; that member's first message waits until the one
+   * before was answered. A member whose answer fails is rolled back to its savepoint alone and undone; the member
+   * running meanwhile fails too (retryable) only if it touched one of the same engine partitions, whose engine it saw
+   * as the failed member left it. A member that sends nothing is answered only once the member before it was judged.
    */
   async run<T>(fn: (q: Q, member: Member) => Promise<T>, alone = false): Promise<T> {
     let kept: Kept | undefined;
@@ -252,9 +303,12 @@ export class GroupCommit {
         events: { written: undefined },
         fenced: new Set(),
         isFenced: (key) => member.fenced.has(key) || (this.batch?.fenced.has(key) ?? false),
+        touched: new Set(),
+        doomed: undefined,
       };
+      this.current = member;
       let entered: Promise<Statements> | undefined;
-      const on = (): Promise<Statements> => (entered ??= this.enter());
+      const on = (): Promise<Statements> => (entered ??= this.enter(member));
       const q: Q = {
         rows: async <R>(sql: string, params?: readonly unknown[]) => (await (await on()).run(sql, params)).rows as R[],
         changes: async (sql, params) => (await on()).changes(sql, params),
@@ -265,29 +319,44 @@ export class GroupCommit {
       try {
         const result = await fn(q, member);
         statements = await entered;
-        await statements?.end();
         this.gateway().beforeCommit();
         if (statements) {
-          kept = this.keep(member);
+          const { answer } = await statements.end();
+          kept = this.keep(member, statements, answer);
           this.gateway().atBatch?.('between-savepoints');
+        } else {
+          // A member that ran no statement wrote nothing: it is as durable as it will be, once what it saw is.
+          await this.judged(member);
+          runSettled(member.settles, true);
         }
-        // A member that ran no statement wrote nothing: it is as durable as it will be.
-        else runSettled(member.settles, true);
         return result;
       } catch (err) {
         // Settled whether it began or not (a connection being made when fn failed).
         statements ??= await entered?.catch(() => undefined);
+        // Its failure is its own only if what it saw stands: the member before it is judged first.
+        await this.pending;
         if (statements?.sent) await this.rollbackMember(statements.savepoint);
         runUndo(member.rollbacks);
         runSettled(member.settles, false);
-        throw storeError(err);
+        throw member.doomed === undefined ? storeError(err) : doomedError();
       } finally {
+        this.current = undefined;
         if (alone) await this.commit();
         else this.scheduleCommit();
       }
     });
     await kept?.durable;
     return out;
+  }
+
+  /**
+   * Resolves once the member before this one was judged; throws if this one must fail with it (it touched the same
+   * partition), or if its batch was rolled back meanwhile.
+   */
+  private async judged(member: Member, batch?: Batch): Promise<void> {
+    await this.pending;
+    if (member.doomed !== undefined) throw doomedError();
+    if (batch && this.batch !== batch) throw new StoreUnavailableError('the store rolled back the transaction');
   }
 
   /** Whether the open batch takes no more members: enough of them, or open long enough. */
@@ -306,7 +375,7 @@ export class GroupCommit {
    * The member's first statement: it joins the open batch or opens one. Its SAVEPOINT (and the release of the one
    * before) travels with its first statement sent.
    */
-  private async enter(): Promise<Statements> {
+  private async enter(member: Member): Promise<Statements> {
     let batch = this.batch;
     if (!batch) {
       const client = await this.pool.connect().catch((err: unknown) => {
@@ -315,23 +384,66 @@ export class GroupCommit {
       batch = { client, q: queryOn(client), kept: [], fenced: new Set(), openedAt: performance.now(), savepoint: undefined, begun: false, members: 0 };
       this.batch = batch;
     }
-    return new Statements(batch, `member_${++batch.members}`);
+    const joined = batch;
+    return new Statements(joined, `member_${++joined.members}`, () => this.judged(member, joined));
   }
 
-  /** The member ran to its end: it stays in the batch, and what it holds is the batch's. */
-  private keep(member: Member): Kept {
-    const batch = this.batch!;
+  /**
+   * The member ran to its end and its last message is sent: it stays in the batch, and what it holds is the batch's,
+   * unless that message's answer fails (then `unkeep`).
+   */
+  private keep(member: Member, statements: Statements, answer: Promise<void>): Kept {
+    const batch = statements.batch;
     let commit!: () => void;
     let fail!: (err: unknown) => void;
     const durable = new Promise<void>((resolve, reject) => {
       commit = resolve;
       fail = reject;
     });
-    const kept: Kept = { member, durable, commit, fail };
+    const kept: Kept = {
+      member,
+      durable,
+      over: false,
+      commit: () => {
+        kept.over = true;
+        commit();
+      },
+      fail: (err) => {
+        kept.over = true;
+        fail(err);
+      },
+    };
     batch.kept.push(kept);
     this.stats.transactions++;
     for (const f of member.fenced) batch.fenced.add(f);
+    this.pending = answer.then(
+      () => undefined,
+      (err: unknown) => this.unkeep(batch, kept, statements, err),
+    );
     return kept;
+  }
+
+  /**
+   * A kept member's last message failed: it leaves the batch, rolled back to its savepoint and undone; the member
+   * running meanwhile is doomed if it touched one of its partitions. The undo comes first, before anything waits: a
+   * member that reaches one of those partitions from now on finds its engine to be rebuilt, and reads what the
+   * rollback left (its statements wait for this to end).
+   */
+  private async unkeep(batch: Batch, kept: Kept, statements: Statements, err: unknown): Promise<void> {
+    if (kept.over) return;
+    const failed = kept.member;
+    const now = this.current;
+    if (now && now !== failed && [...now.touched].some((p) => failed.touched.has(p))) now.doomed ??= err;
+    const at = batch.kept.indexOf(kept);
+    if (at >= 0) batch.kept.splice(at, 1);
+    // A fence it checked itself was checked by no member before it (isFenced): none of them holds that lease row now.
+    for (const f of failed.fenced) batch.fenced.delete(f);
+    this.stats.transactions--;
+    runUndo(failed.rollbacks);
+    if (this.batch === batch) await this.rollbackMember(statements.savepoint);
+    if (kept.over) return;
+    runSettled(failed.settles, false);
+    kept.fail(storeError(err));
   }
 
   /** Undoes the member in progress in the store (its savepoint, which reached the server); the kept members stay. */
@@ -359,8 +471,9 @@ export class GroupCommit {
     });
   }
 
-  /** Commits the open batch (called in the writer chain). */
+  /** Commits the open batch (called in the writer chain), once its last member's answer is in. */
   private async commit(): Promise<void> {
+    await this.pending;
     const batch = this.batch;
     if (!batch) return;
     this.batch = undefined;
@@ -404,6 +517,7 @@ export class GroupCommit {
       () => batch.client.release(true),
     );
     for (const k of [...batch.kept].reverse()) {
+      if (k.over) continue;
       runUndo(k.member.rollbacks);
       runSettled(k.member.settles, false);
       k.fail(err);
@@ -422,4 +536,9 @@ function mergeWritten(kept: Kept[]): Written | undefined {
     if (w.deliveries) out.deliveries = true;
   }
   return out;
+}
+
+/** The answer of a member that saw an engine partition as a member that failed left it: retryable, it changed nothing. */
+function doomedError(): StoreUnavailableError {
+  return new StoreUnavailableError('a transaction before it in its batch failed on a partition it used');
 }

@@ -48,6 +48,7 @@ function readsOn(q: Q): Reads {
 /** The lease fence, checked once per PostgreSQL transaction: the lease row stays locked FOR KEY SHARE until COMMIT. */
 async function fenceOnce(q: Q, member: Member, f: Fence): Promise<void> {
   const key = `${f.environment}/${f.partition}/${f.owner}/${f.epoch}`;
+  member.touched.add(`${f.environment}/${f.partition}`);
   if (member.isFenced(key)) return;
   await assertLease(q, f);
   member.fenced.add(key);
