@@ -62,8 +62,19 @@ class Replay extends Error {
  * the call created; a replay answers the first status with the resource as it is now. A stored non-retryable
  * refusal replays as the same error. Retryable answers and refusals before execution are never stored.
  */
+/** Keys this process remembers having recorded (the oldest forgotten first): a hint, never the record itself. */
+const RECORDED_HINTS = 50_000;
+
 export class Idempotency {
   private readonly inFlight = new Set<string>();
+  /**
+   * Scoped keys this process recorded or answered from a record, newest last. A deferred claim that finds a record
+   * fails the call after its work ran — on PostgreSQL, after the next transaction of its batch may have run on the
+   * same partition (src/store/postgres/group-commit.ts), which then fails with it — so a key seen here is claimed
+   * before the call runs instead. A key not here (recorded by another node, or forgotten) is still judged right,
+   * only later.
+   */
+  private readonly recorded = new Set<string>();
   private readonly renderers = new Map<string, Renderer>();
 
   constructor(
@@ -132,7 +143,7 @@ export class Idempotency {
       });
       const outcome = await this.store
         .transaction(async (tx): Promise<{ created: Created } | { prior: IdempotencyRecord }> => {
-          if (deferClaim && tx.checkIdempotency) {
+          if (deferClaim && tx.checkIdempotency && !this.recorded.has(flightKey)) {
             await tx.checkIdempotency(lock, scope, key, (c) => {
               if (!c.locked) found = 'locked';
               const prior = judge(c);
@@ -171,11 +182,16 @@ export class Idempotency {
                 return found;
               });
             if (prior) return { prior };
+            if (recorded) this.remember(flightKey);
             throw err;
           }
-          if (recorded) await this.store.transaction((tx) => tx.putIdempotency(refusal(err.status, err)));
+          if (recorded) {
+            await this.store.transaction((tx) => tx.putIdempotency(refusal(err.status, err)));
+            this.remember(flightKey);
+          }
           throw err;
         });
+      this.remember(flightKey);
       if ('created' in outcome) {
         reply.code(outcome.created.status);
         return outcome.created.view ?? this.render(outcome.created.kind, outcome.created.id);
@@ -194,6 +210,12 @@ export class Idempotency {
     } finally {
       this.inFlight.delete(flightKey);
     }
+  }
+
+  private remember(flightKey: string): void {
+    this.recorded.delete(flightKey);
+    this.recorded.add(flightKey);
+    if (this.recorded.size > RECORDED_HINTS) this.recorded.delete(this.recorded.values().next().value!);
   }
 
   /** Drops records older than the time they are kept. */
