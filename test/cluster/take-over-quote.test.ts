@@ -27,7 +27,18 @@ describe.skipIf(!available)('a partition taken over after a price move it missed
     const c = cluster;
     const [t] = await openTraders(c, 1, PARTITIONS);
     await c.admin('PUT', '/admin/v1/markets/ETH-USD/price', { bid: '2999.95', ask: '3000.05', last: '3000' });
-    const lease = (await c.untilOwned('sandbox', [t!.partition], 10_000)).partitions.find((p) => p.environment === 'sandbox' && p.partition === t!.partition)!;
+    // Once balanced (one partition each) the leases stay where they are: the partition moves only by the freeze.
+    const balanced = await until(
+      'one sandbox partition on each node',
+      async () => {
+        const s = await c.status();
+        const owners = s.partitions.filter((p) => p.environment === 'sandbox').map((p) => p.owner);
+        return owners.length === PARTITIONS && owners.every((o) => o !== null) && new Set(owners).size === PARTITIONS ? s : null;
+      },
+      20_000,
+      c,
+    );
+    const lease = balanced.partitions.find((p) => p.environment === 'sandbox' && p.partition === t!.partition)!;
     const owner = c.node(lease.owner!);
     const other = c.nodes.find((n) => n !== owner)!;
     // The frozen node answers nothing: the lease is read where the partition is going.

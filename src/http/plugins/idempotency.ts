@@ -57,14 +57,14 @@ class Replay extends Error {
   }
 }
 
+/** Keys this process remembers having recorded (the oldest forgotten first): a hint, never the record itself. */
+const RECORDED_HINTS = 50_000;
+
 /**
  * Idempotency-Key for every creating call (CONTRACT §5). The record is written in the same transaction as what
  * the call created; a replay answers the first status with the resource as it is now. A stored non-retryable
  * refusal replays as the same error. Retryable answers and refusals before execution are never stored.
  */
-/** Keys this process remembers having recorded (the oldest forgotten first): a hint, never the record itself. */
-const RECORDED_HINTS = 50_000;
-
 export class Idempotency {
   private readonly inFlight = new Set<string>();
   /**
