@@ -3,6 +3,7 @@
 //   node --import tsx bench/alloc.ts [sqlite|pg] [seconds=5]
 // One server (SQLite, or one node on PostgreSQL at BENCH_PG_URL), 48 accounts, 20 connections of market orders for
 // 3 s to warm up, then `seconds` sampled. Bytes are estimates (one sample per 8 kB allocated); compare runs of it.
+// ALLOC_TOP=n lists n rows per table (25 by default).
 // docs/PERFORMANCE.md run 15 has what it found.
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -116,7 +117,7 @@ try {
   const top = (m: Map<string, number>) =>
     [...m]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 25)
+      .slice(0, Number(process.env.ALLOC_TOP ?? 25))
       .map(([k, v]) => `${String(Math.round(v / placed)).padStart(8)}  ${k}`)
       .join('\n');
   console.log(`${store}: ${Math.round(placed)} market orders (${Math.round(r.rps)}/s) sampled; ≈${Math.round(total / placed)} bytes allocated per order`);

@@ -115,6 +115,47 @@ await storeSuite('store contract (log, webhooks, transactions): $name', (store, 
     expect((await got('whk_all')).map((d) => d.seq)).toEqual([3, 2, 1]);
   });
 
+  it('events find the endpoints made or removed since the endpoints were last listed (SQLite answers "has it any" from its cache)', async () => {
+    const hook = (id: string): WebhookRecord => ({ id, customer_id: 'cus_2', environment: 'sandbox', url: `https://example.com/${id}`, types: null, account_id: null, secret: 'sealed', created_at: 9 });
+    const other = { environment: 'sandbox' as const, customer_id: 'cus_2' };
+    const seqs = async (hookId: string) => (await store.listDeliveries(hookId, undefined, 10)).map((d) => d.event_seq);
+    expect(await store.listAllWebhooks()).toEqual([]);
+    await store.transaction((tx) => tx.insertEvents([event(1, 'acc_2', other)]));
+    // Made in the same transaction as the events, after the list was read: they are its.
+    await store.transaction(async (tx) => {
+      await tx.insertWebhook(hook('whk_new'));
+      await tx.insertEvents([event(2, 'acc_2', other)]);
+    });
+    expect(await seqs('whk_new')).toEqual([2]);
+    // Listed (the cache holds it), then made in a transaction of its own: both are served.
+    expect((await store.listAllWebhooks()).map((w) => w.id)).toEqual(['whk_new']);
+    await store.transaction((tx) => tx.insertWebhook(hook('whk_next')));
+    await store.transaction((tx) => tx.insertEvents([event(3, 'acc_2', other)]));
+    expect(await seqs('whk_new')).toEqual([3, 2]);
+    expect(await seqs('whk_next')).toEqual([3]);
+    // One made by a transaction that rolled back, the endpoints read while it was open (on SQLite's one connection
+    // that read sees it): nothing is kept of it.
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.insertWebhook(hook('whk_gone'));
+        await store.listAllWebhooks();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await store.listAllWebhooks()).map((w) => w.id)).toEqual(['whk_new', 'whk_next']);
+    await store.transaction(async (tx) => {
+      await tx.deleteWebhook('whk_new');
+      await tx.deleteWebhook('whk_next');
+      await tx.insertEvents([event(4, 'acc_2', other)]);
+    });
+    expect(await store.listAllWebhooks()).toEqual([]);
+    await store.transaction(async (tx) => {
+      await tx.insertWebhook(hook('whk_last'));
+    });
+    await store.transaction((tx) => tx.insertEvents([event(5, 'acc_2', other)]));
+    expect(await seqs('whk_last')).toEqual([5]);
+  });
+
   it('a transaction that fails: nothing it wrote is visible, its undo callbacks run, its error is answered', async () => {
     const undone: string[] = [];
     const told: string[][] = [];

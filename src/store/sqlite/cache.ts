@@ -13,6 +13,8 @@ export class RecordCache {
   readonly accounts = new Map<string, AccountRecord>();
   /** Every webhook endpoint (few; read by each delivery pass). */
   webhooks: WebhookRecord[] | undefined;
+  /** `<environment>/<customer id>` of every endpoint in `webhooks`, made from it when first asked. */
+  private endpointsOf: { of: WebhookRecord[]; keys: Set<string> } | undefined;
 
   /** `changedElsewhere` answers whether another connection committed since it last answered. */
   constructor(private readonly changedElsewhere: () => boolean) {}
@@ -28,6 +30,18 @@ export class RecordCache {
     this.customers.clear();
     this.accounts.clear();
     this.webhooks = undefined;
+  }
+
+  /**
+   * Whether the customer has an endpoint in the environment, from the cached endpoints (undefined when they are not
+   * cached: the caller asks the store). A write of an endpoint drops `webhooks`, so the answer is never older than
+   * the connection's own writes, committed or not.
+   */
+  hasEndpoint(environment: string, customerId: string): boolean | undefined {
+    const all = this.webhooks;
+    if (!all) return undefined;
+    if (this.endpointsOf?.of !== all) this.endpointsOf = { of: all, keys: new Set(all.map((w) => `${w.environment}/${w.customer_id}`)) };
+    return this.endpointsOf.keys.has(`${environment}/${customerId}`);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Environment } from '../../schemas/common.js';
 import type { EventCounter, EventQuery, EventRow, EventScope, StoredEvent, EventReads, EventWrites } from '../port.js';
 import { customerRanges, EVENT_SQL, eventScope, eventValues } from '../sql/events.js';
 import type { Row } from '../sql/rows.js';
+import type { RecordCache } from './cache.js';
 import type { Durability, Sql } from './durability.js';
 
 /**
@@ -51,7 +52,7 @@ export const sqliteOutbox = (cond: string): string =>
 const EVENTS_PER_INSERT = 16;
 
 /** The log's writes, and its list as a transaction reads it (without waiting for the sync in flight). */
-export function eventWrites(d: Durability): EventWrites & Pick<EventReads, 'listEvents'> {
+export function eventWrites(d: Durability, cache: RecordCache): EventWrites & Pick<EventReads, 'listEvents'> {
   // A transaction's events in one statement (up to EVENTS_PER_INSERT rows each): a market order writes four, and a
   // statement per row was 3.9% of its samples under the bench. Rows take their seq in the order of VALUES.
   // Prepared here, not on the write path: inserts[n - 1] takes n rows.
@@ -73,8 +74,11 @@ export function eventWrites(d: Durability): EventWrites & Pick<EventReads, 'list
         }
         inserts[chunk.length - 1]!.run(params);
       }
+      // Whether the customer has an endpoint: from the cached endpoints when the delivery pass has them (a write of
+      // an endpoint, a rollback or another connection's commit drops them), else one indexed read.
+      const known = cache.fresh();
       for (const r of customerRanges(events)) {
-        if (hasEndpoints.get(r.customer, r.environment) !== undefined) outbox.run(r);
+        if (known.hasEndpoint(r.environment, r.customer) ?? hasEndpoints.get(r.customer, r.environment) !== undefined) outbox.run(r);
       }
     },
     deleteEventsBefore: async (time: number, limit: number) => deleteBefore.run(time, limit).changes,

@@ -57,7 +57,7 @@ export class SqliteStore extends WithReads implements Store {
       ...tickReads(durability),
     };
     Object.assign(this, reads);
-    const events = eventWrites(durability);
+    const events = eventWrites(durability, cache);
     const writes: Omit<Tx, keyof Reads> & Pick<Tx, 'listEvents'> = {
       onRollback: (undo: () => void) => durability.onRollback(undo),
       onSettled: (settled: (durable: boolean) => void) => durability.onSettled(settled),
