@@ -125,6 +125,10 @@ describe.skipIf(!pgUp)('GET /admin/v1/cluster and rampart cluster status on Post
     // CLI call took seconds): the first node's share stays one of two, so its own rounds leave the partition alone.
     await other.heartbeat();
     await other.release(lease);
-    expect((await s.admin('GET', '/admin/v1/cluster')).body.partitions[1]).toEqual({ environment: 'sandbox', partition: 0, owner: null, epoch: 2, since: lease.since });
+    // On a loaded machine the first node's round may run between the release and the read and take the partition
+    // (seen once in a full postgres run): then it holds it at epoch 3, never at 2.
+    const after = (await s.admin('GET', '/admin/v1/cluster')).body.partitions[1];
+    if (after.owner === null) expect(after).toEqual({ environment: 'sandbox', partition: 0, owner: null, epoch: 2, since: lease.since });
+    else expect(after).toEqual({ environment: 'sandbox', partition: 0, owner: 'pg-node-1', epoch: 3, since: expect.any(Number) });
   });
 });
