@@ -46,7 +46,8 @@ describe.skipIf(!available)('PostgreSQL store, several nodes', () => {
     // 007 the OAuth authorization server's records, 008 the tick record, 009 OAuth records keyed by a hash,
     // 010 sign-ups waiting for their link and sign-in attempts, 011 events numbered per customer, 012 the notices of
     // changed keys, customers and accounts, 013 the lease's epoch a key column, 014 an account's figures told after
-    // the COMMIT, 015 the rulebook version of an account, 016 signals and their alerts.
+    // the COMMIT, 015 the rulebook version of an account, 016 signals and their alerts, 017 the accounts trigger's
+    // condition by column.
     expect(rows).toEqual([
       { version: 1, n: '1' },
       { version: 2, n: '1' },
@@ -64,6 +65,7 @@ describe.skipIf(!available)('PostgreSQL store, several nodes', () => {
       { version: 14, n: '1' },
       { version: 15, n: '1' },
       { version: 16, n: '1' },
+      { version: 17, n: '1' },
     ]);
     // A later start finds nothing to do.
     expect((await node(schema.url)).isNew).toBe(false);
