@@ -29,8 +29,11 @@ parentPort.on('message', (m) => {
 export interface CheckpointOptions {
   /** How long after a commit the next checkpoint starts: the commits of that time share it (default 20 ms). */
   cadenceMs?: number;
-  /** WAL frames (pages) past which a checkpoint that could not finish makes the writer wait for the next one. */
-  holdFrames?: number;
+  /**
+   * WAL frames (pages) past which the writer, before its next batch, waits for a checkpoint of everything committed,
+   * so that batch starts the WAL over from its beginning (default 1,000: ≈4 MB of 4 KB pages).
+   */
+  restartFrames?: number;
 }
 
 interface WorkerAnswer {
@@ -43,9 +46,9 @@ interface WorkerAnswer {
 
 export interface CheckpointStats {
   checkpoints: number;
-  /** Checkpoints that copied every frame, so the next write starts the WAL over. */
+  /** Checkpoints that copied every frame, so a write transaction that begins after it starts the WAL over. */
   complete: number;
-  /** Commits held back so a checkpoint could finish (the WAL had grown past holdFrames). */
+  /** Batches held back until a checkpoint had copied every frame, so the WAL could start over. */
   holds: number;
 }
 
@@ -55,10 +58,16 @@ export interface CheckpointStats {
  * the event loop every few batches. Here the loop only posts a message after a commit; the copy and the sync of the
  * database file run on another core while the loop serves requests.
  *
- * A PASSIVE checkpoint finishes (and lets the next write start the WAL from its beginning) only if nothing committed
- * while it ran. Under steady writes that may not happen, and the WAL would grow: once it holds more than
- * holdFrames frames after a checkpoint that could not finish, the writer holds its next COMMIT until the following
- * checkpoint is done (`whenCommitMay`): the rare case where the loop waits, as it did for every checkpoint before.
+ * SQLite starts the WAL over only in a write transaction that *began* after a checkpoint had copied every frame.
+ * Under steady writes the writer begins its next batch right after each COMMIT, before the checkpoint of that
+ * COMMIT's frames can end, so without help the WAL never starts over: it grew by ≈25 MB a second of market orders
+ * (hundreds of MB in a bench run; in production, for as long as the writes never pause), every frame appended to the file's end, where
+ * the kernel allocates and zeroes each new block (the zeroing alone ≈6% of the CPU samples of a server placing
+ * market orders on SQLite; docs/PERFORMANCE.md run 19).
+ * So once the WAL holds more than restartFrames frames, the writer waits before its next BEGIN for a checkpoint
+ * that started after its last COMMIT (`beforeBegin`): that batch starts the WAL over, and the frames after it
+ * overwrite blocks the file already has. A checkpoint that could not copy everything (a reader on an old snapshot,
+ * such as the operator CLI) is not waited for again until the WAL grew by another restartFrames.
  */
 export class Checkpointer {
   readonly stats: CheckpointStats = { checkpoints: 0, complete: 0, holds: 0 };
@@ -66,15 +75,21 @@ export class Checkpointer {
   private worker: Worker | undefined;
   private inFlight: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** A commit since the last checkpoint started: its frames are not all copied. */
   private dirty = false;
-  private overdue = false;
   private closed = false;
   /** The worker stopped (an error): no more checkpoints; SQLite checkpoints when the last connection closes. */
   private dead = false;
   private settle: (() => void) | undefined;
+  /** The WAL's frames as the last checkpoint found them (since it last started over). */
+  private frames = 0;
+  /** The WAL's length in frames past which the next batch waits for a checkpoint so it can start the WAL over. */
+  private restartAt: number;
+  /** The last checkpoint copied every frame there was. */
+  private finished = false;
 
   private readonly cadenceMs: number;
-  private readonly holdFrames: number;
+  private readonly restartFrames: number;
 
   constructor(
     private readonly file: string,
@@ -82,8 +97,8 @@ export class Checkpointer {
     private readonly log: (message: string) => void = () => {},
   ) {
     this.cadenceMs = options.cadenceMs ?? 20;
-    // ≈32 MB of 4 KB pages: far past a checkpoint's usual size, reached only when checkpoints cannot keep up.
-    this.holdFrames = options.holdFrames ?? 8000;
+    this.restartFrames = options.restartFrames ?? 1000;
+    this.restartAt = this.restartFrames;
   }
 
   private startWorker(): Worker {
@@ -109,14 +124,28 @@ export class Checkpointer {
   }
 
   /**
-   * Undefined when the writer may commit now; else a promise that settles when the checkpoint it must wait for is
-   * done (the WAL grew past holdFrames while checkpoints could not finish).
+   * Undefined when the writer may begin its next batch now; else a promise that settles once a checkpoint started
+   * after the last commit has ended, so that the batch begun next starts the WAL over (the WAL outgrew
+   * restartFrames). Called with no batch open.
    */
-  whenCommitMay(): Promise<void> | undefined {
-    if (!this.overdue) return undefined;
+  beforeBegin(): Promise<void> | undefined {
+    if (this.frames <= this.restartAt || this.closed || this.dead) return undefined;
     this.stats.holds++;
-    if (!this.inFlight) this.start();
-    return this.inFlight;
+    return this.checkpointAll();
+  }
+
+  private async checkpointAll(): Promise<void> {
+    if (this.inFlight) await this.inFlight;
+    if (this.dirty && !this.inFlight) this.start();
+    if (this.inFlight) await this.inFlight;
+    if (this.finished && !this.dirty) {
+      // The next write starts the WAL over; the checkpoint after it reports its new length.
+      this.frames = 0;
+      this.restartAt = this.restartFrames;
+    } else {
+      // A reader holds an old snapshot (or the worker failed): not again until the WAL grew by another step.
+      this.restartAt = this.frames + this.restartFrames;
+    }
   }
 
   /** Waits for the checkpoint in flight, then stops the worker (before the main connection closes). */
@@ -154,15 +183,16 @@ export class Checkpointer {
     this.inFlight = undefined;
     if (m.ok) {
       this.stats.checkpoints++;
-      const finished = m.busy === 0 && m.checkpointed === m.log;
-      if (finished) this.stats.complete++;
-      this.overdue = !finished && (m.log ?? 0) > this.holdFrames;
+      this.finished = m.busy === 0 && m.checkpointed === m.log;
+      if (this.finished) this.stats.complete++;
+      this.frames = m.log ?? 0;
+      if (this.frames <= this.restartFrames) this.restartAt = this.restartFrames;
     } else {
-      // A failed checkpoint loses nothing (the WAL keeps every frame); the writer must not wait for it.
-      this.overdue = false;
+      // A failed checkpoint loses nothing (the WAL keeps every frame); the writer must not wait for it again soon.
+      this.finished = false;
       if (m.message) this.log(`WAL checkpoint failed: ${m.message}`);
     }
     settle?.();
-    if (!this.dead && (this.dirty || this.overdue)) this.committed();
+    if (!this.dead && this.dirty) this.committed();
   }
 }

@@ -146,6 +146,10 @@ export class Durability implements Sql {
     const result = await this.exclusive(async () => {
       await this.gate();
       if (!this.batch) {
+        // The WAL outgrew its bound: this batch begins after a checkpoint of everything committed, so it starts the
+        // WAL over (checkpointer.ts).
+        const restart = this.checkpointer?.beforeBegin();
+        if (restart) await restart;
         this.conn.run(() => this.beginStmt.run());
         this.batch = { members: [] };
       }
@@ -213,8 +217,6 @@ export class Durability implements Sql {
     }
     void this.exclusive(async () => {
       this.commitScheduled = false;
-      const hold = this.checkpointer?.whenCommitMay();
-      if (hold) await hold;
       this.commitBatch();
     });
   }
