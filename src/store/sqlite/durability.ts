@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { StoreUnavailableError, type StoreGate } from '../port.js';
 import { Connection } from './connection.js';
 import { WalSync, type SyncFaults } from './wal-sync.js';
-import { Checkpointer } from './checkpointer.js';
+import { Checkpointer, type CheckpointOptions } from './checkpointer.js';
 import { WriterChain } from '../writer-chain.js';
 
 /** What a transaction wrote to the event log: published once its batch is on disk. */
@@ -61,11 +61,12 @@ export class Durability implements Sql {
     file: string,
     private readonly gateOf: () => StoreGate,
     private readonly reset: () => void,
+    checkpoint: CheckpointOptions = {},
   ) {
     this.conn = new Connection(file);
     if (this.conn.walFile !== undefined) {
       this.wal = new WalSync<Batch>(this.conn.walFile, this.syncFaults, this.stats, (b) => this.settleDurable(b), failMembers);
-      this.checkpointer = new Checkpointer(file);
+      this.checkpointer = new Checkpointer(file, checkpoint);
     }
     this.beginStmt = this.conn.stmt('BEGIN IMMEDIATE');
     this.savepointStmt = this.conn.stmt('SAVEPOINT member');

@@ -5,7 +5,7 @@ import { RecordCache } from './cache.js';
 import { CredentialTouches, credentialReads, credentialWrites } from './credentials.js';
 import { customerReads, customerWrites } from './customers.js';
 import { Durability, type CommitListener } from './durability.js';
-import type { CheckpointStats } from './checkpointer.js';
+import type { CheckpointOptions, CheckpointStats } from './checkpointer.js';
 import { eventReads, eventWrites } from './events.js';
 import { lockWrites } from './locks.js';
 import { orderReads, orderWrites } from './orders.js';
@@ -37,10 +37,12 @@ export class SqliteStore extends WithReads implements Store {
     file: string,
     /** Times every transaction (src/metrics). */
     private readonly telemetry: Pick<Telemetry, 'transaction'> = NO_TELEMETRY,
+    /** The WAL checkpoint's timing (checkpointer.ts); tests shrink it. */
+    checkpoint: CheckpointOptions = {},
   ) {
     super();
     const cache = new RecordCache(() => durability.conn.changedElsewhere());
-    const durability = new Durability(file, () => this.gate, () => cache.clear());
+    const durability = new Durability(file, () => this.gate, () => cache.clear(), checkpoint);
     this.durability = durability;
     // Typed as the port's Reads and Tx writes: a query the modules lack fails to compile, not at run time.
     const reads: Reads = {
