@@ -204,6 +204,24 @@ await storeSuite('store contract (log, webhooks, transactions): $name', (store, 
     expect(told).toHaveLength(1);
   });
 
+  it('onEventsCommitted says when a commit made no webhook delivery, so the sender need not look', async () => {
+    const told: (boolean | undefined)[] = [];
+    store.onEventsCommitted((c) => told.push(c.deliveries));
+    // No endpoint.
+    await store.transaction((tx) => tx.insertEvents([event(1, 'acc_1')]));
+    await store.transaction((tx) =>
+      tx.insertWebhook({ id: 'whk_fills', customer_id: 'cus_1', environment: 'live', url: 'https://example.com/f', types: ['order.filled'], account_id: null, secret: 'sealed', created_at: 9 }),
+    );
+    // An endpoint that does not want the event's type.
+    await store.transaction((tx) => tx.insertEvents([event(2, 'acc_1')]));
+    expect(told).toEqual([false, false]);
+    // One that does: its delivery is made, and the sender is not told to skip it.
+    await store.transaction((tx) => tx.insertEvents([event(3, 'acc_1', { type: 'order.filled' })]));
+    expect(told).toHaveLength(3);
+    expect(told[2]).not.toBe(false);
+    expect((await store.listDeliveries('whk_fills', undefined, 10)).map((d) => d.event_seq)).toEqual([3]);
+  });
+
   it('webhooks: endpoints, the outbox due in order, attempts, retention and cascade on delete', async () => {
     const hook = (id: string, o: Partial<WebhookRecord> = {}): WebhookRecord => ({
       id, customer_id: 'cus_1', environment: 'live', url: `https://example.com/${id}`, types: ['order.filled'], account_id: null,

@@ -8,8 +8,11 @@ import { WriterChain } from '../writer-chain.js';
 /** What a transaction wrote to the event log: published once its batch is on disk. */
 export interface Written {
   accountIds: Set<string>;
+  /** The transaction made webhook deliveries (the outbox's rows): only then need the sender look. */
+  deliveries: boolean;
 }
-export type CommitListener = (c: { accountIds: ReadonlySet<string> }) => void;
+/** `deliveries: false`: the commit made no webhook delivery (the port's onEventsCommitted). */
+export type CommitListener = (c: { accountIds: ReadonlySet<string>; deliveries?: false }) => void;
 
 /** What the query modules need: statements prepared once (connection.ts), and reads behind the store's gate. */
 export interface Sql {
@@ -131,8 +134,14 @@ export class Durability implements Sql {
 
   /** The transaction in progress wrote an event (published after the sync that makes its batch durable). */
   wroteEvent(accountId: string): void {
-    this.written ??= { accountIds: new Set() };
+    this.written ??= { accountIds: new Set(), deliveries: false };
     this.written.accountIds.add(accountId);
+  }
+
+  /** The transaction in progress made webhook deliveries with its events. */
+  madeDeliveries(): void {
+    this.written ??= { accountIds: new Set(), deliveries: false };
+    this.written.deliveries = true;
   }
 
   /**
@@ -279,9 +288,10 @@ export class Durability implements Sql {
   }
 
   private publishWritten(written: Written): void {
+    const told = written.deliveries ? { accountIds: written.accountIds } : { accountIds: written.accountIds, deliveries: false as const };
     for (const l of this.eventListeners) {
       try {
-        l(written);
+        l(told);
       } catch {
         // A listener's fault must not fail a transaction that already committed.
       }
@@ -330,8 +340,9 @@ function mergeWritten(members: BatchMember[]): Written | undefined {
   let out: Written | undefined;
   for (const m of members) {
     if (!m.written) continue;
-    out ??= { accountIds: new Set() };
+    out ??= { accountIds: new Set(), deliveries: false };
     for (const a of m.written.accountIds) out.accountIds.add(a);
+    if (m.written.deliveries) out.deliveries = true;
   }
   return out;
 }

@@ -78,7 +78,9 @@ export function eventWrites(d: Durability, cache: RecordCache): EventWrites & Pi
       // an endpoint, a rollback or another connection's commit drops them), else one indexed read.
       const known = cache.fresh();
       for (const r of customerRanges(events)) {
-        if (known.hasEndpoint(r.environment, r.customer) ?? (hasEndpoints.get(r.customer, r.environment) !== undefined)) outbox.run(r);
+        if (known.hasEndpoint(r.environment, r.customer) ?? (hasEndpoints.get(r.customer, r.environment) !== undefined)) {
+          if (outbox.run(r).changes > 0) d.madeDeliveries();
+        }
       }
     },
     deleteEventsBefore: async (time: number, limit: number) => deleteBefore.run(time, limit).changes,

@@ -104,7 +104,9 @@ function cancelOpenOrders(d: Durability, c: OpenOrdersCancel): Map<string, numbe
     )
     .run({ ...params, prefix: c.eventIdPrefix }).changes;
   // Their webhook deliveries, in the same transaction (events.ts): the orders' events were the last written.
-  if (inserted > 0) d.stmt(sqliteOutbox(`e.environment = @environment AND e.type = 'order.canceled' AND e.created_at = ${NOW} AND e.account_id IN (SELECT value FROM json_each(@accounts))`)).run(params);
+  if (inserted > 0 && d.stmt(sqliteOutbox(`e.environment = @environment AND e.type = 'order.canceled' AND e.created_at = ${NOW} AND e.account_id IN (SELECT value FROM json_each(@accounts))`)).run(params).changes > 0) {
+    d.madeDeliveries();
+  }
   const status = "data ->> '$.status'";
   const sets = canceledKeys(c, NOW, status).flatMap(([key, value]) => [`'$.${key}'`, value]);
   const rewritten = d
