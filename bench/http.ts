@@ -73,10 +73,11 @@ export async function httpBenchmarks(duration = 8, cpuOnly = false): Promise<Htt
     // The same orders offered at fixed rates by an open-loop generator (bench/open-loop.ts).
     const placeMarketAt: HttpResults['placeMarketAt'] = [];
     for (const offered of OFFERED_RATES) placeMarketAt.push(await openLoop(server.url.live, offered, duration, nextMarketOrder));
-    // Resting limits pile up against the working-order caps (per account and per customer): spread over 8
-    // customers of 10 accounts each, so none is reached within the run.
+    // Resting limits pile up against the working-order caps (500 per account, 5,000 per customer): spread over 16
+    // customers of 10 accounts each (80,000 orders; 8 would be reached past ≈4,000 orders/s over a run and its
+    // warm-up, and the refusals are cheaper than placements), so none is reached within the run.
     const resting: { key: string; account: string }[] = [];
-    for (let c = 0; c < 8; c++) {
+    for (let c = 0; c < 16; c++) {
       const { key: k, accounts: mine } = await liveAccounts(server, 10);
       for (const account of mine) resting.push({ key: k, account });
     }
