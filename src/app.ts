@@ -26,6 +26,7 @@ import { openWebhookSecrets } from './services/secrets/webhook-secrets.js';
 import { storedOrderView } from './views/trading-views.js';
 import { openStore } from './store/open.js';
 import { PostgresStore } from './store/postgres/postgres-store.js';
+import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import { isPostgresUrl } from './config/config.js';
 import { openNodeLink } from './cluster/node-link.js';
 import { internalUrl } from './config/cluster-settings.js';
@@ -143,6 +144,7 @@ export async function build(options: BuildOptions): Promise<App> {
     webhookBacklog: () => store.countDueDeliveries(services.clock.now()),
     storeLockWaits: () => store.lockWaits(),
     storeNoticesFailed: () => (store instanceof PostgresStore ? store.notices.stats.failed : 0),
+    storeWal: () => (store instanceof SqliteStore ? store.checkpoints : undefined),
     nodeId: config.cluster.nodeId,
     leases: () => ownership.leases(),
     partitions: config.cluster.partitions,

@@ -10,6 +10,8 @@ export interface MetricSources {
   storeLockWaits(): Promise<number>;
   /** Messages of notices to the other nodes (PostgreSQL, sent after each COMMIT) that failed; 0 on SQLite. */
   storeNoticesFailed(): number;
+  /** SQLite's WAL: its length at the last checkpoint and the batches that waited so it could start over; none on PostgreSQL. */
+  storeWal(): { frames: number; holds: number } | undefined;
   /** This node's name (RAMPART_NODE_ID). */
   nodeId: string;
   /** The partition leases this node holds now, with their epochs. */
@@ -136,6 +138,25 @@ export class Metrics {
         const n = sources.storeNoticesFailed();
         if (n > noticesFailed) this.inc(n - noticesFailed);
         noticesFailed = n;
+      },
+    });
+    new Gauge({
+      name: 'rampart_store_wal_frames',
+      help: "SQLite: the WAL's length in pages as the last checkpoint found it (it starts over past 16,000); 0 on PostgreSQL",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.storeWal()?.frames ?? 0);
+      },
+    });
+    let walHolds = 0;
+    new Counter({
+      name: 'rampart_store_wal_restart_waits_total',
+      help: 'SQLite: batches that waited for a checkpoint of the whole WAL before they began, so that the WAL could start over (a few ms each)',
+      registers: [this.registry],
+      collect() {
+        const n = sources.storeWal()?.holds ?? 0;
+        if (n > walHolds) this.inc(n - walHolds);
+        walHolds = n;
       },
     });
     new Gauge({

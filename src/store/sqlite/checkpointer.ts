@@ -53,6 +53,8 @@ export interface CheckpointStats {
   complete: number;
   /** Batches held back until a checkpoint had copied every frame, so the WAL could start over. */
   holds: number;
+  /** The WAL's length in frames (pages) as the last checkpoint found it: under restartFrames and a batch or two. */
+  frames: number;
 }
 
 /**
@@ -73,7 +75,7 @@ export interface CheckpointStats {
  * such as the operator CLI) is not waited for again until the WAL grew by another restartFrames.
  */
 export class Checkpointer {
-  readonly stats: CheckpointStats = { checkpoints: 0, complete: 0, holds: 0 };
+  readonly stats: CheckpointStats = { checkpoints: 0, complete: 0, holds: 0, frames: 0 };
   /** Started at the first checkpoint: a store that never writes (a CLI read) starts no thread. */
   private worker: Worker | undefined;
   private inFlight: Promise<void> | undefined;
@@ -189,6 +191,7 @@ export class Checkpointer {
       this.finished = m.busy === 0 && m.checkpointed === m.log;
       if (this.finished) this.stats.complete++;
       this.frames = m.log ?? 0;
+      this.stats.frames = this.frames;
       if (this.frames <= this.restartFrames) this.restartAt = this.restartFrames;
     } else {
       // A failed checkpoint loses nothing (the WAL keeps every frame); the writer must not wait for it again soon.
