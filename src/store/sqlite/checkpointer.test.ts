@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -64,11 +64,13 @@ describe('Checkpointer', () => {
   /**
    * A writer as the store's group commit runs: each batch begins as soon as the one before committed (before any
    * checkpoint of that commit can end), asking the checkpointer first, and stays open while the event loop turns.
-   * Returns the WAL's largest length in frames.
+   * Answers the WAL's largest length in frames and how many times it started over.
    */
-  async function batches(db: Database.Database, cp: Checkpointer, n: number, rows: number): Promise<number> {
+  async function batches(db: Database.Database, cp: Checkpointer, n: number, rows: number): Promise<{ longest: number; restarts: number }> {
     const insert = db.prepare('INSERT INTO t (v) VALUES (randomblob(4000))');
     let longest = 0;
+    let restarts = 0;
+    let last = walFrames(db);
     for (let i = 0; i < n; i++) {
       const wait = cp.beforeBegin();
       if (wait) await wait;
@@ -79,9 +81,12 @@ describe('Checkpointer', () => {
       await new Promise((r) => setTimeout(r, 0));
       db.exec('COMMIT');
       cp.committed();
-      longest = Math.max(longest, walFrames(db));
+      const frames = walFrames(db);
+      if (frames < last) restarts++;
+      last = frames;
+      longest = Math.max(longest, frames);
     }
-    return longest;
+    return { longest, restarts };
   }
 
   /** One commit and its checkpoint: the worker thread has started (it takes tens of ms). */
@@ -96,11 +101,13 @@ describe('Checkpointer', () => {
     const cp = new Checkpointer(file, { cadenceMs: 1, restartFrames: 50 });
     await warm(db, cp);
     // 400 batches of 5 pages: 2,000 frames. Begun right after each commit, no batch would ever find the WAL copied
-    // (SQLite starts it over only in a transaction begun after that), and the WAL would hold all 2,000.
-    const longest = await batches(db, cp, 400, 5);
-    expect(longest).toBeLessThan(1000);
-    expect(walFrames(db)).toBeLessThan(1000);
-    expect(cp.stats.holds).toBeGreaterThan(0);
+    // (SQLite starts it over only in a transaction begun after that): without the wait the WAL holds them all
+    // (2,862 frames measured) and never starts over.
+    const { longest, restarts } = await batches(db, cp, 400, 5);
+    expect(restarts).toBeGreaterThanOrEqual(2);
+    expect(cp.stats.holds).toBeGreaterThanOrEqual(restarts);
+    // How far past its bound it grows is how many batches commit before a checkpoint reports: a box's load.
+    expect(longest).toBeLessThan(2000);
     expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 2001 });
     await cp.close();
     db.close();
@@ -109,33 +116,34 @@ describe('Checkpointer', () => {
   it('does not hold batches again while a reader on an old snapshot keeps checkpoints from finishing, until the WAL grew by another bound', async () => {
     const db = writer();
     const cp = new Checkpointer(file, { cadenceMs: 1, restartFrames: 50 });
-    // A reader on an old snapshot (the operator CLI, say): no checkpoint can copy the frames written after it.
     await warm(db, cp);
     const complete = cp.stats.complete;
+    // A reader on an old snapshot (the operator CLI, say): no checkpoint can copy the frames written after it.
     const reader = new Database(file, { readonly: true });
     reader.exec('BEGIN');
     reader.prepare('SELECT count(*) FROM t').get();
     await batches(db, cp, 30, 5);
+    await until(() => cp.stats.frames > 50);
     // Every checkpoint from here on finds the WAL past its bound and cannot finish: a hold, then none until the WAL
     // grew by another 50 frames (10 batches), not one before every batch.
     const held = cp.stats.holds;
     await batches(db, cp, 30, 5);
-    expect(cp.stats.holds).toBeGreaterThan(0);
+    expect(cp.stats.holds - held).toBeGreaterThanOrEqual(1);
     expect(cp.stats.holds - held).toBeLessThanOrEqual(4);
     expect(cp.stats.complete).toBe(complete);
-    // The reader is gone: the next hold's checkpoint finishes and the WAL starts over.
+    // The reader is gone: a later hold's checkpoint finishes and the WAL starts over.
     reader.exec('COMMIT');
     reader.close();
-    const before = walFrames(db);
-    await batches(db, cp, 60, 5);
+    let restarts = 0;
+    for (let i = 0; i < 100 && restarts === 0; i++) restarts += (await batches(db, cp, 5, 5)).restarts;
+    expect(restarts).toBeGreaterThan(0);
     expect(cp.stats.complete).toBeGreaterThan(complete);
-    expect(walFrames(db)).toBeLessThan(before);
     await cp.close();
     db.close();
   });
 
   it('checkpoints the store\'s batches on its worker, every row durable, the WAL kept short under steady writes', async () => {
-    const store = new SqliteStore(file, undefined, { restartFrames: 1000 });
+    const store = new SqliteStore(file, undefined, { restartFrames: 300 });
     // 20 clients, each writing again as soon as its last write is answered: a batch is always open (it grows
     // during the sync of the one before), as under steady traffic. ≈12 MB of rows: ≈3,000 pages.
     await Promise.all(
@@ -145,13 +153,12 @@ describe('Checkpointer', () => {
         }
       }),
     );
-    // The WAL file keeps the largest size the WAL reached (SQLite starts it over without truncating it): about the
-    // 1,000 frames past which a batch waits for the checkpoint and what commits before a checkpoint reports it
-    // (≈1,900 frames here), not every page written (≈7,800 frames, 32 MB, without the wait).
-    const walBytes = statSync(`${file}-wal`).size;
+    // The WAL started over (its header counts the times, bytes 12–15) about once per 300 frames written: without the
+    // wait at most once, at the start, and its file held every page written (≈7,800 frames, 32 MB).
+    const restarts = readFileSync(`${file}-wal`).readUInt32BE(12);
+    expect(restarts).toBeGreaterThanOrEqual(3);
     expect(store.checkpoints?.holds).toBeGreaterThan(0);
     await store.close();
-    expect(walBytes).toBeLessThan(3000 * 4120);
     // The store closed cleanly: SQLite's last connection folded the WAL into the file.
     expect(statSync(file).size).toBeGreaterThan(4000 * 3000);
     const db = new Database(file, { readonly: true });
