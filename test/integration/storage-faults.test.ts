@@ -19,11 +19,23 @@ const resting = { market: 'BTC-USD', side: 'buy', type: 'limit', size: '0.01', l
 
 const WRITES = /^(insert|upsert|put|update|delete|set|next|revoke)/;
 
+/** Whether a write's arguments name this id (an account's, a customer's) anywhere in them. */
+function mentions(args: unknown[], id: string): boolean {
+  try {
+    return JSON.stringify(args, (_k, v: unknown) => (v instanceof Map || v instanceof Set ? [...v] : typeof v === 'bigint' ? String(v) : v)).includes(id);
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Arms a fault for the next transaction that writes: the first write goes through, then the store fails
- * (store_failing switches on), so the rest of the transaction and its COMMIT fail: a failure mid-transaction.
+ * Arms a fault for the next transaction that writes about `about` (an account or customer id): its first such write
+ * goes through, then the store fails (store_failing switches on), so the rest of the transaction and its COMMIT
+ * fail: a failure mid-transaction. The node's own background writes that name neither (a key's last use, the
+ * quotes' checkpoint, the tick record) pass untouched: one of them taking the fault left the call under test
+ * unharmed (a 201 where the test expects 503), now and then.
  */
-function failMidTransaction(app: App): { fired: () => boolean; restore: () => boolean } {
+function failMidTransaction(app: App, about: string): { fired: () => boolean; restore: () => boolean } {
   const store = app.services.store;
   const original = store.transaction.bind(store);
   let fired = false;
@@ -36,8 +48,10 @@ function failMidTransaction(app: App): { fired: () => boolean; restore: () => bo
           if (typeof prop !== 'string' || typeof v !== 'function' || !WRITES.test(prop) || fired) return v;
           return async (...args: unknown[]) => {
             const out = await (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-            fired = true;
-            app.services.storeFaults!.failing = true;
+            if (!fired && mentions(args, about)) {
+              fired = true;
+              app.services.storeFaults!.failing = true;
+            }
             return out;
           };
         },
@@ -87,7 +101,7 @@ const orders = async (t: { key: string; accountId: string }, q = '') => (await s
 describe('a store failing mid-transaction', () => {
   it('placing an order: 503 state_unavailable, retryable; no order appears, not even when the price passes its limit', async () => {
     const t = await s.trader();
-    const fault = failMidTransaction(await s.holder('sandbox', t.accountId));
+    const fault = failMidTransaction(await s.holder('sandbox', t.accountId), t.accountId);
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: 'place-1', body: resting });
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
@@ -112,7 +126,7 @@ describe('a store failing mid-transaction', () => {
 
   it('a market order that would fill: nothing filled, no position, balance untouched', async () => {
     const t = await s.trader();
-    const fault = failMidTransaction(await s.holder('sandbox', t.accountId));
+    const fault = failMidTransaction(await s.holder('sandbox', t.accountId), t.accountId);
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: { market: 'BTC-USD', side: 'buy', type: 'market', size: '0.1' } });
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
@@ -133,7 +147,7 @@ describe('a store failing mid-transaction', () => {
       const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: resting });
       expect(r.status).toBe(201);
     }
-    const fault = failMidTransaction(await s.holder('sandbox', t.accountId));
+    const fault = failMidTransaction(await s.holder('sandbox', t.accountId), t.accountId);
     const r = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders/cancel-all`, { key: t.key, idempotencyKey: 'cancel-all-1' });
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
@@ -149,7 +163,7 @@ describe('a store failing mid-transaction', () => {
     const t = await s.trader();
     const before = (await s.sandboxCall('GET', '/v1/accounts', { key: t.key })).body.data.length;
     // Node 0's store fails: the request goes to node 0 (with several nodes, the others would answer it as usual).
-    const fault = failMidTransaction(s.app);
+    const fault = failMidTransaction(s.app, t.customer.id);
     const r = await s.call(s.nodes[0]!.url.sandbox, 'POST', '/v1/accounts', { key: t.key, idempotencyKey: 'open-1' });
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
@@ -163,27 +177,34 @@ describe('a store failing mid-transaction', () => {
     expect((await s.sandboxCall('GET', '/v1/accounts', { key: t.key })).body.data).toHaveLength(before + 1);
   });
 
-  // The failed tick's engine is rebuilt from the store; it does not judge that tick's quote again (a rebuild loads
-  // state, it acts on nothing): the order waits for the next tick that reaches its price.
+  // The failed tick's engine is rebuilt from the store, and a rebuilt engine catches up on this node's latest quote
+  // (docs/DEVIATIONS.md, "judged at once"): once the store is back that fills the order, or, when the rebuild ran
+  // while the store still failed, the next tick that reaches its price does. Either way: never half-filled, one fill.
   it(
-    'a price tick whose fills cannot be stored: nothing half-filled, and the order fills on a later tick',
+    'a price tick whose fills cannot be stored: nothing half-filled, and the order fills once the store is back',
     async () => {
     const t = await s.trader();
     const placed = await s.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: resting });
     expect(placed.status).toBe(201);
     // The node that holds the account's engine partition is the one whose store fails (one node on SQLite).
-    const fault = failMidTransaction(await s.holder('sandbox', t.accountId));
+    const fault = failMidTransaction(await s.holder('sandbox', t.accountId), t.accountId);
     await s.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '58899.5', ask: '58900.5', last: '58900' });
     for (let i = 0; i < 100 && !fault.fired(); i++) await new Promise((r) => setTimeout(r, 10));
     expect(fault.restore()).toBe(true);
     await s.fault({ kind: 'clear' });
     await s.settleTrading();
+    const fills = async () => (await read(t, `/v1/accounts/${t.accountId}/fills`)).body.data as { order_id: string; size: string }[];
     const [o] = await orders(t);
-    expect(o.status).toBe('working');
-    expect((await s.sandboxCall('GET', `/v1/accounts/${t.accountId}/fills`, { key: t.key })).body.data).toEqual([]);
+    if (o.status === 'working') {
+      expect(o.filled_size).toBe('0');
+      expect(await fills()).toEqual([]);
+    } else {
+      expect(o).toMatchObject({ id: placed.body.id, status: 'filled', filled_size: '0.01', average_fill_price: '59000' });
+    }
     await price('58800', '58799.5', '58800.5');
     const [after] = await orders(t);
-    expect(after).toMatchObject({ id: placed.body.id, status: 'filled', average_fill_price: '59000' });
+    expect(after).toMatchObject({ id: placed.body.id, status: 'filled', filled_size: '0.01', average_fill_price: '59000' });
+    expect((await fills()).map((f) => [f.order_id, f.size])).toEqual([[placed.body.id, '0.01']]);
     },
   );
 
