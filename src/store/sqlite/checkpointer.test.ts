@@ -143,7 +143,7 @@ describe('Checkpointer', () => {
   });
 
   it('checkpoints the store\'s batches on its worker, every row durable, the WAL kept short under steady writes', async () => {
-    const store = new SqliteStore(file, undefined, { restartFrames: 300 });
+    const store = new SqliteStore(file, undefined, { restartFrames: 300, cadenceMs: 5 });
     // 20 clients, each writing again as soon as its last write is answered: a batch is always open (it grows
     // during the sync of the one before), as under steady traffic. ≈12 MB of rows: ≈3,000 pages.
     await Promise.all(
