@@ -129,17 +129,11 @@ export class Metrics {
         await sources.storeLockWaits().then((n) => this.set(n), () => undefined);
       },
     });
-    let noticesFailed = 0;
-    new Counter({
-      name: 'rampart_store_notices_failed_total',
-      help: "Messages of notices to the other nodes that failed after their COMMIT (PostgreSQL): the other nodes saw those events on their next poll of the log and those accounts' figures at their cache's next check",
-      registers: [this.registry],
-      collect() {
-        const n = sources.storeNoticesFailed();
-        if (n > noticesFailed) this.inc(n - noticesFailed);
-        noticesFailed = n;
-      },
-    });
+    this.countOf(
+      'rampart_store_notices_failed_total',
+      "Messages of notices to the other nodes that failed after their COMMIT (PostgreSQL): the other nodes saw those events on their next poll of the log and those accounts' figures at their cache's next check",
+      () => sources.storeNoticesFailed(),
+    );
     new Gauge({
       name: 'rampart_store_wal_frames',
       help: "SQLite: the WAL's length in pages as the last checkpoint found it (it starts over past 16,000); 0 on PostgreSQL",
@@ -148,17 +142,11 @@ export class Metrics {
         this.set(sources.storeWal()?.frames ?? 0);
       },
     });
-    let walHolds = 0;
-    new Counter({
-      name: 'rampart_store_wal_restart_waits_total',
-      help: 'SQLite: batches that waited for a checkpoint of the whole WAL before they began, so that the WAL could start over (a few ms each)',
-      registers: [this.registry],
-      collect() {
-        const n = sources.storeWal()?.holds ?? 0;
-        if (n > walHolds) this.inc(n - walHolds);
-        walHolds = n;
-      },
-    });
+    this.countOf(
+      'rampart_store_wal_restart_waits_total',
+      'SQLite: batches that waited for a checkpoint of the whole WAL before they began, so that the WAL could start over (a few ms each)',
+      () => sources.storeWal()?.holds ?? 0,
+    );
     new Gauge({
       name: 'rampart_node_info',
       help: 'This node (RAMPART_NODE_ID); always 1',
@@ -186,6 +174,21 @@ export class Metrics {
     }
     this.tickLag.zero({});
     this.ticksDropped.inc(0);
+  }
+
+  /** A counter that follows a count a part keeps itself (it only grows), read at scrape time. */
+  private countOf(name: string, help: string, read: () => number): void {
+    let seen = 0;
+    new Counter({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        const n = read();
+        if (n > seen) this.inc(n - seen);
+        seen = n;
+      },
+    });
   }
 
   text(): Promise<string> {
