@@ -70,13 +70,16 @@ export interface CheckpointStats {
  * SQLite starts the WAL over only in a write transaction that *began* after a checkpoint had copied every frame.
  * Under steady writes the writer begins its next batch right after each COMMIT, before the checkpoint of that
  * COMMIT's frames can end, so without help the WAL never starts over: it grew by ≈25 MB a second of market orders
- * (hundreds of MB in a bench run; in production, for as long as the writes never pause), every frame appended to the file's end, where
- * the kernel allocates and zeroes each new block (the zeroing alone ≈6% of the CPU samples of a server placing
- * market orders on SQLite; docs/PERFORMANCE.md run 19).
+ * (hundreds of MB in a bench run; in production, for as long as the writes never pause), every frame appended to
+ * the file's end, where the kernel allocates and zeroes each new block (the zeroing alone ≈6% of the CPU samples of
+ * a server placing market orders on SQLite; docs/PERFORMANCE.md run 19).
+ *
  * So once the WAL holds more than restartFrames frames, the writer waits before its next BEGIN for a checkpoint
  * that started after its last COMMIT (`beforeBegin`): that batch starts the WAL over, and the frames after it
  * overwrite blocks the file already has. A checkpoint that could not copy everything (a reader on an old snapshot,
- * such as the operator CLI) is not waited for again until the WAL grew by another restartFrames.
+ * such as the operator CLI) is not waited for again until the WAL grew by another restartFrames. One wait is long:
+ * the first batch after a restart transition that canceled many orders (≈200 MB of WAL with 100k of them) waits
+ * for that WAL's copy, which the worker starts 100 ms after that commit anyway; reads are answered meanwhile.
  */
 export class Checkpointer {
   readonly stats: CheckpointStats = { checkpoints: 0, complete: 0, holds: 0, frames: 0 };
