@@ -33,7 +33,7 @@ export class EventLog {
   private stopPrune: (() => void) | undefined;
 
   constructor(
-    private readonly store: Pick<Store, 'eventHead' | 'getCustomer' | 'getEvent' | 'listEvents' | 'transaction'>,
+    private readonly store: Pick<Store, 'eventHead' | 'eventAt' | 'eventByRow' | 'getCustomer' | 'listEvents' | 'transaction'>,
     private readonly clock: Clock,
     private readonly retentionMs: number,
     private readonly log: FastifyBaseLogger,
@@ -52,9 +52,16 @@ export class EventLog {
     if (!m || m[1] !== tag) throw invalid();
     const seq = Number(m[3]);
     if (String(seq).padStart(12, '0') !== m[3]) throw invalid();
-    const event = await this.store.getEvent(cursor);
+    // The scope's customer's event at that place is the cursor's when it has the same id (an id names its customer
+    // by number, so another customer's cursor finds one with another id there, or none). An id without a number is
+    // of an event written before customers numbered their own: its number is the row's as well as the place, and
+    // another customer's is found by it.
+    const event =
+      (await this.store.eventAt({ environment: scope.environment, customerId: scope.customerId, seq })) ??
+      (m[2] === undefined ? await this.store.eventByRow(seq) : undefined);
     if (event) {
       const outside =
+        event.id !== cursor ||
         event.environment !== scope.environment ||
         event.customer_id !== scope.customerId ||
         (scope.accountId !== undefined && event.account_id !== scope.accountId);

@@ -556,8 +556,16 @@ export interface EventReads {
   eventCounters(environment: Environment, customerIds: readonly string[]): Promise<Map<string, EventCounter>>;
   /** Committed events only: never one of a transaction still in progress (what lists and streams read). */
   listEvents(q: EventQuery): Promise<StoredEvent[]>;
-  /** A committed event by id. */
-  getEvent(id: string): Promise<StoredEvent | undefined>;
+  /**
+   * A customer's committed event at its place (seq) in an environment: what a cursor names (its id carries the
+   * place), found through the log's position index — no index on ids, which every event insert would pay for.
+   */
+  eventAt(at: { environment: Environment; customerId: string; seq: number }): Promise<StoredEvent | undefined>;
+  /**
+   * A committed event by its row's number: an event written before customers numbered their own has an id that
+   * carries only this (`evt_live_000000000042`).
+   */
+  eventByRow(row: number): Promise<StoredEvent | undefined>;
   /** The seq of the scope's last committed event (0 when it has none). */
   eventHead(scope: EventScope): Promise<number>;
 }

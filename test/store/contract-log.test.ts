@@ -34,8 +34,11 @@ await storeSuite('store contract (log, webhooks, transactions): $name', (store, 
     expect(await seqs({ environment: 'sandbox', customerId: 'cus_2', afterSeq: 0, limit: 10 })).toEqual(['cus_2:1', 'cus_2:2']);
     expect(await seqs({ environment: 'live', customerId: 'cus_2', afterSeq: 0, limit: 10 })).toEqual([]);
     expect(await seqs({ accountId: 'acc_2', afterSeq: 1, limit: 10 })).toEqual(['cus_2:2']);
-    expect(await store.getEvent('evt_cus_1_3')).toEqual(event(3, 'acc_1'));
-    expect(await store.getEvent('evt_9')).toBeUndefined();
+    expect(await store.eventAt({ ...mine, seq: 3 })).toEqual(event(3, 'acc_1'));
+    expect(await store.eventAt({ environment: 'sandbox', customerId: 'cus_2', seq: 2 })).toEqual(event(2, 'acc_2', { environment: 'sandbox', customer_id: 'cus_2' }));
+    expect(await store.eventAt({ ...mine, seq: 9 })).toBeUndefined();
+    expect(await store.eventAt({ environment: 'sandbox', customerId: 'cus_1', seq: 3 })).toBeUndefined();
+    expect(await store.eventAt({ environment: 'live', customerId: 'cus_2', seq: 1 })).toBeUndefined();
     expect(await store.eventHead(mine)).toBe(3);
     expect(await store.eventHead({ accountId: 'acc_2' })).toBe(2);
     expect(await store.eventHead({ environment: 'sandbox', customerId: 'cus_1' })).toBe(0);

@@ -47,6 +47,11 @@ async function expectMigrated(store: Store): Promise<void> {
     [5, 'evt_live_000000000005'],
   ]);
   expect((await store.listEvents({ ...live, afterSeq: 3, limit: 10 })).map((e) => e.seq)).toEqual([5]);
+  // A cursor is found by its place (the id index is gone, SQLite 020 / PostgreSQL 018), an old one by its row too.
+  expect((await store.eventAt({ ...live, seq: 3 }))?.id).toBe('evt_live_000000000003');
+  expect((await store.eventAt({ environment: 'live', customerId: 'cus_2', seq: 3 }))?.id).toBeUndefined();
+  expect((await store.eventByRow(4))?.customer_id).toBe('cus_2');
+  expect(await store.eventByRow(7)).toBeUndefined();
   expect(await store.eventCounters('live', ['cus_1', 'cus_2'])).toEqual(new Map([['cus_1', { number: 1001, last: 5 }], ['cus_2', { number: 1002, last: 4 }]]));
   expect(await store.eventCounters('sandbox', ['cus_1'])).toEqual(new Map([['cus_1', { number: 1001, last: 6 }]]));
   // Event 5, which the fan-out had not reached, has its delivery now; 1 and 3 keep theirs; nothing else was made.
@@ -79,10 +84,17 @@ describe('the migration to events numbered per customer', () => {
       }
       db.exec("DELETE FROM settings WHERE name = 'webhooks.fanout_seq'");
       for (const sql of seed((b) => (b ? '1' : '0'))) db.exec(sql);
+      // A row numbered 9 that is gone: the numbers go on after it (AUTOINCREMENT), through 020's copy of the table too.
+      db.exec("INSERT INTO events (seq, id, environment, account_id, customer_id, type, created_at, data) VALUES (9, 'evt_live_000000000009', 'live', 'acc_2', 'cus_2', 'order.created', 109, '{}')");
+      db.exec('DELETE FROM events WHERE seq = 9');
       db.close();
       const store = new SqliteStore(file);
       try {
         await expectMigrated(store);
+        expect((await store.eventByRow(10))?.id).toBe('evt_live_1001_000000000006');
+        const after = new Database(file, { readonly: true });
+        expect(after.prepare("SELECT count(*) AS n FROM sqlite_master WHERE tbl_name = 'events' AND type = 'index'").get()).toEqual({ n: 2 });
+        after.close();
       } finally {
         await store.close();
       }

@@ -27,7 +27,8 @@ export function eventReads(q: Q): EventReads {
       return new Map<string, EventCounter>(rows.map((r) => [r.id, { number: Number(r.number), last: Number(r.last) }]));
     },
     listEvents: (e: EventQuery) => q.rows<StoredEvent>(EVENT_SQL.list(e), [...eventScope(e).params, e.afterSeq, e.limit]),
-    getEvent: async (id: string) => (await q.rows<StoredEvent>(EVENT_SQL.byId, [id]))[0],
+    eventAt: async (e: { environment: Environment; customerId: string; seq: number }) => (await q.rows<StoredEvent>(EVENT_SQL.at, [e.environment, e.customerId, e.seq]))[0],
+    eventByRow: async (row: number) => (await q.rows<StoredEvent>(EVENT_SQL.byRow, [row]))[0],
     eventHead: async (scope: EventScope) => Number((await q.rows<{ n: number }>(EVENT_SQL.head(scope), eventScope(scope).params))[0]!.n),
   };
 }

@@ -124,11 +124,12 @@ function txOn(q: Q, pool: Q, member: MemberPort, cache: RecordCache, committed: 
   const ev = eventWrites(q, member.events);
   const onSettled = (settled: (durable: boolean) => void) => void member.settles(settled);
   // The port's log reads answer committed events only, inside a transaction too (as SQLite's second connection).
-  const { listEvents, getEvent, eventHead } = eventReads(pool);
+  const { listEvents, eventAt, eventByRow, eventHead } = eventReads(pool);
   const tx: Tx = {
     ...readsOn(q),
     listEvents,
-    getEvent,
+    eventAt,
+    eventByRow,
     eventHead,
     onRollback: (undo: () => void) => void member.rollbacks(undo),
     onSettled,

@@ -24,7 +24,10 @@ const COUNTERS =
 
 /** The event log: written by the partition that holds the customer, read by lists, streams and webhooks. */
 export const EVENT_SQL = {
-  byId: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`,
+  /** A customer's event at its place (parameters: environment, customer, place). */
+  at: `SELECT ${EVENT_COLUMNS} FROM events WHERE environment = ? AND customer_id = ? AND cseq = ?`,
+  /** An event by its row's number (its primary key). */
+  byRow: `SELECT ${EVENT_COLUMNS} FROM events WHERE seq = ?`,
   /**
    * Each customer's number and last event place in an environment. Parameters: the environment, then the ids as
    * one value — a JSON array on SQLite (json_each), an array on PostgreSQL — so one statement serves any count.

@@ -11,11 +11,13 @@ import type { Durability, Sql } from './durability.js';
  * cover what is committed (Sql.readLog): no event is shown before it is on disk.
  */
 export function eventReads(sql: Sql): EventReads {
-  const byId = sql.logStmt(EVENT_SQL.byId);
+  const at = sql.logStmt(EVENT_SQL.at);
+  const byRow = sql.logStmt(EVENT_SQL.byRow);
   return {
     eventCounters: (environment: Environment, customerIds: readonly string[]) => sql.read(() => counters(sql, environment, customerIds)),
     listEvents: (q: EventQuery) => sql.readLog(() => queryEvents(sql, q)),
-    getEvent: (id: string) => sql.readLog(() => byId.get(id) as StoredEvent | undefined),
+    eventAt: (e: { environment: Environment; customerId: string; seq: number }) => sql.readLog(() => at.get(e.environment, e.customerId, e.seq) as StoredEvent | undefined),
+    eventByRow: (row: number) => sql.readLog(() => byRow.get(row) as StoredEvent | undefined),
     eventHead: (scope: EventScope) => sql.readLog(() => head(sql, scope)),
   };
 }
