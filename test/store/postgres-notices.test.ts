@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PostCommitNotices, RETRY_MS } from '../../src/store/postgres/notices.js';
+import { NOTICE_EVERY_MS, PostCommitNotices, RETRY_MS } from '../../src/store/postgres/notices.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { freshSchema, postgresAvailable, type FreshSchema } from '../helpers/postgres.js';
 import { account, customer, event } from './adapters.js';
@@ -166,3 +166,43 @@ async function settleOn(notices: PostCommitNotices): Promise<void> {
   await notices.drain();
   await listener.query('SELECT 1');
 }
+
+describe('the spacing of notices', () => {
+  it('sends one message per turn at most every NOTICE_EVERY_MS, what came meanwhile together; drain sends it at once', async () => {
+    const sent: string[] = [];
+    const pool = { query: async (sql: string) => void sent.push(sql) } as unknown as pg.Pool;
+    const notices = new PostCommitNotices(pool, 'origin-spaced', 'spaced');
+    const turn = () => new Promise((r) => setImmediate(r));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      notices.eventsFor(new Set(['acc_1']));
+      await turn();
+      await turn();
+      expect(sent).toHaveLength(1);
+      // Within the spacing: held, and what comes meanwhile joins it.
+      notices.eventsFor(new Set(['acc_2']));
+      await turn();
+      notices.accountChanged('acc_3');
+      notices.eventsFor(new Set(['acc_4']));
+      await turn();
+      expect(sent).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(NOTICE_EVERY_MS);
+      await turn();
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toContain('acc_2');
+      expect(sent[1]).toContain('acc_3');
+      expect(sent[1]).toContain('acc_4');
+      // A message due later is sent at once by drain (a closing store, the tests).
+      notices.eventsFor(new Set(['acc_5']));
+      await turn();
+      expect(sent).toHaveLength(2);
+      await notices.drain();
+      expect(sent).toHaveLength(3);
+      expect(sent[2]).toContain('acc_5');
+      expect(notices.stats).toEqual({ sent: 4, failed: 0 });
+    } finally {
+      vi.useRealTimers();
+      await notices.close();
+    }
+  });
+});

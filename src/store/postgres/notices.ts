@@ -6,6 +6,15 @@ import { CHANNEL, noticePayload, ROWS_CHANNEL } from './notify.js';
 export const RETRY_MS = 1000;
 
 /**
+ * Notices go at most this often: the batches a node commits meanwhile share one message. Each message is a
+ * transaction that PostgreSQL commits under its one notify lock, so every node's messages take turns on it; at a
+ * message per event-loop turn, three nodes under load sent hundreds a second (docs/PERFORMANCE.md, run 20). What the
+ * others learn from them — an account's new events (their streams and webhook senders also poll the log) and that
+ * its figures changed — reaches them this much later at most.
+ */
+export const NOTICE_EVERY_MS = 10;
+
+/**
  * What this store tells the other processes on its schema once a batch has committed: the accounts with new events
  * (`rampart_events`) and the accounts whose row it changed (`rampart_rows`, the record caches), sent after the
  * COMMIT in a transaction of their own.
@@ -26,6 +35,9 @@ export class PostCommitNotices {
   private deliveries = false;
   private accounts = new Set<string>();
   private scheduled = false;
+  /** The wait before the next message, when the last one left less than NOTICE_EVERY_MS ago. */
+  private spacing: NodeJS.Timeout | undefined;
+  private lastSent = Number.NEGATIVE_INFINITY;
   private sending: Promise<void> | undefined;
   /** A retry of notices that failed, due in RETRY_MS. */
   private retry: NodeJS.Timeout | undefined;
@@ -54,8 +66,13 @@ export class PostCommitNotices {
     this.schedule();
   }
 
-  /** Waits until what is queued now has been sent, or has failed and waits for its retry (tests, close). */
+  /** Sends what is queued now, without its spacing, and waits until it has been sent or has failed and waits for its retry (tests, close). */
   async drain(): Promise<void> {
+    if (this.spacing) {
+      clearTimeout(this.spacing);
+      this.spacing = undefined;
+      this.fire();
+    }
     while (this.scheduled || this.sending) {
       if (this.sending) await this.sending;
       else await new Promise((r) => setImmediate(r));
@@ -76,15 +93,25 @@ export class PostCommitNotices {
   private schedule(): void {
     if (this.scheduled || this.closed) return;
     this.scheduled = true;
-    // After this turn: the batches committed in it share one message.
-    setImmediate(() => {
-      this.scheduled = false;
-      const previous = this.sending ?? Promise.resolve();
-      const next = previous.then(() => this.send());
-      this.sending = next;
-      void next.finally(() => {
-        if (this.sending === next) this.sending = undefined;
-      });
+    // After this turn (the batches committed in it share one message), and NOTICE_EVERY_MS after the last message.
+    const wait = this.lastSent + NOTICE_EVERY_MS - performance.now();
+    if (wait <= 0) setImmediate(() => this.fire());
+    else {
+      this.spacing = setTimeout(() => {
+        this.spacing = undefined;
+        this.fire();
+      }, Math.ceil(wait));
+    }
+  }
+
+  private fire(): void {
+    this.scheduled = false;
+    this.lastSent = performance.now();
+    const previous = this.sending ?? Promise.resolve();
+    const next = previous.then(() => this.send());
+    this.sending = next;
+    void next.finally(() => {
+      if (this.sending === next) this.sending = undefined;
     });
   }
 
