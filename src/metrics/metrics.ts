@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { SeriesHistogram } from './series-histogram.js';
 
 /** Readings taken at scrape time from what the process already keeps (no bookkeeping on the hot path). */
 export interface MetricSources {
@@ -34,20 +35,20 @@ export class Metrics {
     labelNames: ['listener', 'method', 'route', 'status'] as const,
     registers: [this.registry],
   });
-  readonly httpDuration = new Histogram({
-    name: 'rampart_http_request_duration_seconds',
-    help: 'Time from the request arriving to its answer being sent, by listener, method and route pattern',
-    labelNames: ['listener', 'method', 'route'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
-  readonly engineCommand = new Histogram({
-    name: 'rampart_engine_command_duration_seconds',
-    help: 'Engine commands from submission to durable result (queueing, engine, store commit), per environment and partition',
-    labelNames: ['environment', 'partition'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly httpDuration = new SeriesHistogram(
+    'rampart_http_request_duration_seconds',
+    'Time from the request arriving to its answer being sent, by listener, method and route pattern',
+    ['listener', 'method', 'route'] as const,
+    LATENCY_BUCKETS,
+    this.registry,
+  );
+  readonly engineCommand = new SeriesHistogram(
+    'rampart_engine_command_duration_seconds',
+    'Engine commands from submission to durable result (queueing, engine, store commit), per environment and partition',
+    ['environment', 'partition'] as const,
+    LATENCY_BUCKETS,
+    this.registry,
+  );
   /**
    * Engine commands submitted and not answered, by environment and partition number: counted here on the command
    * path (no labels to build and hash twice per command), read into the gauge at scrape time.
@@ -70,13 +71,13 @@ export class Metrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
-  readonly storeTransaction = new Histogram({
-    name: 'rampart_store_transaction_duration_seconds',
-    help: 'Store transactions from call to durable commit (or rollback), group-commit wait and WAL sync included',
-    labelNames: ['outcome'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly storeTransaction = new SeriesHistogram(
+    'rampart_store_transaction_duration_seconds',
+    'Store transactions from call to durable commit (or rollback), group-commit wait and WAL sync included',
+    ['outcome'] as const,
+    LATENCY_BUCKETS,
+    this.registry,
+  );
   readonly rateLimited = new Counter({
     name: 'rampart_rate_limit_rejections_total',
     help: 'Requests refused 429 rate_limited, by budget scope',
