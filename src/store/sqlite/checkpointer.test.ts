@@ -145,7 +145,7 @@ describe('Checkpointer', () => {
   it('checkpoints the store\'s batches on its worker, every row durable, the WAL kept short under steady writes', async () => {
     const store = new SqliteStore(file, undefined, { restartFrames: 300, cadenceMs: 5 });
     // 20 clients, each writing again as soon as its last write is answered: a batch is always open (it grows
-    // during the sync of the one before), as under steady traffic. ≈12 MB of rows.
+    // during the sync of the one before), as under steady traffic. ≈12 MB of rows: ≈3,000 pages.
     await Promise.all(
       Array.from({ length: 20 }, async (_, c) => {
         for (let i = 0; i < 200; i++) {
@@ -154,7 +154,7 @@ describe('Checkpointer', () => {
       }),
     );
     // The WAL started over (its header counts the times, bytes 12–15) about once per 300 frames written: without the
-    // wait at most once, at the start, and its file held every page written (≈32 MB).
+    // wait at most once, at the start, and its file held every page written (≈7,800 frames, 32 MB).
     const restarts = readFileSync(`${file}-wal`).readUInt32BE(12);
     expect(restarts).toBeGreaterThanOrEqual(3);
     expect(store.checkpoints?.holds).toBeGreaterThan(0);

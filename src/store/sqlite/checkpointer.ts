@@ -35,10 +35,10 @@ export interface CheckpointOptions {
   cadenceMs?: number;
   /**
    * WAL frames (pages) past which the writer, before its next batch, waits for a checkpoint of everything committed,
-   * so that batch starts the WAL over from its beginning (default 16,000: ≈32 MB of 2 KB pages, 64 MB on a file made
-   * with 4 KB pages: the WAL file's size once reached). Each wait lasts a checkpoint (3–12 ms measured) and delays
-   * the requests of that moment: at 1,000 frames a server placing market orders waited 129 times in 20 s (every
-   * ≈100 ms at 1,500 orders/s, a few % of the orders delayed, in the p99); at 16,000, sixteen times fewer.
+   * so that batch starts the WAL over from its beginning (default 16,000: ≈64 MB of 4 KB pages, the WAL file's size
+   * once reached). Each wait lasts a checkpoint (3–12 ms measured) and delays the requests of that moment: at 1,000
+   * frames a server placing market orders waited 129 times in 20 s (every ≈100 ms at 1,500 orders/s, a few % of
+   * the orders delayed, in the p99); at 16,000, sixteen times fewer.
    */
   restartFrames?: number;
 }

@@ -8,15 +8,6 @@ import { StoreUnavailableError } from '../port.js';
 
 
 /**
- * The page size of a new database file. An order's writes land on ≈7 pages that other orders of the batch do not share
- * (its account's leaves of the indexes by account, its idempotency key's, its account and position rows), and a
- * COMMIT writes each page it dirtied whole to the WAL, which the checkpoint then copies: with 2 KB pages instead of
- * SQLite's 4 KB an order writes ≈30% fewer WAL bytes and its statements cost ≈6% less CPU (docs/PERFORMANCE.md, run
- * 20). 1 KB pages would split the accounts' rows (rule and rule state JSON) over overflow pages.
- */
-export const PAGE_BYTES = 2048;
-
-/**
  * The SQLite file, opened private and migrated, and its two connections with their prepared statements: `db` for
  * every read and write, `logDb` for the event log. In WAL mode the second sees committed data only, never the
  * writes of a transaction in progress on `db` (an in-memory database has one connection: it reads through `db`).
@@ -39,8 +30,6 @@ export class Connection {
   constructor(file: string) {
     if (file !== ':memory:') createPrivate(file);
     this.db = new Database(file);
-    // A new file takes 2 KB pages (set before WAL mode, which fixes it); a file made before keeps its own.
-    if (file !== ':memory:' && (this.db.pragma('page_count', { simple: true }) as number) === 0) this.db.pragma(`page_size = ${PAGE_BYTES}`);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');

@@ -5,7 +5,6 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountRecord, CustomerRecord } from '../port.js';
 import { withFaults } from '../faults.js';
-import { PAGE_BYTES } from './connection.js';
 import { SqliteStore } from './sqlite-store.js';
 
 let dir: string;
@@ -326,44 +325,6 @@ describe('SqliteStore record cache', () => {
       expect(cached).toMatchObject({ balance: '99990.5', status: 'failed', status_reason: 'drawdown', paused_until: 5_000, parked: true, updated_at: 7 });
     } finally {
       await fresh.close();
-    }
-  });
-});
-
-describe('SqliteStore page size', () => {
-  const pageSize = (path: string): number => {
-    const db = new Database(path, { readonly: true });
-    try {
-      return db.pragma('page_size', { simple: true }) as number;
-    } finally {
-      db.close();
-    }
-  };
-
-  it('makes a new file with 2 KB pages, kept across a reopen', async () => {
-    await store.transaction(async (tx) => tx.insertCustomer(customer(1)));
-    expect(PAGE_BYTES).toBe(2048);
-    expect(pageSize(file)).toBe(PAGE_BYTES);
-    await store.close();
-    store = new SqliteStore(file);
-    expect(await store.getCustomer('cus_1')).toMatchObject({ id: 'cus_1' });
-    expect(pageSize(file)).toBe(PAGE_BYTES);
-  });
-
-  it('leaves a file made with another page size as it is', async () => {
-    const old = join(dir, 'old.db');
-    const db = new Database(old);
-    db.pragma('page_size = 4096');
-    db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE made_before (x INTEGER)');
-    db.close();
-    const opened = new SqliteStore(old);
-    try {
-      await opened.transaction(async (tx) => tx.insertCustomer(customer(2)));
-      expect(await opened.getCustomer('cus_2')).toMatchObject({ id: 'cus_2' });
-      expect(pageSize(old)).toBe(4096);
-    } finally {
-      await opened.close();
     }
   });
 });
