@@ -51,7 +51,11 @@ async function settle(): Promise<void> {
   await listener.query('SELECT 1');
 }
 
-const rows = () => heard.filter((h) => h.channel === 'rampart_rows').map((h) => ({ key: h.payload.key, origin: h.payload.origin }));
+/** Each account named by a notice on rampart_rows (the trigger names one, `key`; a store's message several, `keys`). */
+const rows = () =>
+  heard
+    .filter((h) => h.channel === 'rampart_rows')
+    .flatMap((h) => (Array.isArray(h.payload.keys) ? (h.payload.keys as string[]) : [h.payload.key]).map((key) => ({ key, origin: h.payload.origin })));
 
 describe.skipIf(!available)('notices to the other processes on PostgreSQL', () => {
   it("tells an account's new figures and events after the COMMIT, once per batch, under the store's own origin", async () => {
@@ -72,6 +76,24 @@ describe.skipIf(!available)('notices to the other processes on PostgreSQL', () =
     expect(events).toHaveLength(1);
     expect(events[0]!.payload.accountIds).toEqual(['acc_1']);
     expect(store.notices.stats).toMatchObject({ failed: 0 });
+  });
+
+  it("names the accounts a message changed in one notice, in several when they would not fit one's payload", async () => {
+    const ids = Array.from({ length: 400 }, (_, i) => `acc_${String(i).padStart(16, '0')}`);
+    await store.transaction(async (tx) => {
+      for (const id of ids) await tx.insertAccount(account(id, 'cus_1'));
+    });
+    await settle();
+    heard = [];
+    await store.transaction(async (tx) => {
+      for (const id of ids) await tx.updateAccount(id, { balance: '100001' }, 2000);
+    });
+    await settle();
+    const notices = heard.filter((h) => h.channel === 'rampart_rows');
+    // 400 ids of 20 characters (≈9 kB named) do not fit one payload (8,000 bytes): two notices, each id once.
+    expect(notices).toHaveLength(2);
+    expect(notices.every((n) => n.payload.table === 'accounts' && Array.isArray(n.payload.keys))).toBe(true);
+    expect(rows().map((r) => r.key).sort()).toEqual([...ids].sort());
   });
 
   it("notifies from the trigger for an account's status, pause or rule, whoever writes it", async () => {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { quoteLiteral } from './durability.js';
-import { CHANNEL, noticePayload, ROWS_CHANNEL } from './notify.js';
+import { CHANNEL, MAX_PAYLOAD, noticePayload, ROWS_CHANNEL } from './notify.js';
 
 /** How soon notices that failed are sent again (with whatever came since). */
 export const RETRY_MS = 1000;
@@ -125,9 +125,10 @@ export class PostCommitNotices {
       const payload = noticePayload(this.origin, this.schema, { accountIds: anyEvents ? null : [...events], ...(deliveries ? {} : { deliveries: false }) });
       statements.push(`SELECT pg_notify(${quoteLiteral(CHANNEL)}, ${quoteLiteral(payload)})`);
     }
-    for (const key of accounts) {
-      // The shape the trigger sends (migration 012's rampart_row_changed).
-      const payload = JSON.stringify({ origin: this.origin, schema: this.schema, table: 'accounts', key });
+    // The accounts in as few notices as their payload's limit allows (each notice is an entry of PostgreSQL's queue
+    // that every listening node reads and parses: one per account was one per order).
+    for (const keys of chunked([...accounts], (k) => k.length + 3, MAX_PAYLOAD - 200)) {
+      const payload = JSON.stringify({ origin: this.origin, schema: this.schema, table: 'accounts', keys });
       statements.push(`SELECT pg_notify(${quoteLiteral(ROWS_CHANNEL)}, ${quoteLiteral(payload)})`);
     }
     this.events = new Set();
@@ -157,4 +158,23 @@ export class PostCommitNotices {
       }
     }
   }
+}
+
+/** `items` in order, in chunks whose sizes (by `size`) add up to at most `limit` (an item alone may pass it). */
+function chunked<T>(items: readonly T[], size: (item: T) => number, limit: number): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let used = 0;
+  for (const item of items) {
+    const n = size(item);
+    if (current.length > 0 && used + n > limit) {
+      out.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(item);
+    used += n;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
 }

@@ -3,10 +3,13 @@ import pg from 'pg';
 import { applicationName, CLIENT_DEFAULTS } from './durability.js';
 
 export const CHANNEL = 'rampart_events';
-/** Rows of the cached tables changed (migration 012's trigger): `{ origin, schema, table, key }`. */
+/**
+ * Rows of the cached tables changed: `{ origin, schema, table, key }` from migration 012's trigger, or `{ origin, schema,
+ * table, keys }` from a store's notices after its COMMIT (notices.ts: the accounts of a message in one notice).
+ */
 export const ROWS_CHANNEL = 'rampart_rows';
 /** NOTIFY payloads are limited to 8000 bytes: past this the accounts are not named (the receiver reads them). */
-const MAX_PAYLOAD = 7000;
+export const MAX_PAYLOAD = 7000;
 
 export interface Notice {
   /** The accounts the committed events are for; null when too many to name (then any account may have new ones). */
@@ -92,9 +95,10 @@ export class EventListener {
 
   private rowNotice(payload: string): void {
     try {
-      const w = JSON.parse(payload) as RowNotice & { origin: string | null; schema: string };
+      const w = JSON.parse(payload) as { origin: string | null; schema: string; table: string; key?: string; keys?: string[] };
       if (w.origin === this.origin || w.schema !== this.schema) return;
-      this.rows.changed({ table: w.table, key: w.key });
+      if (Array.isArray(w.keys)) for (const key of w.keys) this.rows.changed({ table: w.table, key });
+      else if (typeof w.key === 'string') this.rows.changed({ table: w.table, key: w.key });
     } catch {
       // Not ours.
     }
