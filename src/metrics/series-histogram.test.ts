@@ -36,4 +36,16 @@ describe('SeriesHistogram', () => {
     expect(() => fast.labels({ outcome: 'commit' }).observe(Number.NaN)).toThrow(TypeError);
     expect(fast.labels({ outcome: 'commit' }).count).toBe(0);
   });
+
+  it('is emptied with its registry, its series kept at zero', async () => {
+    const registry = new Registry();
+    const fast = new SeriesHistogram('rampart_test_seconds', 'A test histogram', ['outcome'] as const, BOUNDS, registry);
+    const commit = fast.labels({ outcome: 'commit' });
+    commit.observe(0.5);
+    registry.resetMetrics();
+    expect(await registry.metrics()).toContain('rampart_test_seconds_count{outcome="commit"} 0');
+    // A series handed out before goes on counting into what the registry shows.
+    commit.observe(0.005);
+    expect(await registry.metrics()).toContain('rampart_test_seconds_bucket{le="0.01",outcome="commit"} 1');
+  });
 });

@@ -29,6 +29,12 @@ export class Series {
     this.count += 1;
   }
 
+  clear(): void {
+    this.counts.fill(0);
+    this.sum = 0;
+    this.count = 0;
+  }
+
   /** The bucket counts as Prometheus shows them: each bound's count of values at or below it. */
   cumulative(): number[] {
     let acc = 0;
@@ -74,6 +80,14 @@ export class SeriesHistogram<L extends string> {
   /** Makes the series at zero (a rate() over it is defined from the first scrape). */
   zero(labels: Readonly<Record<L, string>>): void {
     this.labels(labels);
+  }
+
+  /**
+   * Forgets every observation (prom-client's `Registry.resetMetrics` calls this on each metric). In place: the series
+   * handed out go on counting.
+   */
+  reset(): void {
+    for (const s of this.series.values()) s.clear();
   }
 
   /** What prom-client's registry reads of a metric to write its text (`getMetricsAsString`). */
