@@ -134,10 +134,15 @@ export function exposure(e: Core, book: Book, m: MarketSpec): Dec {
   // bigint division per account was most of this check's time. Equal to the sum of rounded products whenever each
   // fits 18 places (sizes × prices do), closer when one does not (sumOfProducts).
   let raw = 0n;
+  // Positions valued at the last price: their sizes summed, multiplied once (integers: the same product exactly).
+  let held = 0n;
   for (const b of e.accounts.ofCustomer(book.customerId)) {
     if (b.product !== book.product) continue;
     const p = b.positions.get(m.id);
-    if (p) raw += p.size * (q?.last ?? p.entryPrice);
+    if (p) {
+      if (q) held += p.size;
+      else raw += p.size * p.entryPrice;
+    }
     if (b.orders instanceof OrderMap) {
       raw += b.orders.openingNotionalRaw(m.id, p, q);
       continue;
@@ -148,6 +153,7 @@ export function exposure(e: Core, book: Book, m: MarketSpec): Dec {
       if (size > 0n) raw += size * orderValuePrice(o, q);
     }
   }
+  if (q) raw += held * q.last;
   return fromProducts(raw);
 }
 
