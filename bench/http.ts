@@ -6,6 +6,11 @@ import { openLoop } from './open-loop.js';
 
 export interface HttpResults {
   baseline: Load;
+  /**
+   * The same bare route answering an account as `GET /v1/accounts/{id}` does (≈1.3 kB instead of ≈80 bytes): the
+   * account read beside a bare route with its own body (docs/PERFORMANCE.md run 20).
+   */
+  baselineAccountBody?: Load;
   placeMarket: Load;
   placeLimit?: Load;
   readAccount: Load;
@@ -20,15 +25,20 @@ const WARMUP = 2;
 /** Offered rates for the fixed-rate placement runs (the target: p99 ≤ 5 ms at 2,000 orders/s). */
 export const OFFERED_RATES = [500, 1000, 2000];
 
-/** The bare Fastify route (bench/baseline-server.ts) in its own process, same load. */
-export async function baseline(duration: number): Promise<Load> {
+/**
+ * The bare Fastify route (bench/baseline-server.ts) in its own process, same load; with `accountBody`, then the same
+ * process answering an account's body (`baselineAccountBody`).
+ */
+export async function baseline(duration: number, accountBody = false): Promise<Load & { accountBody?: Load }> {
   const port = 20000 + Math.floor(Math.random() * 9000);
   // Bundled and run by plain node, like the service (dist/rampart.mjs).
   const { file, dir } = await bundled('bench/baseline-server.ts');
   const proc = spawn(process.execPath, [file], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve) => proc.stdout!.once('data', () => resolve()));
   try {
-    return await load({ url: `http://127.0.0.1:${port}/v1/constant`, duration }, { pid: proc.pid!, warmup: WARMUP });
+    const constant = await load({ url: `http://127.0.0.1:${port}/v1/constant`, duration }, { pid: proc.pid!, warmup: WARMUP });
+    if (!accountBody) return constant;
+    return { ...constant, accountBody: await load({ url: `http://127.0.0.1:${port}/v1/account-sized`, duration }, { pid: proc.pid!, warmup: WARMUP }) };
   } finally {
     proc.kill();
     rmSync(dir, { recursive: true, force: true });
@@ -41,7 +51,8 @@ export async function baseline(duration: number): Promise<Load> {
  * (the CPU figures of issue 28, a short run to profile by).
  */
 export async function httpBenchmarks(duration = 8, cpuOnly = false): Promise<HttpResults> {
-  const base = await baseline(duration);
+  const { accountBody, ...base } = await baseline(duration, true);
+  const bare = { baseline: base, ...(accountBody ? { baselineAccountBody: accountBody } : {}) };
 
   const server = await startRampart();
   const measured = { pid: server.proc.pid!, warmup: WARMUP };
@@ -68,7 +79,7 @@ export async function httpBenchmarks(duration = 8, cpuOnly = false): Promise<Htt
     if (cpuOnly) {
       const { key: readerKey, accounts: readers } = await liveAccounts(server, 1);
       const readAccount = await load({ url: `${server.url.live}/v1/accounts/${readers[0]}`, headers: { authorization: `Bearer ${readerKey}` }, duration }, measured);
-      return { baseline: base, placeMarket, readAccount };
+      return { ...bare, placeMarket, readAccount };
     }
     // The same orders offered at fixed rates by an open-loop generator (bench/open-loop.ts).
     const placeMarketAt: HttpResults['placeMarketAt'] = [];
@@ -115,7 +126,7 @@ export async function httpBenchmarks(duration = 8, cpuOnly = false): Promise<Htt
     const readAuth = { authorization: `Bearer ${readerKey}` };
     const readAccount = await load({ url: `${server.url.live}/v1/accounts/${reader}`, headers: readAuth, duration }, measured);
     const readOrders = await load({ url: `${server.url.live}/v1/accounts/${reader}/orders?status=open&limit=100`, headers: readAuth, duration }, measured);
-    return { baseline: base, placeMarket, placeLimit, readAccount, readOrders, placeMarketAt };
+    return { ...bare, placeMarket, placeLimit, readAccount, readOrders, placeMarketAt };
   } finally {
     await server.stop();
   }

@@ -69,7 +69,12 @@ export function judgeTargets(r: Results): TargetRow[] {
       ? { target: 'lock waits between partitions, PostgreSQL three nodes under load', goal: 'none', measured: `${lockWaits.withWaits} of ${lockWaits.samples} samples`, met: lockWaits.withWaits === 0 }
       : missing('lock waits between partitions, PostgreSQL three nodes under load', 'none'),
   );
-  rows.push(ratioRow('GET /v1/accounts/{id}', 0.5, http?.readAccount?.rps));
+  const read = ratioRow('GET /v1/accounts/{id}', 0.5, http?.readAccount?.rps);
+  // Beside it, the bare route answering the account's own ≈1.3 kB body (its rate is the bound a read's answer sets).
+  const sameBody = http?.baselineAccountBody?.rps as number | undefined;
+  const readRps = http?.readAccount?.rps as number | undefined;
+  if (sameBody && readRps !== undefined) read.measured += ` (${pct(readRps / sameBody)} of the bare route answering the same body, ${int(sameBody)}/s)`;
+  rows.push(read);
   rows.push(ratioRow('list of 100 orders', 0.25, http?.readOrders?.rps));
 
   // The row with a quarter on the intraday-equity product and one size per market (the varied-sizes row is beside it).
