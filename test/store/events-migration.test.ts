@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { ManualClock } from '../../src/engine/clock.js';
+import { EventLog } from '../../src/events/event-log.js';
 import { migrations } from '../../src/store/migrate.js';
 import type { Store } from '../../src/store/port.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
@@ -52,6 +55,11 @@ async function expectMigrated(store: Store): Promise<void> {
   expect((await store.eventAt({ environment: 'live', customerId: 'cus_2', seq: 3 }))?.id).toBeUndefined();
   expect((await store.eventByRow(4))?.customer_id).toBe('cus_2');
   expect(await store.eventByRow(7)).toBeUndefined();
+  // A cursor with an old id: the customer's own is its place; another customer's, found by its row, is refused.
+  const log = new EventLog(store, new ManualClock(1_000_000), 86_400_000, pino({ enabled: false }));
+  expect(await log.cursorSeq('evt_live_000000000003', live)).toBe(3);
+  await expect(log.cursorSeq('evt_live_000000000004', live)).rejects.toMatchObject({ code: 'invalid_cursor' });
+  await expect(log.cursorSeq('evt_live_000000000003', { ...live, accountId: 'acc_2' })).rejects.toMatchObject({ code: 'invalid_cursor' });
   expect(await store.eventCounters('live', ['cus_1', 'cus_2'])).toEqual(new Map([['cus_1', { number: 1001, last: 5 }], ['cus_2', { number: 1002, last: 4 }]]));
   expect(await store.eventCounters('sandbox', ['cus_1'])).toEqual(new Map([['cus_1', { number: 1001, last: 6 }]]));
   // Event 5, which the fan-out had not reached, has its delivery now; 1 and 3 keep theirs; nothing else was made.
