@@ -75,6 +75,8 @@ const quoted = (buy: boolean, q: Quote | undefined): Dec => (buy ? (q?.ask ?? ZE
  */
 export class OrderMap extends Map<string, Order> {
   private readonly sums = new Map<string, { buy: SideSum; sell: SideSum }>();
+  /** Told how many orders came or went (the customer's tally, account-books.ts); set once, by `watch`. */
+  private counted: ((delta: number) => void) | undefined;
 
   static of(orders: Iterable<Order>): OrderMap {
     const m = new OrderMap();
@@ -82,10 +84,21 @@ export class OrderMap extends Map<string, Order> {
     return m;
   }
 
+  /**
+   * Tells `counted` of every order that comes or goes from now on; false (and nothing changes) when the map is watched
+   * already. The orders it holds now are the caller's to count.
+   */
+  watch(counted: (delta: number) => void): boolean {
+    if (this.counted) return false;
+    this.counted = counted;
+    return true;
+  }
+
   override set(id: string, o: Order): this {
     // Map's constructor sets nothing here (OrderMap is always built empty), so `sums` exists by now.
-    this.forget(id);
+    const held = this.forget(id);
     super.set(id, o);
+    if (!held) this.counted?.(1);
     if (!o.reduceOnly && o.side !== null) {
       let sums = this.sums.get(o.market);
       if (!sums) this.sums.set(o.market, (sums = { buy: new SideSum(), sell: new SideSum() }));
@@ -96,21 +109,26 @@ export class OrderMap extends Map<string, Order> {
   }
 
   override delete(id: string): boolean {
-    this.forget(id);
-    return super.delete(id);
+    if (!this.forget(id)) return false;
+    super.delete(id);
+    this.counted?.(-1);
+    return true;
   }
 
   override clear(): void {
+    const n = this.size;
     this.sums.clear();
     super.clear();
+    if (n > 0) this.counted?.(-n);
   }
 
-  private forget(id: string): void {
+  /** Takes the order's share out of the sums; whether the map held it. */
+  private forget(id: string): boolean {
     const o = super.get(id);
-    if (!o) return;
+    if (!o) return false;
     const sums = this.sums.get(o.market);
-    if (!sums) return;
-    (o.side === 'buy' ? sums.buy : sums.sell).remove(id);
+    if (sums) (o.side === 'buy' ? sums.buy : sums.sell).remove(id);
+    return true;
   }
 
   /** Markets with opening orders (some may reserve nothing, given the position). */

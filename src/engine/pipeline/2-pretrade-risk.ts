@@ -66,9 +66,7 @@ export function pretradeRisk(e: Core, req: PlaceRequest, v: Validated): Outcome<
   }
   if (priced.immediate === null && !priced.expiresUnfilled) {
     if (book.orders.size >= e.o.caps.perAccount) return fail('working_order_cap', { scope: 'account', limit: e.o.caps.perAccount });
-    let customerCount = 0;
-    for (const b of e.accounts.ofCustomer(book.customerId)) customerCount += b.orders.size;
-    if (customerCount >= e.o.caps.perCustomer) return fail('working_order_cap', { scope: 'customer', limit: e.o.caps.perCustomer });
+    if (e.accounts.tallyOf(book.customerId).orders >= e.o.caps.perCustomer) return fail('working_order_cap', { scope: 'customer', limit: e.o.caps.perCustomer });
   }
   const setting = settingOf(book, m);
   const before = e.figures(book);
@@ -127,33 +125,22 @@ function checkExits(e: Core, exits: ExitSpec | null, o: PricedOrder, opening: De
   return refused ? { ok: false, rejection: refused } : null;
 }
 
-/** Open notional on the market across the customer's accounts of the same product (CONTRACT §7). */
+/**
+ * Open notional on the market across the customer's accounts of the same product (CONTRACT §7), from the customer's
+ * tally (account-books.ts): its positions' sizes summed as they change, valued at the last price with one
+ * multiplication (or at their entries without a quote), and the opening orders of those of its accounts that have
+ * working orders. Raw products (scale²) added exactly and rounded once: equal to the sum of rounded products whenever
+ * each fits 18 places (sizes × prices do), closer when one does not (sumOfProducts).
+ */
 export function exposure(e: Core, book: Book, m: MarketSpec): Dec {
   const q = e.o.quote(m.id);
-  // Raw products (scale²) added exactly and rounded once: a customer's every account is visited per order, and a
-  // bigint division per account was most of this check's time. Equal to the sum of rounded products whenever each
-  // fits 18 places (sizes × prices do), closer when one does not (sumOfProducts).
-  let raw = 0n;
-  // Positions valued at the last price: their sizes summed, multiplied once (integers: the same product exactly).
-  let held = 0n;
-  for (const b of e.accounts.ofCustomer(book.customerId)) {
+  const tally = e.accounts.tallyOf(book.customerId);
+  const held = tally.heldIn(book.product, m.id);
+  let raw = held ? (q ? held.size * q.last : held.entryRaw) : 0n;
+  for (const b of tally.withOrders) {
     if (b.product !== book.product) continue;
-    const p = b.positions.get(m.id);
-    if (p) {
-      if (q) held += p.size;
-      else raw += p.size * p.entryPrice;
-    }
-    if (b.orders instanceof OrderMap) {
-      raw += b.orders.openingNotionalRaw(m.id, p, q);
-      continue;
-    }
-    for (const o of b.orders.values()) {
-      if (o.market !== m.id) continue;
-      const size = openingSize(o, p);
-      if (size > 0n) raw += size * orderValuePrice(o, q);
-    }
+    raw += (b.orders as OrderMap).openingNotionalRaw(m.id, b.positions.get(m.id), q);
   }
-  if (q) raw += held * q.last;
   return fromProducts(raw);
 }
 

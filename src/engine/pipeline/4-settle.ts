@@ -111,6 +111,7 @@ function position(e: Core, book: Book, m: MarketSpec, o: Order, pos: Position | 
   }
   p.size = after.size;
   p.entryPrice = after.entryPrice;
+  e.accounts.hold(p);
   p.realizedPnl = add(p.realizedPnl, n.realized);
   p.updatedAt = now;
   resizeExits(e, p, now);
