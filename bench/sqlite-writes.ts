@@ -6,7 +6,9 @@
 // order in its savepoint — with synchronous=OFF (the sync is the disk's, not CPU) and a checkpoint every 1,000
 // orders, as the checkpointer's worker would. Prints µs of CPU per order, by statement, and the WAL bytes per order.
 // One process, no other load, steadier than the HTTP runs (±2% between rounds where those move ±20%): compare
-// schemas, indexes or pragmas with it. docs/PERFORMANCE.md run 20 has what it found.
+// schemas, indexes or pragmas with it. SQLITE_WRITES_SQL='DROP INDEX …' runs that SQL on each copy before its
+// replay: what an index (or pragma) costs is the difference with a run without it. docs/PERFORMANCE.md runs 20 and
+// 21 have what it found.
 import Database from 'better-sqlite3';
 import autocannon from 'autocannon';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -55,6 +57,7 @@ function replay(source: string, pageSize: number): { cpu: number; walKb: number;
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = OFF');
     db.pragma('foreign_keys = ON');
+    if (process.env.SQLITE_WRITES_SQL) db.exec(process.env.SQLITE_WRITES_SQL);
     db.pragma('cache_size = -65536');
     db.pragma('wal_autocheckpoint = 0');
     const order = db.prepare('SELECT * FROM orders ORDER BY seq DESC LIMIT 1').get() as Row;
