@@ -137,7 +137,7 @@ export function exposure(e: Core, book: Book, m: MarketSpec): Dec {
   const tally = e.accounts.tallyOf(book.customerId);
   const held = tally.heldIn(book.product, m.id);
   let raw = held ? (q ? held.size * q.last : held.entryRaw) : 0n;
-  for (const b of tally.withOrders) {
+  for (const b of tally.booksWithOrders()) {
     if (b.product !== book.product) continue;
     raw += (b.orders as OrderMap).openingNotionalRaw(m.id, b.positions.get(m.id), q);
   }

@@ -117,7 +117,7 @@ describe("a customer's tally (exposure and the customer's working-order count wi
             const books = [...engine.accounts.ofCustomer(customer)];
             const tally = engine.accounts.tallyOf(customer);
             expect(tally.orders).toBe(books.reduce((n, b) => n + b.orders.size, 0));
-            expect([...tally.withOrders].map((b) => b.id).sort()).toEqual(books.filter((b) => b.orders.size > 0).map((b) => b.id).sort());
+            expect([...tally.booksWithOrders()].map((b) => b.id).sort()).toEqual(books.filter((b) => b.orders.size > 0).map((b) => b.id).sort());
           }
         }
       }),

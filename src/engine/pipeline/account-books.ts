@@ -17,11 +17,26 @@ interface HeldSum {
  * customer's working-order cap read it instead of visiting every account of the customer on every order.
  */
 export class CustomerTally {
-  /** The working orders of all its accounts. */
-  orders = 0;
-  /** Its books holding at least one working order. */
-  readonly withOrders = new Set<Book>();
+  private working = 0;
+  private readonly withOrders = new Set<Book>();
   private readonly held = new Map<string, HeldSum>();
+
+  /** The working orders of all its accounts. */
+  get orders(): number {
+    return this.working;
+  }
+
+  /** Its books holding at least one working order. */
+  booksWithOrders(): ReadonlySet<Book> {
+    return this.withOrders;
+  }
+
+  /** The book's working orders changed by `delta` (its OrderMap says so, account-books below). */
+  counted(book: Book, delta: number): void {
+    this.working += delta;
+    if (book.orders.size > 0) this.withOrders.add(book);
+    else this.withOrders.delete(book);
+  }
 
   /** The positions its accounts of `product` hold in `market`: Σ size, Σ size × entry price (scale²). */
   heldIn(product: string, market: string): { size: Dec; entryRaw: bigint } | undefined {
@@ -78,14 +93,9 @@ export class AccountBooks {
     if (!mine) this.byCustomer.set(book.customerId, (mine = new Set()));
     mine.add(book);
     const tally = this.tallyOf(book.customerId);
-    const orders = book.orders as OrderMap;
-    const counted = (delta: number): void => {
-      tally.orders += delta;
-      if (orders.size > 0) tally.withOrders.add(book);
-      else tally.withOrders.delete(book);
-    };
+    const counted = (delta: number): void => tally.counted(book, delta);
     // Watched once: a book added again is counted already.
-    if (orders.watch(counted)) counted(orders.size);
+    if ((book.orders as OrderMap).watch(counted)) counted(book.orders.size);
     for (const p of book.positions.values()) this.hold(p);
   }
 
