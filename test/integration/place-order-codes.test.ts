@@ -163,3 +163,42 @@ describe('every refusal of POST /v1/accounts/{id}/orders, over HTTP, changing no
     await price('BTC-USD', '60000', '60001', '60000.5');
   });
 });
+
+describe("working_order_cap per customer, over HTTP: the working orders of all the customer's accounts", () => {
+  let c: TestServer;
+  beforeAll(async () => {
+    c = await TestServer.start({
+      config: { markets, products: [...base.products, free] },
+      limits: { working_orders: { per_account: 3, per_customer: 4 }, sandbox_default_product: 'rule-free' },
+    });
+    expect((await c.admin('PUT', '/admin/v1/markets/BTC-USD/price', { bid: '60000', ask: '60001', last: '60000.5' })).status).toBe(200);
+    await c.settleTrading();
+  });
+  afterAll(() => c.close());
+
+  const resting = (t: { key: string; accountId: string }) =>
+    c.sandboxCall('POST', `/v1/accounts/${t.accountId}/orders`, { key: t.key, idempotencyKey: ik(), body: btc({}) });
+
+  it('refuses the order past the cap on another account, changes nothing, and counts a canceled order out', async () => {
+    const t = await c.trader();
+    const second = await c.sandboxCall('POST', '/v1/accounts', { key: t.key, idempotencyKey: ik() });
+    expect(second.status).toBe(202);
+    await c.settle();
+    const other = { key: t.key, accountId: second.body.id as string };
+    const first: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await resting(t);
+      expect(r.status).toBe(201);
+      first.push(r.body.id);
+    }
+    expect((await resting(other)).status).toBe(201);
+    // Four working orders across the two accounts: the second account's next is refused for the customer, not the account.
+    expectError(await resting(other), 422, 'working_order_cap', { scope: 'customer', limit: 4 });
+    const listed = await c.sandboxCall('GET', `/v1/accounts/${other.accountId}/orders?status=open`, { key: t.key });
+    expect(listed.body.data).toHaveLength(1);
+    // One canceled on the first account: the customer has room again, on any of its accounts.
+    expect((await c.sandboxCall('DELETE', `/v1/accounts/${t.accountId}/orders/${first[0]}`, { key: t.key, idempotencyKey: ik() })).status).toBe(200);
+    expect((await resting(other)).status).toBe(201);
+    expectError(await resting(t), 422, 'working_order_cap', { scope: 'customer', limit: 4 });
+  });
+});
