@@ -17,6 +17,11 @@ export interface HttpResults {
   readOrders?: Load;
   /** Market orders offered at a fixed rate by an open-loop generator: the latency a trader sees below saturation. */
   placeMarketAt?: (Load & { offered: number })[];
+  /**
+   * The same, offered at half the rate the closed loop above placed (`placeMarket`, rounded to tens): issue 28's
+   * measure of the latency at half of the measured capacity, whatever the box.
+   */
+  placeMarketAtHalf?: Load & { offered: number };
 }
 
 /** Seconds of the same load before each measured run (not measured): the JIT settles, pools and caches fill. */
@@ -82,6 +87,7 @@ export async function httpBenchmarks(duration = 8, cpuOnly = false): Promise<Htt
       return { ...bare, placeMarket, readAccount };
     }
     // The same orders offered at fixed rates by an open-loop generator (bench/open-loop.ts).
+    const placeMarketAtHalf = await openLoop(server.url.live, Math.max(10, Math.round(placeMarket.rps / 20) * 10), duration, nextMarketOrder);
     const placeMarketAt: HttpResults['placeMarketAt'] = [];
     for (const offered of OFFERED_RATES) placeMarketAt.push(await openLoop(server.url.live, offered, duration, nextMarketOrder));
     // Resting limits pile up against the working-order caps (500 per account, 5,000 per customer): spread over 16
@@ -126,7 +132,7 @@ export async function httpBenchmarks(duration = 8, cpuOnly = false): Promise<Htt
     const readAuth = { authorization: `Bearer ${readerKey}` };
     const readAccount = await load({ url: `${server.url.live}/v1/accounts/${reader}`, headers: readAuth, duration }, measured);
     const readOrders = await load({ url: `${server.url.live}/v1/accounts/${reader}/orders?status=open&limit=100`, headers: readAuth, duration }, measured);
-    return { ...bare, placeMarket, placeLimit, readAccount, readOrders, placeMarketAt };
+    return { ...bare, placeMarket, placeLimit, readAccount, readOrders, placeMarketAt, placeMarketAtHalf };
   } finally {
     await server.stop();
   }

@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { PACKAGE_ROOT } from '../src/config/package-root.js';
+import { NODE_FLAGS } from '../bin/node-flags.mjs';
 
 export const ROOT = PACKAGE_ROOT;
 
@@ -63,9 +64,10 @@ export async function startRampart(env: Record<string, string> = {}, dir = mkdte
   const started = Date.now();
   // BENCH_PROFILE=dir: the server writes a CPU profile (node --cpu-prof) there when it stops.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
-  // BENCH_SERVER_FLAGS: node options for the server alone (V8's heap sizes, say), not for the load generator.
+  // NODE_FLAGS: what `rampart serve` runs with in production (bin/node-flags.mjs); BENCH_SERVER_FLAGS: more node
+  // options for the server alone (V8's heap sizes, say; later ones win), not for the load generator.
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
-  const proc = spawn(process.execPath, [...flags, ...profile, join(ROOT, 'bin/rampart.mjs'), 'serve'], {
+  const proc = spawn(process.execPath, [...NODE_FLAGS, ...flags, ...profile, join(ROOT, 'bin/rampart.mjs'), 'serve'], {
     env: {
       ...process.env,
       RAMPART_DATABASE_URL: `sqlite:${join(dir, 'rampart.db')}`,

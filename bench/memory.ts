@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { NODE_FLAGS } from '../bin/node-flags.mjs';
 import { bundled, ROOT } from './lib.js';
 import { engineWithTriggers } from './ticks.js';
 
@@ -30,12 +31,12 @@ function measure(n: number): MemoryResult {
   };
 }
 
-/** The engine with `n` working orders in a fresh process of its own (what the other benchmarks left is not counted). */
+/** The engine with `n` working orders in a fresh process of its own (what the other benchmarks left is not counted), with the service's Node.js options (bin/node-flags.mjs). */
 /** Bundled by esbuild like the service (dist/rampart.mjs), so the figure is the engine's, not the TypeScript loader's. */
 export async function memoryBenchmark(n: number): Promise<MemoryResult> {
   const { file, dir } = await bundled('bench/memory.ts');
   try {
-    const out = execFileSync(process.execPath, ['--expose-gc', file, 'measure', String(n)], { encoding: 'utf8', cwd: ROOT });
+    const out = execFileSync(process.execPath, [...NODE_FLAGS, '--expose-gc', file, 'measure', String(n)], { encoding: 'utf8', cwd: ROOT });
     return JSON.parse(out.trim().split('\n').at(-1)!) as MemoryResult;
   } finally {
     rmSync(dir, { recursive: true, force: true });

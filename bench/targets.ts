@@ -33,6 +33,17 @@ export function judgeTargets(r: Results): TargetRow[] {
       ? { target: 'server CPU per placed market order, SQLite', goal: '≤ 150 µs', measured: `${int(orderCpu)} µs${bareCpu !== undefined ? ` (bare route ${int(bareCpu)} µs)` : ''}`, met: orderCpu <= 150 }
       : missing('server CPU per placed market order, SQLite', '≤ 150 µs'),
   );
+  const atHalf = http?.placeMarketAtHalf as { offered: number; rps: number; p99: number } | undefined;
+  rows.push(
+    atHalf
+      ? {
+          target: 'place market order offered at half the closed-loop rate (open loop; issue 28)',
+          goal: 'p99 ≤ 5 ms',
+          measured: `${int(atHalf.offered)}/s offered, ${int(atHalf.rps)}/s answered, p99 ${Math.round(atHalf.p99 * 10) / 10} ms`,
+          met: atHalf.p99 <= 5 && atHalf.rps >= atHalf.offered * 0.98,
+        }
+      : missing('place market order offered at half the closed-loop rate (open loop; issue 28)', 'p99 ≤ 5 ms'),
+  );
   const at2000 = (http?.placeMarketAt as { offered: number; rps: number; p99: number }[] | undefined)?.find((x) => x.offered === 2000);
   rows.push(
     at2000

@@ -15,6 +15,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { NODE_FLAGS } from '../bin/node-flags.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = join(ROOT, 'data', 'cluster');
@@ -119,7 +120,7 @@ function prefixed(stream, out, id) {
 function startNode(i) {
   const id = `node-${i + 1}`;
   const p = ports(i);
-  const child = spawn(process.execPath, [join(ROOT, 'bin/rampart.mjs'), 'serve'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'bin/rampart.mjs'), 'serve'], {
     cwd: ROOT,
     env: {
       ...env,
