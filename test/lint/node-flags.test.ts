@@ -5,13 +5,14 @@ import { NODE_FLAGS } from '../../bin/node-flags.mjs';
 import { ROOT } from '../helpers/fence.js';
 
 /**
- * `rampart serve` runs with the Node.js options of bin/node-flags.mjs (V8's young generation: docs/PERFORMANCE.md
- * run 22) wherever this repository starts it for real use or measurement: `npm start` (a script, so written out),
- * `npm run cluster` and the benchmarks (which import them). The operator's own command is docs/DEPLOYMENT.md's.
+ * `rampart serve` runs with the Node.js options of bin/node-flags.mjs (V8's young generation and helper threads:
+ * docs/PERFORMANCE.md run 22) wherever this repository starts it for real use or measurement: `npm start` (a
+ * script, so written out), `npm run cluster` and the benchmarks (which import them). The operator's own command is
+ * docs/DEPLOYMENT.md's.
  */
 describe('the service runs with its Node.js options', () => {
-  it('names at least the young generation size', () => {
-    expect(NODE_FLAGS).toContain('--max-semi-space-size=32');
+  it('names the young generation size and the V8 helper threads', () => {
+    expect(NODE_FLAGS).toEqual(expect.arrayContaining(['--max-semi-space-size=32', '--v8-pool-size=1']));
   });
 
   it('npm start passes every one, before the script', () => {
