@@ -3,8 +3,7 @@
 //   node --import tsx bench/alloc.ts [sqlite|pg] [seconds=5]
 // One server (SQLite, or one node on PostgreSQL at BENCH_PG_URL), 48 accounts, 20 connections of market orders for
 // 3 s to warm up, then `seconds` sampled. Bytes are estimates (one sample per 8 kB allocated); compare runs of it.
-// ALLOC_TOP=n lists n rows per table (25 by default). ALLOC_PROMOTED=1 leaves out what the scavenges took: what is left
-// lived past the young generation (promoted, then taken by a mark-compact or still alive), the old generation's churn.
+// ALLOC_TOP=n lists n rows per table (25 by default).
 // docs/PERFORMANCE.md run 15 has what it found.
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -94,7 +93,7 @@ try {
   await run('warm', 3);
   const inspect = await inspector();
   await inspect.send('HeapProfiler.enable');
-  await inspect.send('HeapProfiler.startSampling', { samplingInterval: 8192, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: process.env.ALLOC_PROMOTED !== "1" });
+  await inspect.send('HeapProfiler.startSampling', { samplingInterval: 8192, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   const r = await run('measured', seconds);
   const { profile } = (await inspect.send('HeapProfiler.stopSampling')) as { profile: { head: SampleNode } };
   inspect.close();

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -88,7 +88,8 @@ export async function startRampart(env: Record<string, string> = {}, dir = mkdte
       RAMPART_PRICE_INTERVAL_MS: '200',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_STDOUT=file: the server's standard output (what node's --trace-gc and such print) goes there.
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, 'a') : 'ignore', 'inherit'],
   });
   await waitFor(`${url.live}/v1/openapi.json`);
   const startMs = Date.now() - started;
