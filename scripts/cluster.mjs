@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run cluster`: several `rampart serve` nodes on loopback sharing one PostgreSQL database and one Redis
-// (CONTRACT §8), for trying fail-over by hand. Each node is `node bin/rampart.mjs serve` (what `npm start` runs)
-// with its own node id, listeners and data directory; the operator token and the webhook secrets key are shared.
+// (CONTRACT §8), for trying fail-over by hand. Each node is `node bin/rampart.mjs serve` with the service's Node.js
+// options (bin/node-flags.mjs), as `npm start` runs it, with its own node id, listeners and data directory; the
+// operator token and the webhook secrets key are shared.
 // Ctrl-C (SIGINT) or SIGTERM goes to every node; the script exits once every node has exited. A node that dies
 // on its own is reported and the others keep running (its partitions move to them once its leases lapse).
 //
